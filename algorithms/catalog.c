@@ -1,0 +1,95 @@
+/* The MPI-free view of the registry (see registry.def). */
+#include "papsim_catalog.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const papsim_collectives[] = {"allgather", "reduce", "allreduce"};
+const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
+
+const papsim_catalog_entry papsim_catalog[] = {
+#define PAPSIM_ALLGATHER(name, flags, desc) {"allgather", #name, (flags), desc},
+#define PAPSIM_REDUCE(name, flags, desc) {"reduce", #name, (flags), desc},
+#define PAPSIM_ALLREDUCE(name, flags, desc) {"allreduce", #name, (flags), desc},
+#include "registry.def"
+};
+const size_t papsim_catalog_size = sizeof papsim_catalog / sizeof papsim_catalog[0];
+
+int papsim_collective_known(const char *collective)
+{
+    for (size_t i = 0; i < papsim_ncollectives; i++)
+        if (strcmp(papsim_collectives[i], collective) == 0)
+            return 1;
+    return 0;
+}
+
+const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name)
+{
+    for (size_t i = 0; i < papsim_catalog_size; i++)
+        if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
+            strcmp(papsim_catalog[i].name, name) == 0)
+            return &papsim_catalog[i];
+    return NULL;
+}
+
+/* Appends "sep item" to buf without overflowing it. */
+static void append_item(char *buf, size_t len, const char *item, int *first)
+{
+    size_t used = strlen(buf);
+    if (used < len)
+        snprintf(buf + used, len - used, "%s%s", *first ? "" : ", ", item);
+    *first = 0;
+}
+
+void papsim_catalog_names(const char *collective, char *buf, size_t len)
+{
+    int first = 1;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < papsim_catalog_size; i++)
+        if (strcmp(papsim_catalog[i].collective, collective) == 0)
+            append_item(buf, len, papsim_catalog[i].name, &first);
+    append_item(buf, len, "builtin:NAME", &first);
+}
+
+void papsim_collective_names(char *buf, size_t len)
+{
+    int first = 1;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < papsim_ncollectives; i++)
+        append_item(buf, len, papsim_collectives[i], &first);
+}
+
+static int is_power_of_two(int n) { return n > 0 && (n & (n - 1)) == 0; }
+
+int papsim_catalog_check_np(const papsim_catalog_entry *entry, int np, char *why, size_t len)
+{
+    if ((entry->flags & PAPSIM_R_POW2) && !is_power_of_two(np)) {
+        snprintf(why, len, "%s/%s needs a power-of-two np (np=%d)", entry->collective, entry->name, np);
+        return -1;
+    }
+    if ((entry->flags & PAPSIM_R_EVEN_NP) && np % 2 != 0) {
+        snprintf(why, len, "%s/%s needs an even np (np=%d)", entry->collective, entry->name, np);
+        return -1;
+    }
+    return 0;
+}
+
+void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len)
+{
+    static const struct { unsigned bit; const char *text; } names[] = {
+        {PAPSIM_R_POW2, "power-of-two np"},
+        {PAPSIM_R_EVEN_NP, "even np"},
+        {PAPSIM_R_COMMUTATIVE, "commutative op"},
+        {PAPSIM_R_NO_IN_PLACE, "no MPI_IN_PLACE"},
+    };
+    int first = 1;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (flags & names[i].bit)
+            append_item(buf, len, names[i].text, &first);
+    if (first)
+        snprintf(buf, len, "none");
+}

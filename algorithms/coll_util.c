@@ -1,0 +1,96 @@
+#include "coll_util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#ifdef PAPSIM_SIMULATED
+#include <simgrid/actor.h>
+#endif
+
+int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf)
+{
+    MPI_Aint lb, extent, true_lb, true_extent;
+    MPI_Type_get_extent(type, &lb, &extent);
+    MPI_Type_get_true_extent(type, &true_lb, &true_extent);
+    MPI_Aint bytes = count > 0 ? true_extent + (count - 1) * extent : 1;
+    *to_free = malloc((size_t)(bytes > 0 ? bytes : 1));
+    if (!*to_free)
+        return MPI_ERR_NO_MEM;
+    *buf = (char *)*to_free - true_lb;
+    return MPI_SUCCESS;
+}
+
+int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype type)
+{
+    if (count == 0 || src == dst)
+        return MPI_SUCCESS;
+    int size;
+    MPI_Aint lb, extent;
+    MPI_Type_size(type, &size);
+    MPI_Type_get_extent(type, &lb, &extent);
+    if (lb == 0 && (MPI_Aint)size == extent) { /* contiguous: the common case */
+        memmove(dst, src, (size_t)(count * extent));
+        return MPI_SUCCESS;
+    }
+    /* Holes or a shifted lower bound: pack and unpack through a bounce buffer,
+     * which handles any derived type. */
+    int packed = 0, pos = 0, rc;
+    rc = MPI_Pack_size((int)count, type, MPI_COMM_SELF, &packed);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    void *tmp = malloc((size_t)packed);
+    if (!tmp)
+        return MPI_ERR_NO_MEM;
+    rc = MPI_Pack(src, (int)count, type, tmp, packed, &pos, MPI_COMM_SELF);
+    if (rc == MPI_SUCCESS) {
+        pos = 0;
+        rc = MPI_Unpack(tmp, packed, &pos, dst, (int)count, type, MPI_COMM_SELF);
+    }
+    free(tmp);
+    return rc;
+}
+
+void papsim_charge_seconds(double seconds)
+{
+#ifdef PAPSIM_SIMULATED
+    /* Simulated time passes on this rank only; no host CPU is used. The
+     * double-precision sleep avoids nanosleep's truncation to whole ns. */
+    if (seconds > 0)
+        sg_actor_sleep_for(seconds);
+#else
+    (void)seconds;
+#endif
+}
+
+int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op,
+                   const papsim_params *params)
+{
+    int rc = MPI_Reduce_local(in, inout, count, type, op);
+    if (rc == MPI_SUCCESS && params && params->gamma > 0 && count > 0) {
+        int size;
+        MPI_Type_size(type, &size);
+        papsim_charge_seconds(params->gamma * (double)count * (double)size);
+    }
+    return rc;
+}
+
+int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                      MPI_Datatype rtype)
+{
+    if (stype == rtype && scount == rcount)
+        return papsim_local_copy(src, dst, scount, stype);
+    int packed = 0, pos = 0, rc;
+    rc = MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packed);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    void *tmp = malloc(packed > 0 ? (size_t)packed : 1);
+    if (!tmp)
+        return MPI_ERR_NO_MEM;
+    rc = MPI_Pack(src, scount, stype, tmp, packed, &pos, MPI_COMM_SELF);
+    if (rc == MPI_SUCCESS) {
+        int used = pos;
+        pos = 0;
+        rc = MPI_Unpack(tmp, used, &pos, dst, rcount, rtype, MPI_COMM_SELF);
+    }
+    free(tmp);
+    return rc;
+}

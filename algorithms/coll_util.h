@@ -1,0 +1,62 @@
+/* Helpers shared by the algorithm files: error checks, tags, scratch
+ * buffers, local copies and the charged combine. */
+#ifndef PAPSIM_COLL_UTIL_H
+#define PAPSIM_COLL_UTIL_H
+
+#include <mpi.h>
+
+#include "papsim_algorithms.h"
+
+/* The single visible error exit of an algorithm: jump to its `out:` label. */
+#define PAPSIM_CHECK(rc)              \
+    do {                              \
+        if ((rc) != MPI_SUCCESS)      \
+            goto out;                 \
+    } while (0)
+
+/* Non-negative tags, one per collective (or phase). papbench runs every
+ * algorithm on its own duplicated communicator, so these never meet the
+ * harness's messages. */
+enum {
+    PAPSIM_TAG_ALLGATHER = 100,
+    PAPSIM_TAG_REDUCE = 200,
+    PAPSIM_TAG_ALLREDUCE_RS = 300, /* reduce-scatter phase */
+    PAPSIM_TAG_ALLREDUCE_AG = 301, /* allgather phase */
+};
+
+/* Byte offset of element `index` in a buffer of `type`, computed in MPI_Aint
+ * so large counts never overflow an int product. */
+static inline void *papsim_offset(void *base, MPI_Aint index, MPI_Aint extent)
+{
+    return (char *)base + index * extent;
+}
+
+static inline const void *papsim_offset_const(const void *base, MPI_Aint index, MPI_Aint extent)
+{
+    return (const char *)base + index * extent;
+}
+
+/* Allocates room for `count` elements of `type` (true extent aware) and
+ * returns the buffer to free in *to_free and the usable, lb-shifted pointer
+ * in *buf. Returns MPI_ERR_NO_MEM when allocation fails. */
+int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf);
+
+/* Copies count elements between local buffers without communication (so a
+ * local copy costs no simulated time, as in a real MPI's memcpy path). */
+int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype type);
+
+/* The same between two typed layouts with matching type signatures (the
+ * sendcount/sendtype vs recvcount/recvtype pair of MPI collectives). */
+int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                      MPI_Datatype rtype);
+
+/* inout = in (op) inout, exactly MPI_Reduce_local, plus the explicit combine
+ * cost gamma * bytes in simulation (SMPI charges nothing for arithmetic).
+ * Operand order matters for non-commutative ops: `in` is the left operand. */
+int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op,
+                   const papsim_params *params);
+
+/* Lets `seconds` of simulated time pass on this rank (no-op under a real MPI). */
+void papsim_charge_seconds(double seconds);
+
+#endif

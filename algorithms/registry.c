@@ -1,0 +1,42 @@
+/* The typed function tables of the registry (see registry.def): one table
+ * per collective, so every entry has its collective's exact signature. */
+#include <string.h>
+
+#include "papsim_algorithms.h"
+
+#define DEFINE_LOOKUP(coll)                                                     \
+    papsim_##coll##_fn *papsim_##coll##_lookup(const char *name)                \
+    {                                                                           \
+        for (size_t i = 0; i < sizeof coll##_table / sizeof coll##_table[0]; i++) \
+            if (strcmp(coll##_table[i].name, name) == 0)                        \
+                return coll##_table[i].fn;                                      \
+        return NULL;                                                            \
+    }
+
+static const struct {
+    const char *name;
+    papsim_allgather_fn *fn;
+} allgather_table[] = {
+#define PAPSIM_ALLGATHER(name, flags, desc) {#name, papsim_allgather_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_reduce_fn *fn;
+} reduce_table[] = {
+#define PAPSIM_REDUCE(name, flags, desc) {#name, papsim_reduce_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_allreduce_fn *fn;
+} allreduce_table[] = {
+#define PAPSIM_ALLREDUCE(name, flags, desc) {#name, papsim_allreduce_##name},
+#include "registry.def"
+};
+
+DEFINE_LOOKUP(allgather)
+DEFINE_LOOKUP(reduce)
+DEFINE_LOOKUP(allreduce)

@@ -1,0 +1,72 @@
+/* One benchmark case: everything that identifies a simulated (or real) run
+ * of one collective algorithm under one arrival pattern. Shared by papbench
+ * (which runs it), papsim bench and papsim run (which build it), so the long
+ * options, the case id and the CSV row are defined once. No MPI here. */
+#ifndef PAPSIM_CASE_H
+#define PAPSIM_CASE_H
+
+#include <stdio.h>
+
+#include "papsim_error.h"
+
+typedef struct {
+    char collective[32];     /* allgather, reduce, allreduce */
+    char algorithm[128];     /* registry name or builtin:NAME */
+    char platform[1024];     /* label: the platform path or "default" */
+    int np;                  /* 0 = whatever the launcher started */
+    char mapping[16];        /* label: sequential or cyclic */
+    int ranks_per_node;      /* label: 0 = the platform's cores per host */
+    char pattern[4200];      /* shape name or file:PATH */
+    char skew[64];           /* the skew as written ("100us", "1.5x") */
+    double skew_s;           /* the resolved skew in seconds */
+    unsigned long long seed; /* for random and gaussian patterns */
+    long long bytes;         /* per-rank block (allgather) or vector (reduce, allreduce) */
+    char datatype[16];       /* int, double, float, char, long */
+    char op[16];             /* sum, max, min, prod */
+    int root;
+    int in_place;
+    double gamma;            /* combine cost, seconds per byte (simulation only) */
+    long long segment_bytes; /* 0 = algorithm default */
+    int reps;
+    int check;               /* compare every result with the reference */
+} papsim_case;
+
+/* The defaults every case starts from (documented in papbench --help). */
+void papsim_case_defaults(papsim_case *c);
+
+/* Applies long options (--collective X, --bytes=8, --check ...) to c.
+ * Options not in the shared set are an error naming the option, unless
+ * `extra` is non-NULL: then they are returned there, in order, for the
+ * caller's own parsing (*nextra counts them). */
+int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, int *nextra,
+                           papsim_err *e);
+
+/* Checks values that do not depend on MPI or the registry: sizes, skew,
+ * datatype and op names, root range when np is known. */
+int papsim_case_validate(const papsim_case *c, papsim_err *e);
+
+/* Bytes of one element of the case's datatype (0 if unknown). */
+int papsim_datatype_size(const char *name);
+
+/* 16 hex digits identifying the case (every field but reps and check). */
+void papsim_case_id(const papsim_case *c, char id[17]);
+
+/* Writes the case back as one line of long options (the cases-file format). */
+void papsim_case_write_args(const papsim_case *c, FILE *out);
+
+/* Metrics of one repetition, from arrival a_i and exit e_i of every rank. */
+typedef struct {
+    double total_delay;  /* max e - min a */
+    double last_delay;   /* max e - max a */
+    double mean_elapsed; /* mean(e_i - a_i) */
+    double max_elapsed;  /* max(e_i - a_i) */
+} papsim_metrics;
+
+void papsim_metrics_compute(const double *arrive, const double *exit_t, int np, papsim_metrics *m);
+
+/* One results.csv row (no newline handling beyond the final '\n'). status is
+ * "ok", "unsupported", "check_failed" or "missed_start"; m may be NULL. */
+void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *m,
+                           const char *status, FILE *out);
+
+#endif

@@ -1,0 +1,77 @@
+#include "case_list.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int append_case(papsim_case_list *list, const papsim_case *c, int line, papsim_err *e)
+{
+    papsim_case *cases = realloc(list->cases, (size_t)(list->ncases + 1) * sizeof *cases);
+    if (!cases)
+        return papsim_fail(e, "out of memory reading cases");
+    list->cases = cases;
+    int *lines = realloc(list->lines, (size_t)(list->ncases + 1) * sizeof *lines);
+    if (!lines)
+        return papsim_fail(e, "out of memory reading cases");
+    list->lines = lines;
+    list->cases[list->ncases] = *c;
+    list->lines[list->ncases] = line;
+    list->ncases++;
+    return 0;
+}
+
+/* Splits a line into whitespace-separated words, in place. */
+static int split_words(char *line, char **words, int max)
+{
+    int n = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(line, " \t\r\n", &save); tok && n < max;
+         tok = strtok_r(NULL, " \t\r\n", &save))
+        words[n++] = tok;
+    return n;
+}
+
+static int parse_case_line(const papsim_case *base, char *text, papsim_case *c, papsim_err *e)
+{
+    char *words[128];
+    int n = split_words(text, words, 128);
+    *c = *base;
+    return papsim_case_parse_args(n, words, c, NULL, NULL, e);
+}
+
+int papsim_case_list_build(const papsim_case *base, const char *path, papsim_case_list *list,
+                           papsim_err *e)
+{
+    memset(list, 0, sizeof *list);
+    if (!path)
+        return append_case(list, base, 0, e);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return papsim_fail(e, "cases file '%s': cannot read: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0, rc = 0;
+    while (rc == 0 && getline(&line, &cap, f) != -1) {
+        lineno++;
+        char *p = line + strspn(line, " \t\r\n");
+        if (*p == '\0' || *p == '#')
+            continue;
+        papsim_case c;
+        if (parse_case_line(base, p, &c, e) != 0)
+            rc = papsim_fail_prefix(e, "%s:%d: ", path, lineno);
+        else
+            rc = append_case(list, &c, lineno, e);
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && list->ncases == 0)
+        rc = papsim_fail(e, "cases file '%s' holds no case", path);
+    return rc;
+}
+
+void papsim_case_list_free(papsim_case_list *list)
+{
+    free(list->cases);
+    free(list->lines);
+    memset(list, 0, sizeof *list);
+}

@@ -1,0 +1,325 @@
+/* Builds the best-algorithm-per-cell report from a results table; see report.h.
+ *
+ * Method: one record per table row; the records are sorted by study key,
+ * then no_delay before patterned rows, then skew, pattern, size, algorithm,
+ * ok before not-ok, and value. After that sort every panel is a contiguous
+ * run of patterned records plus the study's contiguous no_delay run, and the
+ * repetitions of one (pattern, size, algorithm) are adjacent and ordered, so
+ * medians fall out of a single pass. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* strdup */
+#endif
+#include "report.h"
+#include "report_internal.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT] = {
+    "collective", "platform", "np",    "mapping", "ranks_per_node",
+    "datatype",   "op",       "root",  "gamma",   "skew",
+};
+
+typedef papsim_report_record record;
+
+/* Columns the report reads besides the panel keys. */
+enum { COL_PATTERN, COL_ALGORITHM, COL_BYTES, COL_STATUS, COL_METRIC, COL_COUNT };
+
+const char *papsim_report_metric_column(const char *metric)
+{
+    static const char *const columns[] = {"last_delay_s", "total_delay_s", "mean_elapsed_s",
+                                          "max_elapsed_s"};
+    for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+        size_t n = strlen(columns[i]) - 2; /* without "_s" */
+        if (strcmp(metric, columns[i]) == 0 ||
+            (strncmp(metric, columns[i], n) == 0 && metric[n] == '\0'))
+            return columns[i];
+    }
+    return NULL;
+}
+
+/* Numbers compare by value so np=8 comes before np=16; anything else (and
+ * equal numbers spelt differently) by text, which keeps the order total. */
+static int compare_natural(const char *a, const char *b)
+{
+    char *ea, *eb;
+    double x = strtod(a, &ea), y = strtod(b, &eb);
+    if (*a && *b && *ea == '\0' && *eb == '\0' && x != y)
+        return x < y ? -1 : 1;
+    return strcmp(a, b);
+}
+
+static int compare_study(const record *a, const record *b)
+{
+    for (int k = 0; k < PAPSIM_PK_SKEW; k++) {
+        int c = compare_natural(a->key[k], b->key[k]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+static int compare_records(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    int c = compare_study(a, b);
+    if (c)
+        return c;
+    if (a->no_delay != b->no_delay)
+        return b->no_delay - a->no_delay;
+    if (!a->no_delay && (c = compare_natural(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW])))
+        return c;
+    if ((c = strcmp(a->pattern, b->pattern)) || (c = (a->bytes > b->bytes) - (a->bytes < b->bytes)) ||
+        (c = strcmp(a->algorithm, b->algorithm)))
+        return c;
+    if (a->ok != b->ok)
+        return b->ok - a->ok;
+    return (a->value > b->value) - (a->value < b->value);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int parse_bytes(const char *s, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9')
+        return -1;
+    *out = strtoull(s, &end, 10);
+    return (errno || *end) ? -1 : 0;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
+}
+
+static int read_record(const papsim_table *t, size_t r, const int *kcol, const int *col,
+                       record *rec, papsim_err *e)
+{
+    char **f = t->rows[r];
+    for (int k = 0; k < PAPSIM_PK_COUNT; k++)
+        rec->key[k] = f[kcol[k]];
+    rec->pattern = f[col[COL_PATTERN]];
+    rec->algorithm = f[col[COL_ALGORITHM]];
+    rec->no_delay = strcmp(rec->pattern, PAPSIM_NO_DELAY) == 0;
+    rec->ok = strcmp(f[col[COL_STATUS]], "ok") == 0;
+    rec->value = NAN;
+    if (parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
+        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
+                           t->lines[r], f[col[COL_BYTES]]);
+    if (rec->ok && parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
+        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
+                           t->path, t->lines[r], t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
+    return 0;
+}
+
+static int read_records(const papsim_table *t, const char *metric, record *recs, papsim_err *e)
+{
+    const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "status", metric};
+    int kcol[PAPSIM_PK_COUNT], col[COL_COUNT];
+    if (papsim_table_require(t, papsim_panel_key_columns, PAPSIM_PK_COUNT, kcol, e) != 0 ||
+        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+        return -1;
+    for (size_t r = 0; r < t->nrows; r++)
+        if (read_record(t, r, kcol, col, &recs[r], e) != 0)
+            return -1;
+    return 0;
+}
+
+/* A short label per algorithm for table cells: a single word keeps its first
+ * five letters ("binomial" -> "binom"), a compound name its initials
+ * ("builtin:ompi_in_order_binary" -> "oiob", the builtin: prefix dropped);
+ * a label already taken gets a number ("ring", "ring2"). */
+static void make_abbrev(const char *name, char *out, size_t len)
+{
+    if (strncmp(name, "builtin:", 8) == 0)
+        name += 8;
+    size_t n = 0;
+    int words = 1;
+    for (const char *p = name; *p; p++)
+        words += (*p == '_' || *p == '-' || *p == ':' || *p == '.');
+    if (words == 1) {
+        snprintf(out, len, "%.5s", name);
+        return;
+    }
+    int start = 1;
+    for (const char *p = name; *p && n + 1 < len && n < 5; p++) {
+        if (*p == '_' || *p == '-' || *p == ':' || *p == '.')
+            start = 1;
+        else if (start) {
+            out[n++] = *p;
+            start = 0;
+        }
+    }
+    out[n] = '\0';
+}
+
+static int build_algorithms(papsim_report *r, const record *recs, size_t n, papsim_err *e)
+{
+    r->algorithms = malloc(n * sizeof *r->algorithms);
+    if (!r->algorithms)
+        return papsim_fail(e, "out of memory for %zu algorithm names", n);
+    for (size_t i = 0; i < n; i++)
+        r->algorithms[i] = recs[i].algorithm;
+    qsort(r->algorithms, n, sizeof *r->algorithms, compare_strings);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || strcmp(r->algorithms[m - 1], r->algorithms[i]) != 0)
+            r->algorithms[m++] = r->algorithms[i];
+    r->nalgorithms = m;
+    r->abbrev = calloc(m, sizeof *r->abbrev);
+    if (!r->abbrev)
+        return papsim_fail(e, "out of memory for %zu algorithm labels", m);
+    for (size_t a = 0; a < m; a++) {
+        char base[16], label[32];
+        make_abbrev(r->algorithms[a], base, sizeof base);
+        snprintf(label, sizeof label, "%s", base);
+        for (int k = 2;; k++) {
+            size_t b = 0;
+            while (b < a && strcmp(r->abbrev[b], label) != 0)
+                b++;
+            if (b == a)
+                break;
+            snprintf(label, sizeof label, "%s%d", base, k);
+        }
+        if (!(r->abbrev[a] = strdup(label)))
+            return papsim_fail(e, "out of memory for algorithm labels");
+    }
+    return 0;
+}
+
+size_t papsim_report_algorithm_index(const papsim_report *r, const char *name)
+{
+    const char **hit = bsearch(&name, r->algorithms, r->nalgorithms, sizeof *r->algorithms,
+                               compare_strings);
+    return (size_t)(hit - r->algorithms); /* every name is in the list by construction */
+}
+
+static int add_panel(papsim_report *r, size_t *capacity, const record *nd, size_t nnd,
+                     const record *pat, size_t npat, papsim_err *e)
+{
+    if (r->npanels == *capacity) {
+        size_t cap = *capacity ? 2 * *capacity : 8;
+        papsim_panel *p = realloc(r->panels, cap * sizeof *p);
+        if (!p)
+            return papsim_fail(e, "out of memory for %zu panels", cap);
+        r->panels = p;
+        *capacity = cap;
+    }
+    papsim_panel *p = &r->panels[r->npanels];
+    memset(p, 0, sizeof *p);
+    r->npanels++; /* counted before filling so papsim_report_free cleans up partial panels */
+    return papsim_report_fill_panel(r, p, nd, nnd, pat, npat, e);
+}
+
+/* One study: the no_delay run [0, nnd) then patterned runs, one per skew. */
+static int add_study_panels(papsim_report *r, size_t *capacity, const record *s, size_t n,
+                            papsim_err *e)
+{
+    size_t nnd = 0;
+    while (nnd < n && s[nnd].no_delay)
+        nnd++;
+    if (nnd == n)
+        return add_panel(r, capacity, s, nnd, NULL, 0, e);
+    for (size_t i = nnd; i < n;) {
+        size_t j = i;
+        while (j < n && strcmp(s[j].key[PAPSIM_PK_SKEW], s[i].key[PAPSIM_PK_SKEW]) == 0)
+            j++;
+        if (add_panel(r, capacity, s, nnd, s + i, j - i, e) != 0)
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+
+static int build_panels(papsim_report *r, const record *recs, size_t n, papsim_err *e)
+{
+    size_t capacity = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && compare_study(&recs[i], &recs[j]) == 0)
+            j++;
+        if (add_study_panels(r, &capacity, recs + i, j - i, e) != 0)
+            return -1;
+        i = j;
+    }
+    return papsim_report_assign_file_stems(r, e);
+}
+
+int papsim_report_build(const papsim_table *t, const char *metric_column, papsim_report *r,
+                        papsim_err *e)
+{
+    memset(r, 0, sizeof *r);
+    r->metric = metric_column;
+    /* Captions say "last_delay"; the column name carries the unit suffix. */
+    snprintf(r->metric_label, sizeof r->metric_label, "%s", metric_column);
+    size_t n = strlen(r->metric_label);
+    if (n > 2 && strcmp(r->metric_label + n - 2, "_s") == 0)
+        r->metric_label[n - 2] = '\0';
+    if (t->nrows == 0)
+        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
+    int rc = -1;
+    record *recs = malloc(t->nrows * sizeof *recs);
+    if (!recs) {
+        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
+        goto out;
+    }
+    if (read_records(t, metric_column, recs, e) != 0)
+        goto out;
+    qsort(recs, t->nrows, sizeof *recs, compare_records);
+    if (build_algorithms(r, recs, t->nrows, e) != 0 || build_panels(r, recs, t->nrows, e) != 0)
+        goto out;
+    rc = 0;
+out:
+    free(recs);
+    if (rc != 0)
+        papsim_report_free(r);
+    return rc;
+}
+
+void papsim_report_free(papsim_report *r)
+{
+    for (size_t i = 0; i < r->npanels; i++) {
+        papsim_panel *p = &r->panels[i];
+        free(p->patterns);
+        free(p->bytes);
+        free(p->median);
+        free(p->present);
+        free(p->cells);
+        free(p->a0);
+        free(p->file_stem);
+    }
+    free(r->panels);
+    for (size_t a = 0; r->abbrev && a < r->nalgorithms; a++)
+        free(r->abbrev[a]);
+    free(r->abbrev);
+    free(r->algorithms);
+    memset(r, 0, sizeof *r);
+}
+
+const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size_t size)
+{
+    return &p->cells[pattern * p->nsizes + size];
+}
+
+double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm)
+{
+    return p->median[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
+}
+
+int papsim_panel_has_absolute_cells(const papsim_panel *p)
+{
+    for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
+        if (p->cells[i].winner >= 0 && isnan(p->cells[i].ratio))
+            return 1;
+    return 0;
+}

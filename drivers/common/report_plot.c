@@ -1,0 +1,299 @@
+/* Heatmaps of a report panel with gnuplot: STEM.dat holds the cells, STEM.gp
+ * draws them (cell colour = winner, label = ratio to A0) to STEM.png and
+ * STEM.svg. Both files stay beside the images and use relative names, so a
+ * user can restyle the script and re-run `gnuplot STEM.gp` in that folder. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* fork, pipe2 */
+#endif
+#include "report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Light colours (ColorBrewer Set3, then Pastel1) so black labels stay
+ * readable; indexed by the algorithm's place in the report so an algorithm
+ * keeps its colour in every panel. */
+static const char *const palette[] = {
+    "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69",
+    "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f", "#fbb4ae", "#b3cde3",
+    "#decbe4", "#fed9a6", "#e5d8bd", "#fddaec",
+};
+
+static const char *algorithm_colour(size_t a)
+{
+    return palette[a % (sizeof palette / sizeof palette[0])];
+}
+
+static int join_path(char *buf, size_t len, const char *dir, const char *stem, const char *ext,
+                     papsim_err *e)
+{
+    if ((size_t)snprintf(buf, len, "%s/%s%s", dir, stem, ext) >= len)
+        return papsim_fail(e, "%s/%s%s: path too long", dir, stem, ext);
+    return 0;
+}
+
+/* gnuplot single-quoted string: no escapes, a quote is written twice. */
+static void put_single_quoted(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputc('\'', f);
+        fputc(*s, f);
+    }
+    fputc('\'', f);
+}
+
+/* Row y of the image: the first pattern at the top, no_delay (last) at the
+ * bottom, the same order as the text table. */
+static size_t image_row(const papsim_panel *p, size_t pattern)
+{
+    return p->npatterns - 1 - pattern;
+}
+
+static int panel_winner_wins(const papsim_panel *p, int a)
+{
+    for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
+        if (p->cells[i].winner == a)
+            return 1;
+    return 0;
+}
+
+static int panel_has_winner(const papsim_panel *p)
+{
+    for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
+        if (p->cells[i].winner >= 0)
+            return 1;
+    return 0;
+}
+
+/* One data block per winning algorithm (blocks are separated by two blank
+ * lines), so the script can give each its colour and legend entry. */
+static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_panel *p)
+{
+    char title[2048], text[64];
+    papsim_panel_title(p, title, sizeof title);
+    fprintf(f, "# papsim report heatmap data: %s\n", title);
+    fprintf(f, "# x = size index (ascending), y = pattern index (0 = bottom row),\n"
+               "# label = %s of the winner / %s of A0 under the same pattern\n",
+            r->metric_label, r->metric_label);
+    int block = 0;
+    for (size_t a = 0; a < r->nalgorithms; a++) {
+        if (!panel_winner_wins(p, (int)a))
+            continue;
+        fprintf(f, "%s# block %d: %s\n# x y label\n", block ? "\n\n" : "", block,
+                r->algorithms[a]);
+        for (size_t pi = 0; pi < p->npatterns; pi++)
+            for (size_t si = 0; si < p->nsizes; si++) {
+                const papsim_cell *c = papsim_panel_cell(p, pi, si);
+                if (c->winner != (int)a)
+                    continue;
+                papsim_cell_value_text(c, text, sizeof text);
+                fprintf(f, "%zu %zu \"%s\"\n", si, image_row(p, pi), text);
+            }
+        block++;
+    }
+}
+
+static void write_axes(FILE *f, const papsim_panel *p)
+{
+    char buf[64];
+    fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n", p->nsizes - 1,
+            p->npatterns - 1);
+    fprintf(f, "set xtics (");
+    for (size_t si = 0; si < p->nsizes; si++) {
+        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
+        fprintf(f, "%s'%s' %zu", si ? ", " : "", buf, si);
+    }
+    fprintf(f, ") scale 0\nset ytics (");
+    for (size_t pi = 0; pi < p->npatterns; pi++) {
+        fprintf(f, "%s", pi ? ", " : "");
+        put_single_quoted(f, p->patterns[pi]);
+        fprintf(f, " %zu", image_row(p, pi));
+    }
+    fprintf(f, ") scale 0\n");
+}
+
+static void write_plot_command(FILE *f, const papsim_report *r, const papsim_panel *p)
+{
+    if (!panel_has_winner(p)) {
+        /* An empty data file would make gnuplot fail; draw an explained blank. */
+        fprintf(f, "set label 2 'no algorithm has an ok result in this panel' "
+                   "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
+        return;
+    }
+    fprintf(f, "plot \\\n");
+    int block = 0;
+    for (size_t a = 0; a < r->nalgorithms; a++) {
+        if (!panel_winner_wins(p, (int)a))
+            continue;
+        fprintf(f, "  '%s.dat' index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb '%s' title ",
+                p->file_stem, block++, algorithm_colour(a));
+        put_single_quoted(f, r->algorithms[a]);
+        fprintf(f, ", \\\n");
+    }
+    fprintf(f, "  '%s.dat' using 1:2:3 with labels notitle\n", p->file_stem);
+}
+
+/* Canvas size from the grid: room for the pattern names on the left, the
+ * legend on the right and a fixed cell size in between. */
+static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, int *h)
+{
+    size_t pattern_chars = 0, name_chars = 8;
+    for (size_t pi = 0; pi < p->npatterns; pi++)
+        if (strlen(p->patterns[pi]) > pattern_chars)
+            pattern_chars = strlen(p->patterns[pi]);
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (panel_winner_wins(p, (int)a) && strlen(r->algorithms[a]) > name_chars)
+            name_chars = strlen(r->algorithms[a]);
+    *w = 90 + 7 * (int)(pattern_chars + name_chars) + 80 * (int)p->nsizes;
+    *h = 150 + 36 * (int)p->npatterns;
+    if (*w < 640)
+        *w = 640;
+    if (*h < 300)
+        *h = 300;
+}
+
+static void write_gp(FILE *f, const papsim_report *r, const papsim_panel *p)
+{
+    char title[2048];
+    int w, h;
+    canvas_size(r, p, &w, &h);
+    papsim_panel_title(p, title, sizeof title);
+    fprintf(f, "# papsim report heatmap: %s\n", title);
+    fprintf(f, "# Cell colour = the algorithm with the lowest median %s; label = its %s\n"
+               "# relative to A0 (the no_delay winner at that size) under the same pattern.\n"
+               "# Restyle freely, then run in this folder: gnuplot %s.gp\n\n",
+            r->metric_label, r->metric_label, p->file_stem);
+    fprintf(f, "set title ");
+    put_single_quoted(f, title);
+    fprintf(f, "\nset xlabel 'message size'\nset ylabel 'arrival pattern'\n");
+    write_axes(f, p);
+    fprintf(f, "set key outside right top Left reverse title 'winner'\n"
+               "set style fill solid 1.0 border lc rgb '#ffffff'\n"
+               "set border 0\n");
+    fprintf(f, "set label 1 'label: %s ratio to A0 (the no_delay winner)%s' "
+               "at screen 0.01, screen 0.03 left font ',8'\n",
+            r->metric_label, papsim_panel_has_absolute_cells(p)
+                ? "; X* = absolute time, A0 has no result there"
+                : "");
+    fprintf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
+               "set output '%s.png'\n",
+            w, h, p->file_stem);
+    write_plot_command(f, r, p);
+    fprintf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' background rgb 'white'\n"
+               "set output '%s.svg'\nreplot\nunset output\n",
+            w, h, p->file_stem);
+}
+
+/* Writes one file with the given writer, reporting open and write errors. */
+static int write_file(const char *path, void (*writer)(FILE *, const papsim_report *,
+                                                        const papsim_panel *),
+                      const papsim_report *r, const papsim_panel *p, papsim_err *e)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
+    writer(f, r, p);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad)
+        return papsim_fail(e, "%s: write error", path);
+    return 0;
+}
+
+int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char *dir,
+                                    papsim_err *e)
+{
+    const papsim_panel *p = &r->panels[i];
+    char path[4096];
+    if (join_path(path, sizeof path, dir, p->file_stem, ".dat", e) != 0 ||
+        write_file(path, write_dat_blocks, r, p, e) != 0 ||
+        join_path(path, sizeof path, dir, p->file_stem, ".gp", e) != 0 ||
+        write_file(path, write_gp, r, p, e) != 0)
+        return -1;
+    return 0;
+}
+
+/* Child side of the spawn: run the script in dir; if exec fails, send errno
+ * back through the close-on-exec pipe so the parent can tell "no gnuplot"
+ * from "gnuplot failed". */
+static void exec_gnuplot(const char *program, const char *dir, const char *script, int errfd)
+{
+    int err = 0;
+    if (chdir(dir) != 0)
+        err = errno;
+    else {
+        execlp(program, program, script, (char *)NULL);
+        err = errno;
+    }
+    if (write(errfd, &err, sizeof err) < 0) {
+        /* nothing more to do: the parent sees the exit status */
+    }
+    _exit(127);
+}
+
+static int spawn_gnuplot(const char *program, const char *dir, const char *script,
+                         int *not_found, papsim_err *e)
+{
+    int fds[2], err = 0, status = 0;
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return papsim_fail(e, "cannot create a pipe for gnuplot: %s", strerror(errno));
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return papsim_fail(e, "cannot start %s: %s", program, strerror(errno));
+    }
+    if (pid == 0)
+        exec_gnuplot(program, dir, script, fds[1]);
+    close(fds[1]);
+    ssize_t got = read(fds[0], &err, sizeof err);
+    close(fds[0]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        continue;
+    if (got == (ssize_t)sizeof err) {
+        *not_found = 1;
+        return papsim_fail(e, "cannot run '%s' (%s); install gnuplot or set PAPSIM_GNUPLOT",
+                           program, strerror(err));
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return papsim_fail(e, "%s/%s: %s failed (%s %d)", dir, script, program,
+                           WIFEXITED(status) ? "exit status" : "signal",
+                           WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+    return 0;
+}
+
+static int check_nonempty(const char *path, papsim_err *e)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || st.st_size == 0)
+        return papsim_fail(e, "%s: gnuplot did not write this image", path);
+    return 0;
+}
+
+int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
+                              int *not_found, papsim_err *e)
+{
+    const papsim_panel *p = &r->panels[i];
+    const char *program = getenv("PAPSIM_GNUPLOT");
+    char script[1024], path[4096];
+    *not_found = 0;
+    if (!program || !*program)
+        program = "gnuplot";
+    if ((size_t)snprintf(script, sizeof script, "%s.gp", p->file_stem) >= sizeof script)
+        return papsim_fail(e, "%s.gp: name too long", p->file_stem);
+    if (spawn_gnuplot(program, dir, script, not_found, e) != 0)
+        return -1;
+    if (join_path(path, sizeof path, dir, p->file_stem, ".png", e) != 0 ||
+        check_nonempty(path, e) != 0 ||
+        join_path(path, sizeof path, dir, p->file_stem, ".svg", e) != 0 ||
+        check_nonempty(path, e) != 0)
+        return -1;
+    return 0;
+}

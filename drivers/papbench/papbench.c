@@ -1,0 +1,257 @@
+/* papbench: the MPI driver of papsim. Runs one case, or a list of cases, of a
+ * collective algorithm under an arrival pattern and prints one results.csv
+ * row per repetition on rank 0's stdout.
+ *
+ * Built twice from the same sources: for SimGrid/SMPI (run it with smpirun;
+ * every rank sleeps in simulated time until its exact target T0 + delay_i)
+ * and for a real MPI (papbench-mpi under mpirun; clocks are aligned to rank
+ * 0's by ping-pong and ranks busy-wait until their target). */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case.h"
+#include "case_list.h"
+#include "collective.h"
+#include "csv.h"
+#include "harness.h"
+#include "pattern.h"
+
+typedef struct {
+    const char *cases_path;
+    const char *per_rank_path;
+    int header;
+    double margin;
+    int help;
+} papbench_options;
+
+static void print_usage(FILE *out)
+{
+    fputs(
+        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE] [--no-header]\n"
+        "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
+        "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
+        "case options (also the keys of papsim spec files):\n"
+        "  --collective C      allgather | reduce | allreduce            [reduce]\n"
+        "  --algorithm A       a registry name (papsim list) or builtin:NAME, the\n"
+        "                      MPI library's own collective (under smpirun pass\n"
+        "                      --cfg=smpi/<collective>:NAME to select it) [binomial]\n"
+        "  --bytes N           per-rank block (allgather) or vector (reduce,\n"
+        "                      allreduce): 8, 4KiB, 1MiB                 [8]\n"
+        "  --datatype T        char | int | float | double | long        [double]\n"
+        "  --op O              sum | max | min | prod                    [sum]\n"
+        "  --root R            root rank of rooted collectives           [0]\n"
+        "  --in-place          use MPI_IN_PLACE\n"
+        "  --pattern P         arrival pattern shape or file:PATH        [no_delay]\n"
+        "  --skew S            maximum delay: 100us, 2ms (absolute)      [0]\n"
+        "  --seed N            seed of random and gaussian patterns      [1]\n"
+        "  --reps N            repetitions, each at a fresh start time   [1]\n"
+        "  --gamma G           combine cost in s/byte, charged per MPI_Reduce_local\n"
+        "                      in simulation only (SMPI charges nothing) [0]\n"
+        "  --segment-bytes N   segment size of pipelined algorithms      [0=default]\n"
+        "  --check             compare every result with the collective's definition\n"
+        "  --np N              expected number of processes (checked)\n"
+        "  --platform, --mapping, --ranks-per-node   labels written to the CSV\n"
+        "driver options:\n"
+        "  --cases FILE        one case per line (the options above; '#' comments),\n"
+        "                      each line applied on top of the command line's options\n"
+        "  --per-rank FILE     append case_id,rep,rank,delay_s,arrive_s,exit_s rows\n"
+        "  --no-header         do not print the CSV header line\n"
+        "  --margin SECONDS    lead time of each agreed start              [0.01]\n"
+        "exit status: 0 ok, 2 bad input, 3 a result differed from the reference.\n",
+        out);
+}
+
+static int parse_driver_options(char **extra, int nextra, papbench_options *o, papsim_err *e)
+{
+    for (int i = 0; i < nextra; i++) {
+        const char *a = extra[i];
+        const char *next = i + 1 < nextra ? extra[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            o->help = 1;
+        } else if (!strcmp(a, "--no-header")) {
+            o->header = 0;
+        } else if (!strcmp(a, "--cases") && next) {
+            o->cases_path = extra[++i];
+        } else if (!strcmp(a, "--per-rank") && next) {
+            o->per_rank_path = extra[++i];
+        } else if (!strcmp(a, "--margin") && next) {
+            char *end;
+            o->margin = strtod(extra[++i], &end);
+            if (*end || !(o->margin > 0))
+                return papsim_fail(e, "--margin '%s' must be a positive number of seconds", next);
+        } else {
+            return papsim_fail(e, "unknown option '%s' (see papbench --help)", a);
+        }
+    }
+    return 0;
+}
+
+static void write_per_rank(const char *path, const papsim_case *c, int rep, int np,
+                           const double *delays, const double *arrive, const double *exit_t)
+{
+    FILE *f = fopen(path, "a");
+    char id[17];
+    if (!f) {
+        fprintf(stderr, "papbench: --per-rank '%s': cannot open for appending\n", path);
+        return;
+    }
+    papsim_case_id(c, id);
+    for (int r = 0; r < np; r++)
+        fprintf(f, "%s,%d,%d,%.17g,%.17g,%.17g\n", id, rep, r, delays[r], arrive[r], exit_t[r]);
+    fclose(f);
+}
+
+typedef struct {
+    double *delays, *arrive, *exit_t, *flags;
+} rank_vectors;
+
+static int alloc_vectors(rank_vectors *v, int np)
+{
+    v->delays = calloc((size_t)np, sizeof(double));
+    v->arrive = calloc((size_t)np, sizeof(double));
+    v->exit_t = calloc((size_t)np, sizeof(double));
+    v->flags = calloc((size_t)np, sizeof(double));
+    return v->delays && v->arrive && v->exit_t && v->flags ? 0 : -1;
+}
+
+static void free_vectors(rank_vectors *v)
+{
+    free(v->delays);
+    free(v->arrive);
+    free(v->exit_t);
+    free(v->flags);
+}
+
+/* One repetition: wait for the target, time the call, check, report. */
+static int run_repetition(papbench_call *call, const papbench_harness *h, rank_vectors *v,
+                          int rep, const papbench_options *o, int *failed_checks)
+{
+    double start, arrive, exit_t;
+    int wrong = 0, rc;
+    papbench_call_fill(call);
+    rc = papbench_agree_start(h, &start);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int missed = papbench_wait_until(h, start + v->delays[h->rank]);
+    arrive = papbench_now(h);
+    rc = papbench_call_run(call);
+    exit_t = papbench_now(h);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (call->c->check && (rc = papbench_call_check(call, &wrong)) != MPI_SUCCESS)
+        return rc;
+    double flag = (missed ? 1.0 : 0.0) + (wrong ? 2.0 : 0.0);
+    rc = papbench_gather_times(h, arrive, exit_t, flag, v->arrive, v->exit_t, v->flags);
+    if (rc != MPI_SUCCESS || h->rank != 0)
+        return rc;
+
+    int any_missed = 0, any_wrong = 0;
+    for (int r = 0; r < h->size; r++) {
+        any_missed |= ((int)v->flags[r] & 1) != 0;
+        any_wrong |= ((int)v->flags[r] & 2) != 0;
+    }
+    papsim_metrics m;
+    papsim_metrics_compute(v->arrive, v->exit_t, h->size, &m);
+    papsim_case row = *call->c;
+    row.np = h->size;
+    papsim_case_write_row(&row, rep, &m,
+                          any_wrong ? "check_failed" : any_missed ? "missed_start" : "ok", stdout);
+    fflush(stdout);
+    if (o->per_rank_path)
+        write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->arrive, v->exit_t);
+    if (any_wrong) {
+        fprintf(stderr, "papbench: %s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result\n",
+                row.collective, row.algorithm, row.np, row.bytes, row.datatype, row.op, row.root,
+                row.in_place ? " in-place" : "");
+        (*failed_checks)++;
+    }
+    return MPI_SUCCESS;
+}
+
+static int run_case(const papsim_case *c, const papbench_harness *h, MPI_Comm algo_comm,
+                    const papbench_options *o, int *failed_checks, papsim_err *e)
+{
+    papbench_call call;
+    rank_vectors v = {0};
+    papsim_pattern pattern;
+    int rc = -1;
+    if (papbench_call_prepare(&call, c, algo_comm, e) != 0)
+        return -1;
+    if (alloc_vectors(&v, h->size) != 0) {
+        papsim_fail(e, "out of memory for %d-rank vectors", h->size);
+        goto out;
+    }
+    if (papsim_pattern_parse(c->pattern, &pattern, e) != 0 ||
+        papsim_pattern_delays(&pattern, h->size, c->skew_s, c->seed, 1, v.delays, e) != 0)
+        goto out;
+    for (int rep = 0; rep < c->reps; rep++)
+        if (run_repetition(&call, h, &v, rep, o, failed_checks) != MPI_SUCCESS) {
+            papsim_fail(e, "an MPI call failed in %s/%s", c->collective, c->algorithm);
+            goto out;
+        }
+    rc = 0;
+out:
+    free_vectors(&v);
+    papbench_call_free(&call);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    papbench_options o = {NULL, NULL, 1, 0.01, 0};
+    papsim_case base;
+    papsim_case_list list = {0};
+    papsim_err e = {{0}};
+    papbench_harness h;
+    MPI_Comm algo_comm;
+    int rank, status = 0, failed_checks = 0, nextra = 0;
+    char **extra = calloc((size_t)argc + 1, sizeof(char *));
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    papsim_case_defaults(&base);
+    if (!extra || papsim_case_parse_args(argc - 1, argv + 1, &base, extra, &nextra, &e) != 0 ||
+        parse_driver_options(extra, nextra, &o, &e) != 0)
+        goto bad_input;
+    if (o.help) {
+        if (rank == 0)
+            print_usage(stdout);
+        goto done;
+    }
+    if (papsim_case_list_build(&base, o.cases_path, &list, &e) != 0)
+        goto bad_input;
+    if (papbench_harness_init(&h, o.margin) != MPI_SUCCESS ||
+        MPI_Comm_dup(MPI_COMM_WORLD, &algo_comm) != MPI_SUCCESS) {
+        papsim_fail(&e, "could not set up communicators");
+        goto bad_input;
+    }
+    if (rank == 0 && o.header)
+        printf("%s\n", papsim_results_header());
+    for (int i = 0; i < list.ncases && status == 0; i++)
+        if (run_case(&list.cases[i], &h, algo_comm, &o, &failed_checks, &e) != 0) {
+            if (list.lines[i] > 0)
+                papsim_fail_prefix(&e, "%s:%d: ", o.cases_path, list.lines[i]);
+            if (rank == 0)
+                fprintf(stderr, "papbench: %s\n", e.msg);
+            status = 2;
+        }
+    if (rank == 0 && o.cases_path && status == 0)
+        fprintf(stderr, "papbench: %d cases done%s\n", list.ncases,
+                failed_checks ? ", SOME RESULTS WRONG" : "");
+    MPI_Comm_free(&algo_comm);
+    papbench_harness_free(&h);
+    if (status == 0 && failed_checks)
+        status = 3;
+    goto done;
+bad_input:
+    if (rank == 0)
+        fprintf(stderr, "papbench: %s\n", e.msg);
+    status = 2;
+done:
+    papsim_case_list_free(&list);
+    free(extra);
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,170 @@
+/* papsim bench: one case in simulation. Checks the inputs, writes the
+ * platform and hostfile, runs smpirun + papbench and prints the CSV rows. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "case.h"
+#include "commands.h"
+#include "csv.h"
+#include "launch.h"
+#include "papsim_catalog.h"
+#include "units.h"
+
+typedef struct {
+    int dry_run, keep, help;
+    const char *per_rank;
+    const char *cfg[32];
+    int ncfg;
+} bench_options;
+
+static void bench_usage(FILE *out)
+{
+    fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
+          "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
+          "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE] [--dry-run] [--keep]\n"
+          "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
+          "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
+          "--bytes, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
+          "--seed, --reps, --gamma, --segment-bytes, --check.\n"
+          "  --np N               number of ranks (required)\n"
+          "  --platform P         platform XML, or 'default' (the embedded 64-rank cluster)\n"
+          "  --mapping M          sequential: fill a node's cores first; cyclic: round-robin\n"
+          "  --ranks-per-node C   ranks per node (default: the platform's cores per host)\n"
+          "  --cfg=ITEM:VALUE     extra SimGrid option (e.g. --cfg=network/model:CM02)\n"
+          "  --per-rank FILE      also write per-rank delay, arrival and exit times\n"
+          "  --dry-run            print the smpirun command instead of running it\n"
+          "  --keep               keep the working directory (platform, hostfile)\n",
+          out);
+}
+
+static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *e)
+{
+    for (int i = 0; i < n; i++) {
+        const char *a = extra[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            o->help = 1;
+        else if (!strcmp(a, "--dry-run"))
+            o->dry_run = 1;
+        else if (!strcmp(a, "--keep"))
+            o->keep = 1;
+        else if (!strcmp(a, "--per-rank") && i + 1 < n)
+            o->per_rank = extra[++i];
+        else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
+            o->cfg[o->ncfg++] = a;
+        else
+            return papsim_fail(e, "unknown option '%s' (see papsim bench --help)", a);
+    }
+    o->cfg[o->ncfg] = NULL;
+    return 0;
+}
+
+/* Checks what can be checked before simulating: values, algorithm name and
+ * its restrictions. */
+static int check_case(const papsim_case *c, papsim_err *e)
+{
+    papsim_skew skew;
+    if (c->np <= 0)
+        return papsim_fail(e, "--np is required (the number of simulated ranks)");
+    if (papsim_case_validate(c, e) != 0)
+        return -1;
+    if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
+        return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
+                              "no-delay runs; papsim bench takes an absolute skew such as 100us",
+                           c->skew);
+    if (!papsim_collective_known(c->collective)) {
+        char names[256];
+        papsim_collective_names(names, sizeof names);
+        return papsim_fail(e, "--collective '%s' is unknown (valid: %s)", c->collective, names);
+    }
+    if (!strncmp(c->algorithm, "builtin:", 8))
+        return 0;
+    const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+    if (!entry) {
+        char names[1024];
+        papsim_catalog_names(c->collective, names, sizeof names);
+        return papsim_fail(e, "--algorithm '%s' is not a %s algorithm (valid: %s)", c->algorithm,
+                           c->collective, names);
+    }
+    char why[256];
+    return papsim_catalog_check_np(entry, c->np, why, sizeof why) ? papsim_fail(e, "%s", why) : 0;
+}
+
+/* Copies the child's output to stdout and returns its exit status. */
+static int relay_output(pid_t pid, int fd)
+{
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+        if (n > 0)
+            fwrite(buf, 1, (size_t)n, stdout);
+    close(fd);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int papsim_cmd_bench(int argc, char **argv)
+{
+    papsim_case c;
+    papsim_err e = {{0}};
+    papsim_launch l;
+    bench_options o = {0};
+    char **extra = calloc((size_t)argc + 1, sizeof(char *));
+    char workdir[] = "/tmp/papsim-bench.XXXXXX";
+    int nextra = 0, status = 2, made_dir = 0;
+
+    papsim_case_defaults(&c);
+    if (!extra || papsim_case_parse_args(argc - 1, argv + 1, &c, extra, &nextra, &e) != 0 ||
+        parse_bench_extra(extra, nextra, &o, &e) != 0)
+        goto fail;
+    if (o.help) {
+        bench_usage(stdout);
+        status = 0;
+        goto done;
+    }
+    if (check_case(&c, &e) != 0)
+        goto fail;
+    if (!mkdtemp(workdir)) {
+        papsim_fail(&e, "cannot create a working directory: %s", strerror(errno));
+        goto fail;
+    }
+    made_dir = 1;
+    if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
+        goto fail;
+    l.single = &c;
+    l.extra_cfg = o.cfg;
+    l.per_rank_path = o.per_rank;
+    if (o.dry_run) {
+        papsim_launch_print(&l, stdout);
+        o.keep = 1;
+        status = 0;
+        goto done;
+    }
+    int fd;
+    pid_t pid = papsim_launch_start(&l, &fd, NULL, &e);
+    if (pid < 0)
+        goto fail;
+    printf("%s\n", papsim_results_header());
+    fflush(stdout);
+    status = relay_output(pid, fd);
+    if (status != 0)
+        fprintf(stderr, "papsim bench: smpirun exited with status %d\n", status);
+    goto done;
+fail:
+    fprintf(stderr, "papsim bench: %s\n", e.msg);
+done:
+    if (made_dir && !o.keep) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "papsim bench: could not remove %s\n", workdir);
+    } else if (made_dir) {
+        fprintf(stderr, "papsim bench: working directory kept: %s\n", workdir);
+    }
+    free(extra);
+    return status;
+}

@@ -1,0 +1,38 @@
+/* papsim list: one line per registered algorithm. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "papsim_catalog.h"
+
+int papsim_cmd_list(int argc, char **argv)
+{
+    const char *only = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: papsim list [COLLECTIVE]\n"
+                   "One line per algorithm: collective, name, restrictions, description\n"
+                   "(pattern and alpha/beta/gamma cost; p ranks, m bytes). Any collective\n"
+                   "also takes builtin:NAME, the MPI library's own algorithm NAME (under\n"
+                   "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n");
+            return 0;
+        }
+        if (!papsim_collective_known(argv[i])) {
+            char names[256];
+            papsim_collective_names(names, sizeof names);
+            fprintf(stderr, "papsim list: unknown collective '%s' (valid: %s)\n", argv[i], names);
+            return 2;
+        }
+        only = argv[i];
+    }
+    printf("%-10s %-12s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
+    for (size_t i = 0; i < papsim_catalog_size; i++) {
+        const papsim_catalog_entry *a = &papsim_catalog[i];
+        char flags[128];
+        if (only && strcmp(only, a->collective))
+            continue;
+        papsim_catalog_flags_text(a->flags, flags, sizeof flags);
+        printf("%-10s %-12s %-28s %s\n", a->collective, a->name, flags, a->description);
+    }
+    return 0;
+}

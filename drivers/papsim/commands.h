@@ -1,0 +1,17 @@
+/* One function per `papsim` subcommand, each in drivers/papsim/cmd_<name>.c.
+ * argv[0] is the subcommand name; the return value is the process exit code
+ * (0 ok, 1 failure such as a regression, 2 bad input). Every command answers
+ * --help on stdout with exit 0. */
+#ifndef PAPSIM_COMMANDS_H
+#define PAPSIM_COMMANDS_H
+
+int papsim_cmd_list(int argc, char **argv);
+int papsim_cmd_pattern(int argc, char **argv);
+int papsim_cmd_platform(int argc, char **argv);
+int papsim_cmd_hostfile(int argc, char **argv);
+int papsim_cmd_bench(int argc, char **argv);
+int papsim_cmd_run(int argc, char **argv);
+int papsim_cmd_report(int argc, char **argv);
+int papsim_cmd_regress(int argc, char **argv);
+
+#endif

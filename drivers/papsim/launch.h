@@ -1,0 +1,53 @@
+/* Building and starting the smpirun command of a batch of cases that share
+ * a platform, a process count, a placement and an SMPI configuration. */
+#ifndef PAPSIM_LAUNCH_H
+#define PAPSIM_LAUNCH_H
+
+#include <sys/types.h>
+
+#include "case.h"
+#include "papsim_error.h"
+
+typedef struct {
+    const char *smpirun;    /* path of smpirun */
+    const char *papbench;   /* path of the SMPI build of papbench */
+    char platform_xml[4096]; /* the XML file smpirun reads */
+    char hostfile[4096];
+    int np;
+    char builtin_cfg[256];  /* "--cfg=smpi/reduce:NAME" for builtin cases, or "" */
+    const char *const *extra_cfg; /* more --cfg=/--log= words, NULL-terminated, may be NULL */
+    const char *cases_path; /* NULL: the case goes on the command line */
+    const papsim_case *single;
+    const char *per_rank_path;
+} papsim_launch;
+
+/* The SMPI options every papsim run uses, documented in the README:
+ * no privatisation (the code has no mutable globals), no benchmarking of
+ * host code (simulated time is deterministic), free MPI_Wtime calls (exact
+ * arrivals), and warnings only in the log. */
+extern const char *const papsim_smpi_base_options[];
+
+/* Resolves the platform (a path or "default", written into workdir) and
+ * writes the hostfile for c's np, mapping and ranks per node into workdir.
+ * Fails with a clear message when the platform is missing or malformed or
+ * cannot host np ranks. */
+int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *platform_path,
+                          const char *workdir, papsim_err *e);
+
+/* "--cfg=smpi/<collective>:<NAME>" for builtin:NAME algorithms, else "". */
+void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len);
+
+/* Prints the command line (for --dry-run and logs). */
+void papsim_launch_print(const papsim_launch *l, FILE *out);
+
+/* Starts smpirun with stdout on a pipe (*out_fd) and stderr into err_path
+ * (or inherited when NULL). Returns the child pid or -1. */
+pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_path,
+                          papsim_err *e);
+
+/* Finds smpirun and papbench: PAPSIM_SMPIRUN / PAPSIM_PAPBENCH in the
+ * environment, else the build-time defaults. */
+const char *papsim_smpirun_path(void);
+const char *papsim_papbench_path(void);
+
+#endif

@@ -1,0 +1,54 @@
+/* papsim: the command line of the toolkit (plain C, no MPI). Each
+ * subcommand lives in cmd_<name>.c; this file only dispatches. */
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} papsim_command;
+
+static const papsim_command commands[] = {
+    {"list", papsim_cmd_list, "list the registered algorithms and their restrictions"},
+    {"pattern", papsim_cmd_pattern, "print the per-rank delays of an arrival pattern"},
+    {"platform", papsim_cmd_platform, "generate a platform XML (flat, fat tree, dragonfly, torus)"},
+    {"hostfile", papsim_cmd_hostfile, "write a sequential or cyclic hostfile for a platform"},
+    {"bench", papsim_cmd_bench, "simulate one case with smpirun and print its CSV rows"},
+    {"run", papsim_cmd_run, "run a sweep spec into DIR/results.csv (parallel, resumable)"},
+    {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},
+    {"regress", papsim_cmd_regress, "compare results with a golden CSV; non-zero exit on change"},
+};
+
+static void print_usage(FILE *out)
+{
+    fprintf(out, "usage: papsim COMMAND [OPTIONS]   (papsim COMMAND --help for details)\n\n"
+                 "Study MPI collective algorithms under process arrival patterns in\n"
+                 "SimGrid/SMPI simulation.\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("papsim 0.1.0\n");
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "papsim: unknown command '%s'\n", argv[1]);
+    print_usage(stderr);
+    return 2;
+}
