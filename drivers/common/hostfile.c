@@ -81,13 +81,15 @@ int papsim_hostfile_write(const papsim_platform *p, papsim_mapping m, int np,
         goto out;
     f = to_stdout ? stdout : fopen(path, "w");
     if (!f) {
-        papsim_fail(e, "hostfile '%s': cannot write: %s", path, strerror(errno));
+        papsim_fail(e, "hostfile '%s': cannot write: %s", path,
+                    strerror(errno));
         goto out;
     }
     int bad = write_lines(f, p, host, np) != 0;
     bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
     if (bad) {
-        papsim_fail(e, "hostfile '%s': cannot write: %s", path, strerror(errno));
+        papsim_fail(e, "hostfile '%s': cannot write: %s", path,
+                    strerror(errno));
         goto out;
     }
     rc = 0;

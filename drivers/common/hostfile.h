@@ -20,7 +20,8 @@ const char *papsim_mapping_name(papsim_mapping m);
  * Fails when np < 1, when N exceeds the platform's hosts, or when
  * ranks_per_node exceeds the cores per host. */
 int papsim_hostfile_assign(const papsim_platform *p, papsim_mapping m, int np,
-                           int ranks_per_node, int *host_of_rank, papsim_err *e);
+                           int ranks_per_node, int *host_of_rank,
+                           papsim_err *e);
 
 /* Writes exactly np lines, line r = host of rank r ("-" means stdout). */
 int papsim_hostfile_write(const papsim_platform *p, papsim_mapping m, int np,

@@ -1,7 +1,7 @@
 /* Arrival-pattern shapes, the seeded generator and pattern files; the
  * formulas and the file format are documented in pattern.h. */
 #ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L /* getline */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
 #endif
 #include "pattern.h"
 
@@ -269,6 +269,31 @@ static int parse_file_line(char *line, long index, double *delay,
     return papsim_parse_duration(second, delay, e);
 }
 
+/* Reads one line of any length into *buf, growing it with realloc. Returns
+ * 1 for a line, 0 at end of file, -1 when out of memory. Not getline: in
+ * papbench under SMPI, smpi_helpers.h turns this file's malloc, realloc
+ * and free into SMPI's, and a buffer that libc's getline allocated must not
+ * reach SMPI's free. */
+static int read_whole_line(FILE *f, char **buf, size_t *cap)
+{
+    size_t len = 0;
+    for (;;) {
+        if (*cap - len < 2) {
+            size_t grown_cap = *cap ? 2 * *cap : 256;
+            char *grown = realloc(*buf, grown_cap);
+            if (grown == NULL)
+                return -1;
+            *buf = grown;
+            *cap = grown_cap;
+        }
+        if (fgets(*buf + len, (int)(*cap - len), f) == NULL)
+            return len > 0;
+        len += strlen(*buf + len);
+        if ((*buf)[len - 1] == '\n' || len + 1 < *cap)
+            return 1; /* a whole line, or the last one without '\n' */
+    }
+}
+
 /* Reads the delays of a pattern file into delays[0..np); the file must hold
  * exactly np of them. */
 static int read_pattern_file(const char *path, int np, double *delays,
@@ -278,11 +303,11 @@ static int read_pattern_file(const char *path, int np, double *delays,
     char *line = NULL;
     size_t cap = 0;
     long count = 0, lineno = 0;
-    int rc = -1;
+    int rc = -1, got;
     if (f == NULL)
         return papsim_fail(e, "pattern file '%s': cannot read: %s", path,
                            strerror(errno));
-    while (getline(&line, &cap, f) != -1) {
+    while ((got = read_whole_line(f, &line, &cap)) == 1) {
         double delay;
         char *hash = strchr(line, '#');
         lineno++;
@@ -298,9 +323,9 @@ static int read_pattern_file(const char *path, int np, double *delays,
             delays[count] = delay;
         count++;
     }
-    if (ferror(f)) {
+    if (got < 0 || ferror(f)) {
         papsim_fail(e, "pattern file '%s': cannot read: %s", path,
-                    strerror(errno));
+                    got < 0 ? "out of memory" : strerror(errno));
         goto out;
     }
     if (count != np) {

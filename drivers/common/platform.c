@@ -184,6 +184,20 @@ static int check_required(xmlNodePtr node, const char *const *names,
     return 0;
 }
 
+/* A FLAT cluster with bb_lat but no bb_bw gets a zero-bandwidth backbone,
+ * on which SimGrid 3.32 aborts as soon as a message crosses it. */
+static int check_backbone(xmlNodePtr node, papsim_err *e)
+{
+    char *bw = get_attr(node, "bb_bw"), *lat = get_attr(node, "bb_lat");
+    int rc = 0;
+    if ((!bw || bw[0] == '\0') && lat && strtod(lat, NULL) > 0)
+        rc = papsim_fail(e, "bb_lat='%s' without bb_bw: a backbone without "
+                         "bandwidth crashes SimGrid 3.32", lat);
+    free(bw);
+    free(lat);
+    return rc;
+}
+
 /* Appends prefix+radical+suffix names and records the first cluster's
  * topology. The topology must need exactly the radical's host count:
  * SimGrid aborts on fewer and silently drops extra ones. */
@@ -197,7 +211,8 @@ static int add_cluster_hosts(xmlNodePtr node, host_list *l,
     long *values = NULL, count = 0, want = 0;
     int core, rc = -1;
 
-    if (check_required(node, required, e) != 0 || parse_core(node, &core, e) != 0)
+    if (check_required(node, required, e) != 0 ||
+        parse_core(node, &core, e) != 0 || check_backbone(node, e) != 0)
         goto out;
     prefix = get_attr(node, "prefix");
     suffix = get_attr(node, "suffix");
@@ -250,7 +265,8 @@ static int add_plain_host(xmlNodePtr node, host_list *l, papsim_err *e)
 {
     static const char *const required[] = {"id", "speed", NULL};
     int core;
-    if (check_required(node, required, e) != 0 || parse_core(node, &core, e) != 0)
+    if (check_required(node, required, e) != 0 ||
+        parse_core(node, &core, e) != 0)
         return -1;
     return add_host(l, get_attr(node, "id"), core, e);
 }
@@ -292,6 +308,8 @@ static int compare_names(const void *a, const void *b)
 /* SimGrid refuses two hosts of one name; so do we, before smpirun. */
 static int check_unique(const host_list *l, papsim_err *e)
 {
+    if (l->n < 2)
+        return 0;
     char **sorted = malloc((size_t)l->n * sizeof *sorted);
     int rc = 0;
     if (!sorted)

@@ -94,12 +94,14 @@ static int fat_tree_hosts(const char *params, long *nhosts, papsim_err *e)
     const char *f[MAX_FIELDS];
     size_t len[MAX_FIELDS];
     long levels, down[MAX_FIELDS], up[MAX_FIELDS], count[MAX_FIELDS];
-    static const char *const names[] = {"down-links", "up-links", "link counts"};
+    static const char *const names[] = {"down-links", "up-links",
+                                        "link counts"};
     long *vecs[] = {down, up, count};
 
     if (split_spans(params, ';', f, len, MAX_FIELDS) != 4)
-        return papsim_fail(e, "FAT_TREE topo_parameters '%s': expected 4 fields "
-                           "'levels;down-links;up-links;link-counts'", params);
+        return papsim_fail(e, "FAT_TREE topo_parameters '%s': expected 4 "
+                           "fields 'levels;down-links;up-links;link-counts'",
+                           params);
     if (parse_long_span(f[0], len[0], 1, &levels) != 0 || levels > MAX_FIELDS)
         return papsim_fail(e, "FAT_TREE topo_parameters '%s': levels '%.*s' is "
                            "not an integer in 1..%d", params, (int)len[0], f[0],
@@ -127,8 +129,8 @@ static int dragonfly_hosts(const char *params, long *nhosts, papsim_err *e)
     long pair[3][2], size[4];
 
     if (split_spans(params, ';', f, len, MAX_FIELDS) != 4)
-        return papsim_fail(e, "DRAGONFLY topo_parameters '%s': expected 4 fields "
-                           "'G,g;C,c;R,r;N'", params);
+        return papsim_fail(e, "DRAGONFLY topo_parameters '%s': expected 4 "
+                           "fields 'G,g;C,c;R,r;N'", params);
     for (int i = 0; i < 3; i++) {
         if (parse_positive_list(f[i], len[i], ',', pair[i], 2) != 0)
             return papsim_fail(e, "DRAGONFLY topo_parameters '%s': field %d "
@@ -137,8 +139,8 @@ static int dragonfly_hosts(const char *params, long *nhosts, papsim_err *e)
         size[i] = pair[i][0];
     }
     if (parse_long_span(f[3], len[3], 1, &size[3]) != 0)
-        return papsim_fail(e, "DRAGONFLY topo_parameters '%s': nodes per router "
-                           "'%.*s' must be a positive integer", params,
+        return papsim_fail(e, "DRAGONFLY topo_parameters '%s': nodes per "
+                           "router '%.*s' must be a positive integer", params,
                            (int)len[3], f[3]);
     /* Routes to another group take the green link indexed by the target
      * group, and that table has one entry per router of a chassis. */
@@ -212,12 +214,12 @@ int papsim_radical_expand(const char *radical, long **values, long *count,
     *values = NULL;
     *count = 0;
     if (nparts < 0)
-        return papsim_fail(e, "radical '%s': more than %d comma-separated parts",
-                           radical, MAX_FIELDS * 8);
+        return papsim_fail(e, "radical '%s': more than %d comma-separated "
+                           "parts", radical, MAX_FIELDS * 8);
     for (int i = 0; i < nparts; i++) {
         if (parse_radical_part(part[i], len[i], &lo[i], &hi[i]) != 0)
-            return papsim_fail(e, "radical '%s': '%.*s' is neither a number nor "
-                               "a range A-B (parts are separated by ',')",
+            return papsim_fail(e, "radical '%s': '%.*s' is neither a number "
+                               "nor a range A-B (parts are separated by ',')",
                                radical, (int)len[i], part[i]);
         if (hi[i] < lo[i])
             return papsim_fail(e, "radical '%s': range '%.*s' runs backwards",

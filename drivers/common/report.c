@@ -11,6 +11,7 @@
 #endif
 #include "report.h"
 #include "report_internal.h"
+#include "units.h"
 
 #include <errno.h>
 #include <math.h>
@@ -51,6 +52,20 @@ static int compare_natural(const char *a, const char *b)
     return strcmp(a, b);
 }
 
+/* Skews in order of size: absolute ones first ("50us" before "1ms"), then
+ * the relative kinds, each by factor; text papsim cannot parse goes by name. */
+static int compare_skew(const char *a, const char *b)
+{
+    papsim_skew x, y;
+    if (papsim_parse_skew(a, &x, NULL) != 0 || papsim_parse_skew(b, &y, NULL) != 0)
+        return compare_natural(a, b);
+    if (x.kind != y.kind)
+        return x.kind < y.kind ? -1 : 1;
+    if (x.value != y.value)
+        return x.value < y.value ? -1 : 1;
+    return strcmp(a, b);
+}
+
 static int compare_study(const record *a, const record *b)
 {
     for (int k = 0; k < PAPSIM_PK_SKEW; k++) {
@@ -69,7 +84,7 @@ static int compare_records(const void *pa, const void *pb)
         return c;
     if (a->no_delay != b->no_delay)
         return b->no_delay - a->no_delay;
-    if (!a->no_delay && (c = compare_natural(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW])))
+    if (!a->no_delay && (c = compare_skew(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW])))
         return c;
     if ((c = strcmp(a->pattern, b->pattern)) || (c = (a->bytes > b->bytes) - (a->bytes < b->bytes)) ||
         (c = strcmp(a->algorithm, b->algorithm)))
@@ -84,13 +99,13 @@ static int compare_strings(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int parse_bytes(const char *s, unsigned long long *out)
+static int parse_bytes(const char *s, long long *out)
 {
     char *end;
     errno = 0;
     if (*s < '0' || *s > '9')
         return -1;
-    *out = strtoull(s, &end, 10);
+    *out = strtoll(s, &end, 10);
     return (errno || *end) ? -1 : 0;
 }
 
@@ -113,6 +128,9 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     rec->no_delay = strcmp(rec->pattern, PAPSIM_NO_DELAY) == 0;
     rec->ok = strcmp(f[col[COL_STATUS]], "ok") == 0;
     rec->value = NAN;
+    if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
+        return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
+                           rec->pattern[0] ? "algorithm" : "pattern");
     if (parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
         return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
                            t->lines[r], f[col[COL_BYTES]]);
@@ -135,8 +153,9 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
     return 0;
 }
 
-/* A short label per algorithm for table cells: a single word keeps its first
- * five letters ("binomial" -> "binom"), a compound name its initials
+/* A short label per algorithm for table cells: a single word of up to six
+ * letters stays whole ("linear"), a longer one keeps five ("binomial" ->
+ * "binom"), a compound name gives its initials
  * ("builtin:ompi_in_order_binary" -> "oiob", the builtin: prefix dropped);
  * a label already taken gets a number ("ring", "ring2"). */
 static void make_abbrev(const char *name, char *out, size_t len)
@@ -148,7 +167,7 @@ static void make_abbrev(const char *name, char *out, size_t len)
     for (const char *p = name; *p; p++)
         words += (*p == '_' || *p == '-' || *p == ':' || *p == '.');
     if (words == 1) {
-        snprintf(out, len, "%.5s", name);
+        snprintf(out, len, "%.*s", strlen(name) <= 6 ? 6 : 5, name);
         return;
     }
     int start = 1;

@@ -55,7 +55,7 @@ typedef struct {
     size_t npatterns;
     const char **patterns; /* sorted by name, no_delay last when present */
     size_t nsizes;
-    unsigned long long *bytes; /* ascending */
+    long long *bytes; /* ascending */
     size_t nalgorithms;        /* = papsim_report.nalgorithms, for indexing */
     double *median;            /* [p][s][a] at (p * nsizes + s) * nalgorithms + a;
                                   NAN where the algorithm has no ok row */
@@ -94,9 +94,6 @@ double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, s
 
 /* 1 if some cell shows an absolute time because A0 has no result there. */
 int papsim_panel_has_absolute_cells(const papsim_panel *p);
-
-/* "8 B", "64 KiB", "4 MiB"; other sizes in bytes ("1000 B"). */
-void papsim_format_bytes(unsigned long long bytes, char *buf, size_t len);
 
 /* "12.35 us", "1.5 ms", "2 s": 4 significant digits with a readable unit. */
 void papsim_format_seconds(double s, char *buf, size_t len);

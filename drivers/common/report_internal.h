@@ -9,7 +9,7 @@ typedef struct {
     const char *key[PAPSIM_PK_COUNT];
     const char *pattern;
     const char *algorithm;
-    unsigned long long bytes;
+    long long bytes;
     int no_delay; /* pattern is no_delay: shared by every skew of the study */
     int ok;
     double value; /* the metric in seconds; NAN unless ok */

@@ -14,7 +14,7 @@ typedef papsim_report_record record;
 
 static int compare_bytes(const void *a, const void *b)
 {
-    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    long long x = *(const long long *)a, y = *(const long long *)b;
     return (x > y) - (x < y);
 }
 
@@ -62,9 +62,9 @@ static size_t pattern_index(const papsim_panel *p, const char *pattern)
     return i;
 }
 
-static size_t size_index(const papsim_panel *p, unsigned long long bytes)
+static size_t size_index(const papsim_panel *p, long long bytes)
 {
-    const unsigned long long *hit =
+    const long long *hit =
         bsearch(&bytes, p->bytes, p->nsizes, sizeof *p->bytes, compare_bytes);
     return (size_t)(hit - p->bytes);
 }

@@ -16,6 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "units.h"
+
 /* Light colours (ColorBrewer Set3, then Pastel1) so black labels stay
  * readable; indexed by the algorithm's place in the report so an algorithm
  * keeps its colour in every panel. */
@@ -124,7 +126,7 @@ static void write_plot_command(FILE *f, const papsim_report *r, const papsim_pan
 {
     if (!panel_has_winner(p)) {
         /* An empty data file would make gnuplot fail; draw an explained blank. */
-        fprintf(f, "set label 2 'no algorithm has an ok result in this panel' "
+        fprintf(f, "set label 3 'no algorithm has an ok result in this panel' "
                    "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
         return;
     }
@@ -133,16 +135,25 @@ static void write_plot_command(FILE *f, const papsim_report *r, const papsim_pan
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!panel_winner_wins(p, (int)a))
             continue;
-        fprintf(f, "  '%s.dat' index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb '%s' title ",
-                p->file_stem, block++, algorithm_colour(a));
+        fprintf(f, "  data index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb '%s' title ",
+                block++, algorithm_colour(a));
         put_single_quoted(f, r->algorithms[a]);
         fprintf(f, ", \\\n");
     }
-    fprintf(f, "  '%s.dat' using 1:2:3 with labels notitle\n", p->file_stem);
+    fprintf(f, "  data using 1:2:3 with labels notitle\n");
 }
 
 /* Canvas size from the grid: room for the pattern names on the left, the
  * legend on the right and a fixed cell size in between. */
+/* Characters of the key=value title lines from key [from, to). */
+static size_t title_line_chars(const papsim_panel *p, int from, int to)
+{
+    size_t n = 0;
+    for (int k = from; k < to; k++)
+        n += strlen(papsim_panel_key_columns[k]) + strlen(p->key[k]) + 3;
+    return n;
+}
+
 static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, int *h)
 {
     size_t pattern_chars = 0, name_chars = 8;
@@ -153,11 +164,45 @@ static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, i
         if (panel_winner_wins(p, (int)a) && strlen(r->algorithms[a]) > name_chars)
             name_chars = strlen(r->algorithms[a]);
     *w = 90 + 7 * (int)(pattern_chars + name_chars) + 80 * (int)p->nsizes;
-    *h = 150 + 36 * (int)p->npatterns;
+    size_t title_chars = title_line_chars(p, PAPSIM_PK_PLATFORM, PAPSIM_PK_DATATYPE);
+    if (title_line_chars(p, PAPSIM_PK_DATATYPE, PAPSIM_PK_SKEW) > title_chars)
+        title_chars = title_line_chars(p, PAPSIM_PK_DATATYPE, PAPSIM_PK_SKEW);
+    if (*w < 40 + 7 * (int)title_chars)
+        *w = 40 + 7 * (int)title_chars;
+    *h = 190 + 36 * (int)p->npatterns;
     if (*w < 640)
         *w = 640;
-    if (*h < 300)
-        *h = 300;
+    if (*h < 320)
+        *h = 320;
+}
+
+/* gnuplot double-quoted string text: backslash and quote escaped, so that
+ * "\n" in the format can break the title into lines. */
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\' || *s == '"')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+}
+
+/* Three short lines instead of one that would be clipped at this width:
+ * what is compared, then the study keys. */
+static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
+{
+    fprintf(f, "set label 2 \"");
+    put_escaped(f, p->key[PAPSIM_PK_COLLECTIVE]);
+    fprintf(f, ", skew ");
+    put_escaped(f, p->key[PAPSIM_PK_SKEW]);
+    fprintf(f, ": best algorithm by median %s", r->metric_label);
+    for (int k = PAPSIM_PK_PLATFORM; k < PAPSIM_PK_SKEW; k++) {
+        fprintf(f, "%s%s=", k == PAPSIM_PK_PLATFORM || k == PAPSIM_PK_DATATYPE ? "\\n" : "  ",
+                papsim_panel_key_columns[k]);
+        put_escaped(f, p->key[k]);
+    }
+    /* Centred on the canvas, not on the plot area, which the key pushes left. */
+    fprintf(f, "\" at screen 0.5, screen 0.97 center front\nset tmargin 5\n");
 }
 
 static void write_gp(FILE *f, const papsim_report *r, const papsim_panel *p)
@@ -171,13 +216,13 @@ static void write_gp(FILE *f, const papsim_report *r, const papsim_panel *p)
                "# relative to A0 (the no_delay winner at that size) under the same pattern.\n"
                "# Restyle freely, then run in this folder: gnuplot %s.gp\n\n",
             r->metric_label, r->metric_label, p->file_stem);
-    fprintf(f, "set title ");
-    put_single_quoted(f, title);
-    fprintf(f, "\nset xlabel 'message size'\nset ylabel 'arrival pattern'\n");
+    fprintf(f, "data = '%s.dat'\n", p->file_stem);
+    write_title(f, r, p);
+    fprintf(f, "set xlabel 'message size'\nset ylabel 'arrival pattern'\n");
     write_axes(f, p);
     fprintf(f, "set key outside right top Left reverse title 'winner'\n"
                "set style fill solid 1.0 border lc rgb '#ffffff'\n"
-               "set border 0\n");
+               "set border 0\nset bmargin 5\n");
     fprintf(f, "set label 1 'label: %s ratio to A0 (the no_delay winner)%s' "
                "at screen 0.01, screen 0.03 left font ',8'\n",
             r->metric_label, papsim_panel_has_absolute_cells(p)

@@ -6,16 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-void papsim_format_bytes(unsigned long long bytes, char *buf, size_t len)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    int u = 0;
-    while (u < 4 && bytes >= 1024 && bytes % 1024 == 0) {
-        bytes /= 1024;
-        u++;
-    }
-    snprintf(buf, len, "%llu %s", bytes, units[u]);
-}
+#include "units.h"
 
 void papsim_format_seconds(double s, char *buf, size_t len)
 {
@@ -100,6 +91,12 @@ static void grid_widths(const papsim_report *r, const papsim_panel *p, int *patt
     }
 }
 
+/* The last column is not padded: no trailing blanks in the report. */
+static int last_column_width(size_t column, size_t ncolumns, int width)
+{
+    return column + 1 < ncolumns ? width : 0;
+}
+
 static void text_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     int pw, cw, lw = winner_label_width(r, p);
@@ -108,7 +105,7 @@ static void text_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
     fprintf(f, "%-*s", pw, "pattern");
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        fprintf(f, " | %-*s", cw, buf);
+        fprintf(f, " | %-*s", last_column_width(si, p->nsizes, cw), buf);
     }
     fprintf(f, "\n");
     for (int i = 0; i < pw; i++)
@@ -123,7 +120,7 @@ static void text_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
         fprintf(f, "%-*s", pw, p->patterns[pi]);
         for (size_t si = 0; si < p->nsizes; si++) {
             cell_text(r, p, pi, si, lw, buf, sizeof buf);
-            fprintf(f, " | %-*s", cw, buf);
+            fprintf(f, " | %-*s", last_column_width(si, p->nsizes, cw), buf);
         }
         fprintf(f, "\n");
     }
@@ -167,7 +164,7 @@ static void text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
     fprintf(f, "%-*s  %-*s", lw, "label", aw, "algorithm");
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        fprintf(f, "  %-*s", cw, buf);
+        fprintf(f, "  %-*s", last_column_width(si, p->nsizes, cw), buf);
     }
     fprintf(f, "\n");
     for (size_t a = 0; a < r->nalgorithms; a++) {
@@ -181,7 +178,7 @@ static void text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
                            : NAN;
             papsim_format_seconds(v, t, sizeof t);
             snprintf(buf, sizeof buf, p->a0[si] == (int)a ? "[%s]" : "%s", t);
-            fprintf(f, "  %-*s", cw, buf);
+            fprintf(f, "  %-*s", last_column_width(si, p->nsizes, cw), buf);
         }
         fprintf(f, "\n");
     }
@@ -203,8 +200,7 @@ int papsim_report_write_text(const papsim_report *r, FILE *f)
         fprintf(f, "\n");
         write_notes(f, r, p, "");
         text_legend(f, r, p);
-        fprintf(f, "plots: %s.png, %s.svg (script %s.gp, data %s.dat)\n", p->file_stem,
-                p->file_stem, p->file_stem, p->file_stem);
+        fprintf(f, "plots: %s.{png,svg} (gnuplot script .gp, data .dat)\n", p->file_stem);
     }
     return ferror(f) ? -1 : 0;
 }

@@ -134,8 +134,10 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
     rc = papbench_agree_start(h, &start);
     if (rc != MPI_SUCCESS)
         return rc;
-    int missed = papbench_wait_until(h, start + v->delays[h->rank]);
+    const double target = start + v->delays[h->rank];
+    int missed = papbench_wait_until(h, target);
     arrive = papbench_now(h);
+    missed |= arrive - target > PAPBENCH_LATE_TOLERANCE; /* descheduled while waiting */
     rc = papbench_call_run(call);
     exit_t = papbench_now(h);
     if (rc != MPI_SUCCESS)

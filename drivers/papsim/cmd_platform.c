@@ -96,6 +96,8 @@ static int check_bandwidth(const char *opt, const char *s, papsim_err *e)
                                            NULL};
     static const char *const bases[] = {"bps", "Bps", NULL};
     double v;
+    if (s[0] == '-')
+        return papsim_fail(e, "%s '%s': bandwidth must be positive", opt, s);
     const char *unit = parse_number(s, &v);
     if (!unit || !unit_matches(unit, prefixes, bases))
         return papsim_fail(e, "%s '%s': expected a number and a bandwidth unit "
@@ -111,6 +113,8 @@ static int check_latency(const char *opt, const char *s, papsim_err *e)
     static const char *const units[] = {"w", "d", "h", "m", "s", "ms", "us",
                                         "ns", "ps", NULL};
     double v;
+    if (s[0] == '-')
+        return papsim_fail(e, "%s '%s': latency must not be negative", opt, s);
     const char *unit = parse_number(s, &v);
     /* SimGrid takes a bare 0 (its own examples use loopback_lat="0"). */
     int bare_zero = unit && *unit == '\0' && v == 0;
@@ -220,6 +224,10 @@ static int check_options(const platform_opts *o, cluster_shape *c,
         return -1;
     if (o->backbone_lat && check_latency("--backbone-lat", o->backbone_lat, e))
         return -1;
+    /* SimGrid 3.32 gives such a backbone zero bandwidth and aborts. */
+    if (o->backbone_lat && !o->backbone_bw)
+        return papsim_fail(e, "--backbone-lat needs --backbone-bw (a backbone "
+                           "without bandwidth crashes SimGrid 3.32)");
     return 0;
 }
 
@@ -280,7 +288,7 @@ static void put_header(FILE *f, const platform_opts *o, const cluster_shape *c)
                "  a double hyphen).\n"
                "  Topology: %s %s\n"
                "  Size:     %ld hosts x %ld cores = %ld ranks at most\n"
-               "  Links:    %s, %s each (bw in bits/s for bps, bytes/s for Bps)\n"
+               "  Links:    %s, %s each (bps: bits/s, Bps: bytes/s)\n"
                "  Loopback: %s, %s (messages between ranks of one host)\n",
             c->topology, o->params ? o->params : "(one switch, no levels)",
             c->nodes, c->cores, c->nodes * c->cores, o->bw, o->lat,
@@ -289,9 +297,14 @@ static void put_header(FILE *f, const platform_opts *o, const cluster_shape *c)
         fprintf(f, "  Backbone: %s, %s (shared by all inter-host traffic)\n",
                 o->backbone_bw ? o->backbone_bw : "unlimited",
                 o->backbone_lat ? o->backbone_lat : "0s");
-    /* The prefix may hold "--" (it allows '-'), so it stays out of here. */
-    fprintf(f, "  Hosts:    numbered 0 .. %ld after the prefix, in placement "
-               "order\n-->\n", c->nodes - 1);
+    /* A prefix may hold "--" (it allows '-'), which a comment cannot. */
+    if (strstr(o->prefix, "--"))
+        fprintf(f, "  Hosts:    numbered 0 .. %ld after the prefix\n",
+                c->nodes - 1);
+    else
+        fprintf(f, "  Hosts:    %s0 .. %s%ld\n", o->prefix, o->prefix,
+                c->nodes - 1);
+    fputs("-->\n", f);
 }
 
 static void put_cluster(FILE *f, const platform_opts *o, const cluster_shape *c)
@@ -322,8 +335,8 @@ static int write_platform(const platform_opts *o, const cluster_shape *c,
         return 1;
     }
     put_header(f, o, c);
-    fputs("<platform version=\"4.1\">\n  <zone id=\"world\" routing=\"Full\">\n",
-          f);
+    fputs("<platform version=\"4.1\">\n", f);
+    fputs("  <zone id=\"world\" routing=\"Full\">\n", f);
     put_command_prop(f, argc, argv);
     put_cluster(f, o, c);
     fputs("  </zone>\n</platform>\n", f);
@@ -350,7 +363,8 @@ static int print_info(const char *source)
     printf("cores per host: %d\n", p.cores_per_host);
     printf("max ranks: %ld\n", (long)p.nhosts * p.cores_per_host);
     printf("topology: %s\n", p.topology);
-    printf("topo_parameters: %s\n", p.topo_parameters);
+    printf("topo_parameters: %s\n",
+           p.topo_parameters[0] ? p.topo_parameters : "(none)");
     printf("first host: %s\n", p.hosts[0]);
     printf("last host: %s\n", p.hosts[p.nhosts - 1]);
     papsim_platform_free(&p);
@@ -428,7 +442,9 @@ static int parse_args(int argc, char **argv, platform_opts *o)
     return 0;
 }
 
-int papsim_cmd_platform(int argc, char **argv)
+/* Parses, checks and acts; command[] is argv as typed, because GNU getopt
+ * reorders argv and the generated file records the exact command. */
+static int run_platform(int argc, char **argv, char **command)
 {
     platform_opts o = {.bw = "10Gbps", .lat = "1us", .speed = "1Gf",
                        .prefix = "node-"};
@@ -441,13 +457,15 @@ int papsim_cmd_platform(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
+    if (o.info && o.kind) {
+        fputs("papsim platform: --info takes no KIND\n", stderr);
+        return 2;
+    }
     if (o.info)
-        return o.kind ? (fputs("papsim platform: --info takes no KIND\n",
-                               stderr), 2)
-                      : print_info(o.info);
+        return print_info(o.info);
     if (!o.kind) {
-        fprintf(stderr, "papsim platform: missing KIND (flat, fat_tree, "
-                        "dragonfly or torus); see --help\n");
+        fputs("papsim platform: missing KIND (flat, fat_tree, dragonfly or "
+              "torus); see --help\n", stderr);
         return 2;
     }
     if (!o.loopback_bw)
@@ -458,5 +476,18 @@ int papsim_cmd_platform(int argc, char **argv)
         fprintf(stderr, "papsim platform: %s\n", e.msg);
         return 2;
     }
-    return write_platform(&o, &c, argc, argv);
+    return write_platform(&o, &c, argc, command);
+}
+
+int papsim_cmd_platform(int argc, char **argv)
+{
+    char **command = malloc((size_t)(argc + 1) * sizeof *command);
+    if (!command) {
+        fputs("papsim platform: out of memory\n", stderr);
+        return 1;
+    }
+    memcpy(command, argv, (size_t)(argc + 1) * sizeof *command);
+    int rc = run_platform(argc, argv, command);
+    free(command);
+    return rc;
 }

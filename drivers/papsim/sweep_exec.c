@@ -1,0 +1,325 @@
+/* Running sweep cases: smpirun batches in parallel workers, rows appended to
+ * results.csv one whole case at a time (see sweep.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "csv.h"
+#include "launch.h"
+#include "sweep.h"
+
+static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted_flag = 1;
+}
+
+int sweep_interrupted(void) { return interrupted_flag != 0; }
+
+void sweep_install_signal_handlers(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+/* A batch: consecutive cases sharing platform, np, placement and SMPI
+ * configuration, run by one smpirun. */
+typedef struct {
+    sweep_case **cases;
+    int ncases;
+    int next;        /* index of the case whose rows are arriving */
+    int rows;        /* rows received for that case */
+    char *pending;   /* those rows, appended to results.csv when complete */
+    size_t pending_len;
+    char line[65536];
+    size_t line_len;
+    pid_t pid;
+    int fd;
+    int number;
+    char log_path[4096];
+} batch;
+
+static int same_batch(const sweep_case *a, const sweep_case *b)
+{
+    char ca[256], cb[256];
+    papsim_builtin_cfg(&a->c, ca, sizeof ca);
+    papsim_builtin_cfg(&b->c, cb, sizeof cb);
+    return !strcmp(a->platform_path, b->platform_path) && a->c.np == b->c.np &&
+           !strcmp(a->c.mapping, b->c.mapping) && a->c.ranks_per_node == b->c.ranks_per_node &&
+           !strcmp(ca, cb);
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* One write per case: a kill between two writes can cut at most a row in
+ * progress, which the next run trims (see open_results). */
+static int append_rows(int results_fd, const char *rows, size_t len, papsim_err *e)
+{
+    if (write_all(results_fd, rows, len) != 0)
+        return papsim_fail(e, "results.csv: write failed: %s", strerror(errno));
+    return 0;
+}
+
+typedef struct {
+    const sweep_options *o;
+    sweep_stats *stats;
+    int results_fd;
+    time_t started;
+    time_t last_progress;
+    int done;  /* cases finished (run or failed) in this execution */
+    int todo;
+} progress;
+
+static void show_progress(progress *p, const sweep_case *last, int force)
+{
+    time_t now = time(NULL);
+    if (p->o->quiet || (!force && now == p->last_progress))
+        return;
+    p->last_progress = now;
+    double elapsed = difftime(now, p->started);
+    double eta = p->done ? elapsed * (p->todo - p->done) / p->done : 0;
+    fprintf(stderr, "papsim run: [%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s\n",
+            p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
+            last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
+}
+
+/* Handles one complete output line of a batch. */
+static int take_line(batch *b, const char *line, progress *p, papsim_err *e)
+{
+    if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0)
+        return papsim_fail(e, "batch %d: unexpected output line '%.80s' (see %s)", b->number,
+                           line, b->log_path);
+    size_t len = strlen(line);
+    char *grown = realloc(b->pending, b->pending_len + len + 2);
+    if (!grown)
+        return papsim_fail(e, "out of memory");
+    b->pending = grown;
+    memcpy(b->pending + b->pending_len, line, len);
+    b->pending_len += len;
+    b->pending[b->pending_len++] = '\n';
+    if (++b->rows < b->cases[b->next]->c.reps)
+        return 0;
+    if (append_rows(p->results_fd, b->pending, b->pending_len, e) != 0)
+        return -1;
+    p->stats->run++;
+    p->done++;
+    show_progress(p, b->cases[b->next], 0);
+    b->pending_len = 0;
+    b->rows = 0;
+    b->next++;
+    return 0;
+}
+
+/* Reads what the batch printed; returns 1 at end of output. */
+static int drain(batch *b, progress *p, papsim_err *e)
+{
+    ssize_t n = read(b->fd, b->line + b->line_len, sizeof b->line - b->line_len - 1);
+    if (n < 0 && errno == EINTR)
+        return 0;
+    if (n <= 0)
+        return 1;
+    b->line_len += (size_t)n;
+    b->line[b->line_len] = '\0';
+    char *start = b->line, *nl;
+    while ((nl = strchr(start, '\n'))) {
+        *nl = '\0';
+        if (take_line(b, start, p, e) != 0)
+            return -1;
+        start = nl + 1;
+    }
+    b->line_len = strlen(start);
+    memmove(b->line, start, b->line_len + 1);
+    return 0;
+}
+
+static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
+{
+    char dir[4096], cases_path[4200];
+    papsim_launch l;
+    snprintf(dir, sizeof dir, "%s/work/batch-%d", o->out_dir, b->number);
+    snprintf(cases_path, sizeof cases_path, "%s/cases.txt", dir);
+    snprintf(b->log_path, sizeof b->log_path, "%s/smpirun.log", dir);
+    char mk[4300];
+    snprintf(mk, sizeof mk, "%s/work", o->out_dir);
+    mkdir(mk, 0755);
+    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+        return papsim_fail(e, "cannot create %s: %s", dir, strerror(errno));
+    FILE *f = fopen(cases_path, "w");
+    if (!f)
+        return papsim_fail(e, "cannot write %s: %s", cases_path, strerror(errno));
+    for (int i = 0; i < b->ncases; i++)
+        papsim_case_write_args(&b->cases[i]->c, f);
+    if (fclose(f) != 0)
+        return papsim_fail(e, "cannot write %s", cases_path);
+    if (papsim_launch_prepare(&l, &b->cases[0]->c, b->cases[0]->platform_path, dir, e) != 0)
+        return -1;
+    l.cases_path = cases_path;
+    l.extra_cfg = o->extra_cfg;
+    b->pid = papsim_launch_start(&l, &b->fd, b->log_path, e);
+    return b->pid < 0 ? -1 : 0;
+}
+
+/* Waits for a finished batch and accounts for cases it did not deliver. */
+static void finish_batch(batch *b, progress *p)
+{
+    int status = 0;
+    close(b->fd);
+    waitpid(b->pid, &status, 0);
+    int missing = b->ncases - b->next;
+    if (missing > 0 && !sweep_interrupted()) {
+        fprintf(stderr, "papsim run: batch %d failed (%s %d), %d case(s) not done; log: %s\n",
+                b->number, WIFEXITED(status) ? "exit status" : "signal",
+                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), missing, b->log_path);
+        char cmd[4400];
+        snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
+        if (system(cmd) != 0)
+            fprintf(stderr, "papsim run: (could not show the log)\n");
+        p->stats->failed += missing;
+        p->done += missing;
+    }
+    free(b->pending);
+    b->pending = NULL;
+}
+
+/* Orders cases by what an smpirun shares (platform, np, placement, SMPI
+ * configuration), keeping the sweep order within a group. */
+static int batch_order(const void *pa, const void *pb)
+{
+    const sweep_case *a = *(sweep_case *const *)pa, *b = *(sweep_case *const *)pb;
+    char ca[256], cb[256];
+    int d = strcmp(a->platform_path, b->platform_path);
+    if (!d)
+        d = a->c.np - b->c.np;
+    if (!d)
+        d = strcmp(a->c.mapping, b->c.mapping);
+    if (!d)
+        d = a->c.ranks_per_node - b->c.ranks_per_node;
+    if (!d) {
+        papsim_builtin_cfg(&a->c, ca, sizeof ca);
+        papsim_builtin_cfg(&b->c, cb, sizeof cb);
+        d = strcmp(ca, cb);
+    }
+    return d ? d : (a < b ? -1 : a > b);
+}
+
+/* Cuts the work into batches small enough to keep every worker busy. */
+static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nbatches)
+{
+    qsort(todo, (size_t)n, sizeof *todo, batch_order);
+    int chunk = n / (jobs * 4) + 1;
+    if (chunk > 64)
+        chunk = 64;
+    batch *v = calloc((size_t)n + 1, sizeof *v);
+    if (!v)
+        return -1;
+    int nb = 0;
+    for (int i = 0; i < n;) {
+        int j = i + 1;
+        while (j < n && j - i < chunk && same_batch(todo[i], todo[j]))
+            j++;
+        v[nb].cases = todo + i;
+        v[nb].ncases = j - i;
+        v[nb].number = nb;
+        nb++;
+        i = j;
+    }
+    *out = v;
+    *nbatches = nb;
+    return 0;
+}
+
+static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
+{
+    batch *running[64];
+    int nrunning = 0, next = 0, rc = 0;
+    const int jobs = p->o->jobs < 64 ? p->o->jobs : 64;
+    while ((next < nbatches || nrunning > 0) && rc == 0) {
+        while (nrunning < jobs && next < nbatches && !sweep_interrupted()) {
+            if (start_batch(&batches[next], p->o, e) != 0)
+                return -1;
+            running[nrunning++] = &batches[next++];
+        }
+        if (sweep_interrupted()) {
+            for (int i = 0; i < nrunning; i++)
+                kill(-running[i]->pid, SIGTERM);
+            next = nbatches;
+        }
+        struct pollfd fds[64];
+        for (int i = 0; i < nrunning; i++)
+            fds[i] = (struct pollfd){.fd = running[i]->fd, .events = POLLIN};
+        if (poll(fds, (nfds_t)nrunning, 1000) < 0 && errno != EINTR)
+            return papsim_fail(e, "poll: %s", strerror(errno));
+        for (int i = 0; i < nrunning && rc == 0; i++) {
+            if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            int end = drain(running[i], p, e);
+            if (end < 0)
+                rc = -1;
+            if (end != 0) {
+                finish_batch(running[i], p);
+                running[i] = running[--nrunning];
+                fds[i] = fds[nrunning];
+                i--;
+            }
+        }
+    }
+    for (int i = 0; i < nrunning; i++) { /* only after an error */
+        kill(-running[i]->pid, SIGTERM);
+        finish_batch(running[i], p);
+    }
+    return rc;
+}
+
+int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats *stats,
+                  papsim_err *e)
+{
+    char path[4200];
+    batch *batches = NULL;
+    int nbatches = 0;
+    if (n == 0)
+        return 0;
+    snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
+    progress p = {o, stats, -1, time(NULL), 0, 0, n};
+    p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (p.results_fd < 0)
+        return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
+    if (make_batches(todo, n, o->jobs, &batches, &nbatches) != 0) {
+        close(p.results_fd);
+        return papsim_fail(e, "out of memory");
+    }
+    if (!o->quiet)
+        fprintf(stderr, "papsim run: %d cases in %d smpirun batches, %d worker(s)\n", n, nbatches,
+                o->jobs);
+    int rc = run_batches(batches, nbatches, &p, e);
+    if (rc == 0 && n > 0 && !o->quiet && p.done > 0)
+        show_progress(&p, todo[n - 1], 1);
+    free(batches);
+    if (fsync(p.results_fd) != 0 && errno != EINVAL)
+        rc = rc ? rc : papsim_fail(e, "%s: fsync failed: %s", path, strerror(errno));
+    close(p.results_fd);
+    return rc;
+}

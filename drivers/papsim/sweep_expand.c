@@ -1,0 +1,314 @@
+/* Expanding a spec into cases (see sweep.h). Every value goes through the
+ * same parser as papbench's command line, so spec keys and options accept
+ * exactly the same words. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hostfile.h"
+#include "papsim_catalog.h"
+#include "platform.h"
+#include "sweep.h"
+
+/* One key's values in a block, or its default as a one-value list. */
+typedef struct {
+    int n;
+    const papsim_spec_value *v;
+    papsim_spec_value fallback;
+} value_list;
+
+typedef struct {
+    const papsim_spec *spec;
+    const papsim_spec_block *block;
+} block_view;
+
+static void get_list(const block_view *b, const char *key, const char *fallback, value_list *l)
+{
+    const papsim_spec_entry *entry = papsim_spec_find(b->block, key);
+    l->fallback.text = (char *)fallback;
+    l->fallback.line = 0;
+    l->n = entry ? entry->nvalues : 1;
+    l->v = entry ? entry->values : &l->fallback;
+}
+
+/* Prefixes "spec.ini:12: key: " (or "spec.ini: [block]: key: " for a default). */
+static int fail_at(papsim_err *e, const block_view *b, int line, const char *key)
+{
+    if (line > 0)
+        return papsim_fail_prefix(e, "%s:%d: %s: ", b->spec->path, line, key);
+    return papsim_fail_prefix(e, "%s: [%s]: %s: ", b->spec->path, b->block->name, key);
+}
+
+static int require_key(const block_view *b, const char *key, papsim_err *e)
+{
+    if (papsim_spec_find(b->block, key))
+        return 0;
+    return papsim_fail(e, "%s: [%s] has no '%s' key (required: collective, algorithms, bytes, "
+                          "np, patterns)",
+                       b->spec->path, b->block->name, key);
+}
+
+static int apply(papsim_case *c, const char *opt, const char *value, papsim_err *e)
+{
+    char name[64], *argv[2];
+    snprintf(name, sizeof name, "--%s", opt);
+    argv[0] = name;
+    argv[1] = (char *)value;
+    return papsim_case_parse_args(2, argv, c, NULL, NULL, e);
+}
+
+/* For keys that take one value per block. */
+static int apply_single(papsim_case *c, const block_view *b, const char *key, const char *opt,
+                        const char *fallback, papsim_err *e)
+{
+    value_list l;
+    get_list(b, key, fallback, &l);
+    if (l.n != 1)
+        return papsim_fail(e, "%s:%d: %s takes one value, not %d", b->spec->path, l.v[0].line,
+                           key, l.n);
+    if (apply(c, opt, l.v[0].text, e) != 0)
+        return fail_at(e, b, l.v[0].line, key);
+    return 0;
+}
+
+static int apply_yes_no(const block_view *b, const char *key, int *out, papsim_err *e)
+{
+    value_list l;
+    get_list(b, key, "no", &l);
+    const char *t = l.v[0].text;
+    if (l.n == 1 && (!strcmp(t, "yes") || !strcmp(t, "true") || !strcmp(t, "1")))
+        *out = 1;
+    else if (l.n == 1 && (!strcmp(t, "no") || !strcmp(t, "false") || !strcmp(t, "0")))
+        *out = 0;
+    else
+        return papsim_fail(e, "%s:%d: %s: '%s' is not yes or no", b->spec->path, l.v[0].line,
+                           key, t);
+    return 0;
+}
+
+static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
+{
+    papsim_case_defaults(c);
+    if (require_key(b, "collective", e) || require_key(b, "algorithms", e) ||
+        require_key(b, "bytes", e) || require_key(b, "np", e) || require_key(b, "patterns", e))
+        return -1;
+    if (apply_single(c, b, "collective", "collective", NULL, e) ||
+        apply_single(c, b, "seed", "seed", "1", e) || apply_single(c, b, "reps", "reps", "1", e) ||
+        apply_single(c, b, "datatype", "datatype", "double", e) ||
+        apply_single(c, b, "op", "op", "sum", e) || apply_single(c, b, "root", "root", "0", e) ||
+        apply_single(c, b, "gamma", "gamma", "0", e) ||
+        apply_single(c, b, "segment_bytes", "segment-bytes", "0", e) ||
+        apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
+        return -1;
+    if (!papsim_collective_known(c->collective)) {
+        char names[256];
+        papsim_collective_names(names, sizeof names);
+        papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
+        return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
+    }
+    return 0;
+}
+
+static int check_algorithms(const block_view *b, const char *collective, const value_list *algos,
+                            papsim_err *e)
+{
+    for (int i = 0; i < algos->n; i++) {
+        const char *name = algos->v[i].text;
+        int known = !strncmp(name, "builtin:", 8) ? name[8] != '\0'
+                                                  : papsim_catalog_find(collective, name) != NULL;
+        if (known)
+            continue;
+        char names[1024];
+        papsim_catalog_names(collective, names, sizeof names);
+        papsim_fail(e, "'%s' is not a %s algorithm (valid: %s)", name, collective, names);
+        return fail_at(e, b, algos->v[i].line, "algorithms");
+    }
+    return 0;
+}
+
+/* A relative platform path is relative to the spec file's directory. */
+static int resolve_platform(const block_view *b, const papsim_spec_value *v, char *path,
+                            size_t len, papsim_err *e)
+{
+    papsim_platform platform;
+    if (!strcmp(v->text, "default") || v->text[0] == '/')
+        snprintf(path, len, "%s", v->text);
+    else
+        snprintf(path, len, "%s/%s", b->spec->dir, v->text);
+    if (papsim_platform_load(path, &platform, e) != 0)
+        return fail_at(e, b, v->line, "platforms");
+    papsim_platform_free(&platform);
+    return 0;
+}
+
+/* Fails unless the platform can host np ranks with this placement. */
+static int check_fits(const char *platform_path, const papsim_case *c, papsim_err *e)
+{
+    papsim_platform platform;
+    papsim_mapping mapping;
+    int rc = -1, *hosts = malloc((size_t)c->np * sizeof(int));
+    if (!hosts)
+        return papsim_fail(e, "out of memory");
+    if (papsim_mapping_parse(c->mapping, &mapping, e) == 0 &&
+        papsim_platform_load(platform_path, &platform, e) == 0) {
+        rc = papsim_hostfile_assign(&platform, mapping, c->np, c->ranks_per_node, hosts, e);
+        papsim_platform_free(&platform);
+    }
+    free(hosts);
+    return rc;
+}
+
+static int push_case(sweep_cases *out, const sweep_case *sc, papsim_err *e)
+{
+    if (out->n == out->cap) {
+        int cap = out->cap ? out->cap * 2 : 256;
+        sweep_case *v = realloc(out->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return papsim_fail(e, "out of memory expanding the sweep");
+        out->v = v;
+        out->cap = cap;
+    }
+    out->v[out->n++] = *sc;
+    return 0;
+}
+
+static int mark_unsupported(const papsim_case *c)
+{
+    const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+    char why[256];
+    return entry && papsim_catalog_check_np(entry, c->np, why, sizeof why) != 0;
+}
+
+/* The innermost loops: patterns x skews x algorithms for one placement. */
+static int expand_patterns(const block_view *b, sweep_case *sc, const value_list *patterns,
+                           const value_list *skews, const value_list *algos, sweep_cases *out,
+                           papsim_err *e)
+{
+    for (int p = 0; p < patterns->n; p++) {
+        if (apply(&sc->c, "pattern", patterns->v[p].text, e) ||
+            papsim_case_validate(&sc->c, e))
+            return fail_at(e, b, patterns->v[p].line, "patterns");
+        const int no_delay = !strcmp(sc->c.pattern, "no_delay");
+        for (int s = 0; s < (no_delay ? 1 : skews->n); s++) {
+            const char *skew = no_delay ? "0" : skews->v[s].text;
+            if (apply(&sc->c, "skew", skew, e) || papsim_parse_skew(skew, &sc->skew, e))
+                return fail_at(e, b, skews->v[s].line, "skews");
+            for (int a = 0; a < algos->n; a++) {
+                apply(&sc->c, "algorithm", algos->v[a].text, e);
+                sc->unsupported = mark_unsupported(&sc->c);
+                if (push_case(out, sc, e) != 0)
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int expand_block(const block_view *b, int index, sweep_cases *out, papsim_err *e)
+{
+    sweep_case sc;
+    value_list platforms, nps, mappings, rpns, sizes, patterns, skews, algos;
+    memset(&sc, 0, sizeof sc);
+    sc.block = index;
+    if (block_base_case(b, &sc.c, e) != 0)
+        return -1;
+    get_list(b, "platforms", "default", &platforms);
+    get_list(b, "np", NULL, &nps);
+    get_list(b, "mappings", "sequential", &mappings);
+    get_list(b, "ranks_per_node", "0", &rpns);
+    get_list(b, "bytes", NULL, &sizes);
+    get_list(b, "patterns", NULL, &patterns);
+    get_list(b, "skews", "0", &skews);
+    get_list(b, "algorithms", NULL, &algos);
+    if (check_algorithms(b, sc.c.collective, &algos, e) != 0)
+        return -1;
+    for (int pf = 0; pf < platforms.n; pf++) {
+        if (resolve_platform(b, &platforms.v[pf], sc.platform_path, sizeof sc.platform_path, e))
+            return -1;
+        snprintf(sc.c.platform, sizeof sc.c.platform, "%s", platforms.v[pf].text);
+        for (int n = 0; n < nps.n; n++) {
+            if (apply(&sc.c, "np", nps.v[n].text, e) != 0)
+                return fail_at(e, b, nps.v[n].line, "np");
+            if (sc.c.root >= sc.c.np)
+                return papsim_fail(e, "%s: [%s]: root %d is outside np=%d", b->spec->path,
+                                   b->block->name, sc.c.root, sc.c.np);
+            for (int m = 0; m < mappings.n; m++)
+                for (int r = 0; r < rpns.n; r++) {
+                    if (apply(&sc.c, "mapping", mappings.v[m].text, e) ||
+                        papsim_case_validate(&sc.c, e))
+                        return fail_at(e, b, mappings.v[m].line, "mappings");
+                    if (apply(&sc.c, "ranks-per-node", rpns.v[r].text, e))
+                        return fail_at(e, b, rpns.v[r].line, "ranks_per_node");
+                    if (check_fits(sc.platform_path, &sc.c, e) != 0)
+                        return fail_at(e, b, nps.v[n].line, "np");
+                    for (int z = 0; z < sizes.n; z++) {
+                        if (apply(&sc.c, "bytes", sizes.v[z].text, e) ||
+                            papsim_case_validate(&sc.c, e))
+                            return fail_at(e, b, sizes.v[z].line, "bytes");
+                        if (expand_patterns(b, &sc, &patterns, &skews, &algos, out, e) != 0)
+                            return -1;
+                    }
+                }
+        }
+    }
+    return 0;
+}
+
+/* Relative skews need the no-delay runtime of the same cell: add the
+ * no-delay companion of every relative case (duplicates go later). */
+static int add_no_delay_companions(sweep_cases *cases, papsim_err *e)
+{
+    const int n = cases->n;
+    for (int i = 0; i < n; i++) {
+        if (cases->v[i].skew.kind == PAPSIM_SKEW_ABSOLUTE)
+            continue;
+        sweep_case sc = cases->v[i];
+        snprintf(sc.c.pattern, sizeof sc.c.pattern, "no_delay");
+        snprintf(sc.c.skew, sizeof sc.c.skew, "0");
+        sc.c.skew_s = 0;
+        sc.skew.kind = PAPSIM_SKEW_ABSOLUTE;
+        sc.skew.value = 0;
+        if (push_case(cases, &sc, e) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Keeps the first of every set of identical cases, in order. Relative cases
+ * are keyed by their unresolved skew text (their id comes later). */
+static void drop_duplicates(sweep_cases *cases)
+{
+    int kept = 0;
+    for (int i = 0; i < cases->n; i++) {
+        char id[17];
+        papsim_case_id(&cases->v[i].c, id);
+        int dup = 0;
+        for (int j = 0; j < kept && !dup; j++)
+            dup = !strcmp(cases->v[j].id, id);
+        if (!dup) {
+            cases->v[kept] = cases->v[i];
+            memcpy(cases->v[kept].id, id, sizeof id);
+            kept++;
+        }
+    }
+    cases->n = kept;
+}
+
+int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < spec->nblocks; i++) {
+        block_view b = {spec, &spec->blocks[i]};
+        if (expand_block(&b, i, out, e) != 0)
+            return -1;
+    }
+    if (add_no_delay_companions(out, e) != 0)
+        return -1;
+    drop_duplicates(out);
+    return 0;
+}
+
+void sweep_cases_free(sweep_cases *cases)
+{
+    free(cases->v);
+    memset(cases, 0, sizeof *cases);
+}

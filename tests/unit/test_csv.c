@@ -1,0 +1,187 @@
+/* Unit tests for drivers/common/csv.c: the table reader and the shared
+ * results.csv column list. Tables are written to temporary files. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* mkstemp */
+#endif
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "csv.h"
+
+/* Writes len bytes of text to a fresh temporary file; path receives its name. */
+static int write_temp(const char *text, size_t len, char *path, size_t pathlen)
+{
+    snprintf(path, pathlen, "/tmp/papsim_test_csv_XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return -1;
+    }
+    size_t put = fwrite(text, 1, len, f);
+    return (fclose(f) == 0 && put == len) ? 0 : -1;
+}
+
+/* Loads text as a table; returns the load status, the message in e. */
+static int load_text(const char *text, size_t len, papsim_table *t, papsim_err *e, char *path,
+                     size_t pathlen)
+{
+    if (write_temp(text, len, path, pathlen) != 0) {
+        papsim_fail(e, "cannot write a temporary file");
+        return -2;
+    }
+    int rc = papsim_table_load(path, t, e);
+    unlink(path);
+    return rc;
+}
+
+static void test_results_columns(check_counts *c)
+{
+    char joined[1024] = "";
+    CHECK(c, papsim_results_ncolumns == 22, "ncolumns %d", papsim_results_ncolumns);
+    CHECK_STR(c, papsim_results_columns[0], "case_id");
+    CHECK_STR(c, papsim_results_columns[papsim_results_ncolumns - 1], "status");
+    for (int i = 0; i < papsim_results_ncolumns; i++) {
+        if (i)
+            strcat(joined, ",");
+        strcat(joined, papsim_results_columns[i]);
+    }
+    CHECK_STR(c, papsim_results_header(), joined);
+    CHECK_STR(c, papsim_results_header(),
+              "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
+              "skew_s,seed,bytes,datatype,op,root,gamma,rep,total_delay_s,last_delay_s,"
+              "mean_elapsed_s,max_elapsed_s,status");
+}
+
+static void test_basic_load(check_counts *c)
+{
+    static const char text[] = "# comment before the header\n"
+                               "a,b,c\r\n"
+                               "1,,x y\n"
+                               "\n"
+                               "# a comment between rows\n"
+                               "2,two,\r\n"
+                               "3,three,last"; /* no final newline */
+    papsim_table t;
+    papsim_err e = {{0}};
+    char path[64];
+    int rc = load_text(text, sizeof text - 1, &t, &e, path, sizeof path);
+    CHECK(c, rc == 0, "load failed: %s", e.msg);
+    if (rc != 0)
+        return;
+    CHECK(c, t.ncols == 3, "ncols %d", t.ncols);
+    CHECK(c, t.nrows == 3, "nrows %zu", t.nrows);
+    CHECK_STR(c, t.names[2], "c");
+    CHECK_STR(c, t.rows[0][1], "");
+    CHECK_STR(c, t.rows[0][2], "x y");
+    CHECK_STR(c, t.rows[1][1], "two");
+    CHECK_STR(c, t.rows[1][2], "");
+    CHECK_STR(c, t.rows[2][2], "last");
+    CHECK(c, t.lines[0] == 3 && t.lines[1] == 6 && t.lines[2] == 7, "lines %ld %ld %ld",
+          t.lines[0], t.lines[1], t.lines[2]);
+    CHECK(c, papsim_table_column(&t, "b") == 1, "column b");
+    CHECK(c, papsim_table_column(&t, "zz") == -1, "absent column");
+    const char *want[] = {"c", "a"};
+    int idx[2];
+    CHECK(c, papsim_table_require(&t, want, 2, idx, &e) == 0 && idx[0] == 2 && idx[1] == 0,
+          "require: %s", e.msg);
+    const char *missing[] = {"a", "last_delay_s"};
+    CHECK(c, papsim_table_require(&t, missing, 2, idx, &e) == -1, "require of an absent column");
+    CHECK(c, strstr(e.msg, path) && strstr(e.msg, "missing column 'last_delay_s'"), "msg: %s",
+          e.msg);
+    papsim_table_free(&t);
+    papsim_table_free(&t); /* a freed table is empty and may be freed again */
+    CHECK(c, t.nrows == 0 && t.rows == NULL, "freed table not empty");
+}
+
+static void test_long_line(check_counts *c)
+{
+    size_t n = 300000;
+    char *text = malloc(n + 64);
+    CHECK(c, text != NULL, "malloc");
+    if (!text)
+        return;
+    strcpy(text, "name,value\nlong,");
+    size_t len = strlen(text);
+    memset(text + len, 'v', n);
+    len += n;
+    text[len++] = '\n';
+    papsim_table t;
+    papsim_err e = {{0}};
+    char path[64];
+    int rc = load_text(text, len, &t, &e, path, sizeof path);
+    CHECK(c, rc == 0, "long line: %s", e.msg);
+    if (rc == 0) {
+        CHECK(c, strlen(t.rows[0][1]) == n, "field length %zu", strlen(t.rows[0][1]));
+        papsim_table_free(&t);
+    }
+    free(text);
+}
+
+/* Loads text that must fail and checks that the message contains want
+ * (after the temporary file's name). */
+static void expect_load_error(check_counts *c, const char *text, size_t len, const char *want)
+{
+    papsim_table t;
+    papsim_err e = {{0}};
+    char path[64], full[160];
+    int rc = load_text(text, len, &t, &e, path, sizeof path);
+    CHECK(c, rc == -1, "loaded although bad: '%s'", text);
+    snprintf(full, sizeof full, "%s%s", path, want);
+    CHECK(c, strstr(e.msg, full) != NULL, "message '%s' lacks '%s'", e.msg, full);
+    CHECK(c, t.nrows == 0 && t.names == NULL, "failed load left data behind");
+    papsim_table_free(&t);
+}
+
+static void test_errors(check_counts *c)
+{
+    expect_load_error(c, "a,b,c\n1,2,3\n1,2\n", 16, ":3: 2 fields, the header has 3");
+    expect_load_error(c, "a,b\n1,2,3\n", 10, ":2: 3 fields, the header has 2");
+    expect_load_error(c, "a,b\n1,\"x\"\n", 10, ":2: field 2 (b) contains a double quote");
+    expect_load_error(c, "\"a\",b\n", 6, ":1: field 1 (header) contains a double quote");
+    expect_load_error(c, "", 0, ": empty (no header line)");
+    expect_load_error(c, "# only a comment\n\n", 18, ": empty (no header line)");
+    expect_load_error(c, "a,b,a\n", 6, ":1: header names column 'a' twice");
+    expect_load_error(c, "a,,c\n", 5, ":1: header column 2 has an empty name");
+    expect_load_error(c, "a,b\n1,\0\n", 8, ":2: contains a NUL byte");
+
+    papsim_table t;
+    papsim_err e = {{0}};
+    CHECK(c, papsim_table_load("/nonexistent/results.csv", &t, &e) == -1, "missing file");
+    CHECK(c, strstr(e.msg, "/nonexistent/results.csv: cannot open") != NULL, "msg: %s", e.msg);
+    papsim_table_free(&t);
+}
+
+static void test_header_only(check_counts *c)
+{
+    papsim_table t;
+    papsim_err e = {{0}};
+    char path[64];
+    const char *h = papsim_results_header();
+    char text[1024];
+    snprintf(text, sizeof text, "%s\n", h);
+    int rc = load_text(text, strlen(text), &t, &e, path, sizeof path);
+    CHECK(c, rc == 0, "header only: %s", e.msg);
+    if (rc == 0) {
+        CHECK(c, t.nrows == 0 && t.ncols == papsim_results_ncolumns, "rows %zu cols %d", t.nrows,
+              t.ncols);
+        CHECK(c, papsim_table_column(&t, "status") == papsim_results_ncolumns - 1, "status col");
+        papsim_table_free(&t);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    check_counts c = {0, 0};
+    test_results_columns(&c);
+    test_basic_load(&c);
+    test_long_line(&c);
+    test_errors(&c);
+    test_header_only(&c);
+    return CHECK_SUMMARY(&c);
+}
