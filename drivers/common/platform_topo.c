@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,9 +17,10 @@
 #define MAX_HOSTS (1L << 24)
 #define MAX_FIELDS 32
 
-/* Parses [s, s+len) as a decimal integer >= min, allowing surrounding
+/* Parses [s, s+len) as a decimal integer in [min, max], allowing surrounding
  * blanks (SimGrid tolerates them in radicals). */
-static int parse_long_span(const char *s, size_t len, long min, long *v)
+static int parse_long_span(const char *s, size_t len, long min, long max,
+                           long *v)
 {
     char buf[32];
     while (len > 0 && isspace((unsigned char)*s)) { s++; len--; }
@@ -30,7 +32,7 @@ static int parse_long_span(const char *s, size_t len, long min, long *v)
     char *end;
     errno = 0;
     long x = strtol(buf, &end, 10);
-    if (errno != 0 || *end != '\0' || x < min || x > MAX_HOSTS)
+    if (errno != 0 || *end != '\0' || x < min || x > max)
         return -1;
     *v = x;
     return 0;
@@ -71,7 +73,7 @@ static int parse_positive_list(const char *s, size_t slen, char sep,
     if (split_spans(buf, sep, start, len, MAX_FIELDS) != want)
         return -1;
     for (int i = 0; i < want; i++)
-        if (parse_long_span(start[i], len[i], 1, &vals[i]) != 0)
+        if (parse_long_span(start[i], len[i], 1, MAX_HOSTS, &vals[i]) != 0)
             return -1;
     return 0;
 }
@@ -102,7 +104,7 @@ static int fat_tree_hosts(const char *params, long *nhosts, papsim_err *e)
         return papsim_fail(e, "FAT_TREE topo_parameters '%s': expected 4 "
                            "fields 'levels;down-links;up-links;link-counts'",
                            params);
-    if (parse_long_span(f[0], len[0], 1, &levels) != 0 || levels > MAX_FIELDS)
+    if (parse_long_span(f[0], len[0], 1, MAX_FIELDS, &levels) != 0)
         return papsim_fail(e, "FAT_TREE topo_parameters '%s': levels '%.*s' is "
                            "not an integer in 1..%d", params, (int)len[0], f[0],
                            MAX_FIELDS);
@@ -138,7 +140,7 @@ static int dragonfly_hosts(const char *params, long *nhosts, papsim_err *e)
                                params, i + 1, (int)len[i], f[i], names[i]);
         size[i] = pair[i][0];
     }
-    if (parse_long_span(f[3], len[3], 1, &size[3]) != 0)
+    if (parse_long_span(f[3], len[3], 1, MAX_HOSTS, &size[3]) != 0)
         return papsim_fail(e, "DRAGONFLY topo_parameters '%s': nodes per "
                            "router '%.*s' must be a positive integer", params,
                            (int)len[3], f[3]);
@@ -191,14 +193,14 @@ static int parse_radical_part(const char *s, size_t len, long *lo, long *hi)
 {
     const char *dash = memchr(s, '-', len);
     if (!dash) {
-        if (parse_long_span(s, len, 0, lo) != 0)
+        if (parse_long_span(s, len, 0, INT_MAX, lo) != 0)
             return -1;
         *hi = *lo;
         return 0;
     }
     size_t left = (size_t)(dash - s);
-    if (parse_long_span(s, left, 0, lo) != 0 ||
-        parse_long_span(dash + 1, len - left - 1, 0, hi) != 0)
+    if (parse_long_span(s, left, 0, INT_MAX, lo) != 0 ||
+        parse_long_span(dash + 1, len - left - 1, 0, INT_MAX, hi) != 0)
         return -1;
     return 0;
 }

@@ -1,0 +1,19 @@
+# Golden simulated costs: every algorithm on the fixed grid of
+# tests/golden/grid.ini must cost exactly what tests/golden/costs.csv says.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+expect_ok "golden grid runs" "$PAPSIM" run "$PAPSIM_SOURCE_DIR/tests/golden/grid.ini" --out out --quiet
+expect_ok "costs equal the golden ones" "$PAPSIM" regress out/results.csv \
+    "$PAPSIM_SOURCE_DIR/tests/golden/costs.csv"
+cat out.txt
+# Every registered algorithm has golden rows.
+"$PAPSIM" list | tail -n +2 | while read -r coll algo _; do
+    n=$(awk -F, -v c="$coll" -v a="$algo" '$2 == c && $3 == a' "$PAPSIM_SOURCE_DIR/tests/golden/costs.csv" | wc -l)
+    [ "$n" -gt 0 ] || echo "$coll/$algo"
+done > missing.txt
+expect_eq "algorithms without golden costs" "$(cat missing.txt)" ""
+# A changed cost is caught: perturb one value and expect a failing regress.
+awk -F, -v OFS=, 'NR == 2 { $18 = $18 * 1.000001 } 1' out/results.csv > changed.csv
+expect_fail "a changed cost fails" "changed|differ" "$PAPSIM" regress changed.csv \
+    "$PAPSIM_SOURCE_DIR/tests/golden/costs.csv"
+finish
