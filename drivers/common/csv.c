@@ -1,7 +1,5 @@
-/* Reader for papsim's plain comma-separated tables; see csv.h for the format. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* getline */
-#endif
+/* Reader for papsim's plain comma-separated tables; see csv.h for the format
+ * and why the file is read whole and split in place. */
 #include "csv.h"
 
 #include <errno.h>
@@ -30,14 +28,47 @@ const char *papsim_results_header(void)
     return joined + 1;
 }
 
-/* Strips the line terminator ("\n" or "\r\n") in place; returns the new length. */
-static size_t strip_newline(char *line, size_t len)
+/* Progress of the split: cells grows by whole lines, lines by rows. */
+typedef struct {
+    size_t ncells, cell_capacity, line_capacity;
+} split_state;
+
+static char *copy_string(const char *s)
 {
-    if (len > 0 && line[len - 1] == '\n')
-        line[--len] = '\0';
-    if (len > 0 && line[len - 1] == '\r')
-        line[--len] = '\0';
-    return len;
+    size_t n = strlen(s) + 1;
+    char *copy = malloc(n);
+    if (copy)
+        memcpy(copy, s, n);
+    return copy;
+}
+
+/* Reads the whole file into a NUL-terminated buffer; *len excludes the NUL. */
+static int read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e)
+{
+    size_t capacity = 1 << 16, n = 0;
+    char *buf = malloc(capacity);
+    if (!buf)
+        return papsim_fail(e, "%s: out of memory", path);
+    for (;;) {
+        n += fread(buf + n, 1, capacity - n - 1, f);
+        if (n < capacity - 1)
+            break;
+        char *bigger = realloc(buf, 2 * capacity);
+        if (!bigger) {
+            free(buf);
+            return papsim_fail(e, "%s: out of memory after %zu bytes", path, n);
+        }
+        buf = bigger;
+        capacity *= 2;
+    }
+    if (ferror(f)) {
+        free(buf);
+        return papsim_fail(e, "%s: read error: %s", path, strerror(errno));
+    }
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return 0;
 }
 
 static int count_fields(const char *line)
@@ -48,143 +79,145 @@ static int count_fields(const char *line)
     return n;
 }
 
-/* Splits line into ncols fields stored in one allocation: the pointer array
- * first, then a copy of the text with the commas replaced by NULs. One block
- * per row keeps loading fast and freeing trivial. */
-static char **split_line(const char *line, size_t len, int ncols)
+/* Returns array with room for need elements (moved if it had to grow), or
+ * NULL when out of memory (array is then unchanged). need is at least 1. */
+static void *reserve(void *array, size_t *capacity, size_t need, size_t elem)
 {
-    char **fields = malloc((size_t)ncols * sizeof *fields + len + 1);
-    if (!fields)
-        return NULL;
-    char *text = (char *)(fields + ncols);
-    memcpy(text, line, len + 1);
-    int c = 0;
-    fields[c++] = text;
-    for (char *p = text; *p; p++) {
-        if (*p == ',') {
-            *p = '\0';
-            fields[c++] = p + 1;
-        }
-    }
-    return fields;
+    if (need <= *capacity)
+        return array;
+    size_t cap = *capacity ? *capacity : 256;
+    while (cap < need)
+        cap *= 2;
+    void *bigger = realloc(array, cap * elem);
+    if (bigger)
+        *capacity = cap;
+    return bigger;
 }
 
-/* Checks one split line; the message names the column so the user can find
- * the bad field without counting commas. */
-static int check_fields(const papsim_table *t, char **fields, int ncols, long lineno,
+/* The field's column name, or "header" while the header itself is split. */
+static const char *column_name(const papsim_table *t, int c)
+{
+    return t->ncols ? t->cells[c] : "header";
+}
+
+/* Splits one line in place at its commas into n new cells, refusing quotes
+ * (the message names the column so the user need not count commas). */
+static int split_fields(papsim_table *t, split_state *s, char *line, int n, long lineno,
                         papsim_err *e)
 {
-    for (int c = 0; c < ncols; c++) {
-        if (strchr(fields[c], '"')) {
-            const char *name = t->names ? t->names[c] : "header";
-            return papsim_fail(e, "%s:%ld: field %d (%s) contains a double quote; "
-                                  "papsim tables are never quoted", t->path, lineno, c + 1, name);
+    char **cells = reserve(t->cells, &s->cell_capacity, s->ncells + (size_t)n, sizeof *cells);
+    if (!cells)
+        return papsim_fail(e, "%s:%ld: out of memory", t->path, lineno);
+    t->cells = cells;
+    char **cell = t->cells + s->ncells;
+    int c = 0;
+    cell[c++] = line;
+    for (char *p = line; *p; p++)
+        if (*p == ',') {
+            *p = '\0';
+            cell[c++] = p + 1;
         }
-    }
+    for (c = 0; c < n; c++)
+        if (strchr(cell[c], '"'))
+            return papsim_fail(e, "%s:%ld: field %d (%s) contains a double quote; "
+                                  "papsim tables are never quoted",
+                               t->path, lineno, c + 1, column_name(t, c));
+    s->ncells += (size_t)n;
     return 0;
 }
 
 static int check_header(const papsim_table *t, long lineno, papsim_err *e)
 {
     for (int c = 0; c < t->ncols; c++) {
-        if (t->names[c][0] == '\0')
+        if (t->cells[c][0] == '\0')
             return papsim_fail(e, "%s:%ld: header column %d has an empty name", t->path, lineno,
                                c + 1);
         for (int d = 0; d < c; d++)
-            if (strcmp(t->names[c], t->names[d]) == 0)
+            if (strcmp(t->cells[c], t->cells[d]) == 0)
                 return papsim_fail(e, "%s:%ld: header names column '%s' twice (columns %d and %d)",
-                                   t->path, lineno, t->names[c], d + 1, c + 1);
+                                   t->path, lineno, t->cells[c], d + 1, c + 1);
     }
     return 0;
 }
 
-static int append_row(papsim_table *t, char **fields, long lineno, size_t *capacity,
-                      papsim_err *e)
-{
-    if (t->nrows == *capacity) {
-        size_t cap = *capacity ? 2 * *capacity : 256;
-        char ***rows = realloc(t->rows, cap * sizeof *rows);
-        if (!rows)
-            return papsim_fail(e, "%s: out of memory after %zu rows", t->path, t->nrows);
-        t->rows = rows;
-        long *lines = realloc(t->lines, cap * sizeof *lines);
-        if (!lines)
-            return papsim_fail(e, "%s: out of memory after %zu rows", t->path, t->nrows);
-        t->lines = lines;
-        *capacity = cap;
-    }
-    t->rows[t->nrows] = fields;
-    t->lines[t->nrows] = lineno;
-    t->nrows++;
-    return 0;
-}
-
-/* Handles one non-comment line: the first one becomes the header. */
-static int take_line(papsim_table *t, const char *line, size_t len, long lineno,
-                     size_t *capacity, papsim_err *e)
+/* One non-comment line: the first one is the header, the others rows. */
+static int take_line(papsim_table *t, split_state *s, char *line, long lineno, papsim_err *e)
 {
     int n = count_fields(line);
-    if (t->names && n != t->ncols)
+    if (t->ncols && n != t->ncols)
         return papsim_fail(e, "%s:%ld: %d fields, the header has %d", t->path, lineno, n,
                            t->ncols);
-    char **fields = split_line(line, len, n);
-    if (!fields)
-        return papsim_fail(e, "%s:%ld: out of memory", t->path, lineno);
-    if (check_fields(t, fields, n, lineno, e) != 0) {
-        free(fields);
+    if (split_fields(t, s, line, n, lineno, e) != 0)
         return -1;
-    }
-    if (!t->names) {
-        t->names = fields;
+    if (!t->ncols) {
         t->ncols = n;
         return check_header(t, lineno, e);
     }
-    if (append_row(t, fields, lineno, capacity, e) != 0) {
-        free(fields);
-        return -1;
-    }
+    long *lines = reserve(t->lines, &s->line_capacity, t->nrows + 1, sizeof *lines);
+    if (!lines)
+        return papsim_fail(e, "%s:%ld: out of memory", t->path, lineno);
+    t->lines = lines;
+    t->lines[t->nrows++] = lineno;
     return 0;
 }
 
-static int read_lines(FILE *f, papsim_table *t, papsim_err *e)
+/* Cuts the text into lines, in place; a NUL inside a line means the file is
+ * not text (a strlen-based split would silently drop the rest of it). */
+static int split_lines(papsim_table *t, size_t len, papsim_err *e)
 {
-    char *line = NULL;
-    size_t bufsize = 0, capacity = 0;
-    long lineno = 0;
-    ssize_t got;
-    int rc = 0;
-    errno = 0;
-    while (rc == 0 && (got = getline(&line, &bufsize, f)) >= 0) {
-        lineno++;
-        size_t len = strip_newline(line, (size_t)got);
-        if (strlen(line) != len)
-            rc = papsim_fail(e, "%s:%ld: contains a NUL byte (not a text table)", t->path,
-                             lineno);
-        else if (len > 0 && line[0] != '#')
-            rc = take_line(t, line, len, lineno, &capacity, e);
+    split_state s = {0, 0, 0};
+    char *p = t->text, *end = t->text + len;
+    for (long lineno = 1; p < end; lineno++) {
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        char *stop = nl ? nl : end;
+        if (memchr(p, '\0', (size_t)(stop - p)))
+            return papsim_fail(e, "%s:%ld: contains a NUL byte (not a text table)", t->path,
+                               lineno);
+        *stop = '\0';
+        if (stop > p && stop[-1] == '\r')
+            stop[-1] = '\0';
+        if (p[0] != '\0' && p[0] != '#' && take_line(t, &s, p, lineno, e) != 0)
+            return -1;
+        p = stop + 1;
     }
-    if (rc == 0 && ferror(f))
-        rc = papsim_fail(e, "%s:%ld: read error: %s", t->path, lineno + 1, strerror(errno));
-    if (rc == 0 && !t->names)
-        rc = papsim_fail(e, "%s: empty (no header line)", t->path);
-    free(line);
-    return rc;
+    if (!t->ncols)
+        return papsim_fail(e, "%s: empty (no header line)", t->path);
+    return 0;
+}
+
+/* rows[r] can only point into cells once cells has stopped moving. */
+static int index_rows(papsim_table *t, papsim_err *e)
+{
+    t->names = t->cells;
+    t->rows = malloc((t->nrows ? t->nrows : 1) * sizeof *t->rows);
+    if (!t->rows)
+        return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
+    for (size_t r = 0; r < t->nrows; r++)
+        t->rows[r] = t->cells + (r + 1) * (size_t)t->ncols;
+    return 0;
 }
 
 int papsim_table_load(const char *path, papsim_table *t, papsim_err *e)
 {
+    size_t len = 0;
+    int rc = -1;
+    FILE *f = NULL;
     memset(t, 0, sizeof *t);
-    t->path = strdup(path);
-    if (!t->path)
-        return papsim_fail(e, "%s: out of memory", path);
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
-        papsim_table_free(t);
-        return -1;
+    if (!(t->path = copy_string(path))) {
+        papsim_fail(e, "%s: out of memory", path);
+        goto out;
     }
-    int rc = read_lines(f, t, e);
-    fclose(f);
+    if (!(f = fopen(path, "r"))) {
+        papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        goto out;
+    }
+    if (read_whole_file(f, path, &t->text, &len, e) != 0 || split_lines(t, len, e) != 0 ||
+        index_rows(t, e) != 0)
+        goto out;
+    rc = 0;
+out:
+    if (f)
+        fclose(f);
     if (rc != 0)
         papsim_table_free(t);
     return rc;
@@ -212,11 +245,10 @@ int papsim_table_require(const papsim_table *t, const char *const *names, int n,
 
 void papsim_table_free(papsim_table *t)
 {
-    for (size_t r = 0; r < t->nrows; r++)
-        free(t->rows[r]);
     free(t->rows);
     free(t->lines);
-    free(t->names);
+    free(t->cells);
+    free(t->text);
     free(t->path);
     memset(t, 0, sizeof *t);
 }

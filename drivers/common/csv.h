@@ -7,7 +7,12 @@
  * starting with '#' are comments, nothing is ever quoted. A field containing
  * a double quote is an error, so a file written by a spreadsheet (which quotes
  * fields) is refused instead of being misread. Lines may have any length;
- * a trailing '\r' (CRLF files) is ignored. */
+ * a trailing '\r' (CRLF files) is ignored.
+ *
+ * The whole file is read into one buffer and split in place, so a table needs
+ * a few allocations whatever its size, and every block is allocated and freed
+ * by this file (no getline or strdup): csv.c is also compiled into papbench,
+ * where SMPI replaces malloc and free by macros that must see both ends. */
 #ifndef PAPSIM_CSV_H
 #define PAPSIM_CSV_H
 
@@ -17,6 +22,8 @@
 
 typedef struct {
     char *path;     /* the file that was read, for messages ("path:line: ...") */
+    char *text;     /* the whole file; every field points into it */
+    char **cells;   /* rows[r] == cells + (r + 1) * ncols (the header comes first) */
     int ncols;      /* number of header names = fields in every row */
     char **names;   /* names[c]: header name of column c */
     size_t nrows;   /* data rows (comments and blank lines excluded) */

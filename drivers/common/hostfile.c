@@ -47,7 +47,7 @@ int papsim_hostfile_assign(const papsim_platform *p, papsim_mapping m, int np,
                            int ranks_per_node, int *host_of_rank, papsim_err *e)
 {
     int rpn = ranks_per_node > 0 ? ranks_per_node : p->cores_per_host;
-    int nodes;
+    int nodes = 0;
     if (nodes_needed(p, np, rpn, &nodes, e) != 0)
         return -1;
     for (int r = 0; r < np; r++)

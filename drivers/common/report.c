@@ -41,24 +41,31 @@ const char *papsim_report_metric_column(const char *metric)
     return NULL;
 }
 
-/* Numbers compare by value so np=8 comes before np=16; anything else (and
- * equal numbers spelt differently) by text, which keeps the order total. */
+/* Numbers compare by value so np=8 comes before np=16, and before any text;
+ * text compares by strcmp. Every case is decided the same way whichever side
+ * it is on, so the order is total, as qsort requires. */
 static int compare_natural(const char *a, const char *b)
 {
     char *ea, *eb;
     double x = strtod(a, &ea), y = strtod(b, &eb);
-    if (*a && *b && *ea == '\0' && *eb == '\0' && x != y)
+    int a_number = *a && *ea == '\0' && isfinite(x), b_number = *b && *eb == '\0' && isfinite(y);
+    if (a_number != b_number)
+        return a_number ? -1 : 1;
+    if (a_number && x != y)
         return x < y ? -1 : 1;
     return strcmp(a, b);
 }
 
 /* Skews in order of size: absolute ones first ("50us" before "1ms"), then
- * the relative kinds, each by factor; text papsim cannot parse goes by name. */
+ * the relative kinds, each by factor; text papsim cannot parse comes last. */
 static int compare_skew(const char *a, const char *b)
 {
     papsim_skew x, y;
-    if (papsim_parse_skew(a, &x, NULL) != 0 || papsim_parse_skew(b, &y, NULL) != 0)
-        return compare_natural(a, b);
+    int a_skew = papsim_parse_skew(a, &x, NULL) == 0, b_skew = papsim_parse_skew(b, &y, NULL) == 0;
+    if (a_skew != b_skew)
+        return a_skew ? -1 : 1;
+    if (!a_skew)
+        return strcmp(a, b);
     if (x.kind != y.kind)
         return x.kind < y.kind ? -1 : 1;
     if (x.value != y.value)

@@ -240,7 +240,11 @@ static void put_xml_attr(FILE *f, const char *s)
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        default:
+            if ((unsigned char)*s < 0x20) /* tabs, newlines in an argument */
+                fprintf(f, "&#x%X;", (unsigned)(unsigned char)*s);
+            else
+                fputc(*s, f);
         }
     }
 }
@@ -448,7 +452,7 @@ static int run_platform(int argc, char **argv, char **command)
 {
     platform_opts o = {.bw = "10Gbps", .lat = "1us", .speed = "1Gf",
                        .prefix = "node-"};
-    cluster_shape c;
+    cluster_shape c = {0};
     papsim_err e = {{0}};
     int rc = parse_args(argc, argv, &o);
     if (rc != 0)

@@ -1,0 +1,112 @@
+# papsim hostfile: exact sequential and cyclic placements, the defaults
+# (sequential, ranks per node = cores), file output, bad requests (exit 2,
+# messages starting "papsim hostfile: "), and, when smpicc/smpirun are
+# installed, that smpirun really places rank r on line r of the hostfile.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+# expect_bad_input DESC PATTERN CMD...: CMD must exit 2 and print
+# "papsim hostfile: " and PATTERN (an extended regex) on stderr.
+expect_bad_input() {
+    local desc=$1 pattern=$2 rc=0; shift 2
+    "$@" >out.txt 2>err.txt || rc=$?
+    if [ "$rc" -ne 2 ]; then
+        fail "$desc: exit $rc, want 2: $(head -c 600 err.txt)"
+    elif ! grep -Eq -- "^papsim hostfile: .*$pattern" err.txt; then
+        fail "$desc: stderr lacks /$pattern/: $(head -c 600 err.txt)"
+    else
+        pass
+    fi
+}
+
+P=$PAPSIM_SOURCE_DIR/platforms
+
+expect_ok "--help" "$PAPSIM" hostfile --help
+expect_eq "--help prints usage" "$(head -c 22 out.txt)" "usage: papsim hostfile"
+
+# default: 4 nodes x 16 cores. np=10 with 4 ranks per node uses 3 nodes.
+expect_ok "sequential" "$PAPSIM" hostfile --platform default --np 10 \
+    --mapping sequential --ranks-per-node 4
+expect_eq "sequential placement" "$(tr '\n' ' ' <out.txt)" \
+    "node-0 node-0 node-0 node-0 node-1 node-1 node-1 node-1 node-2 node-2 "
+expect_ok "cyclic" "$PAPSIM" hostfile --platform default --np 10 \
+    --mapping cyclic --ranks-per-node 4
+expect_eq "cyclic placement over 3 nodes" "$(tr '\n' ' ' <out.txt)" \
+    "node-0 node-1 node-2 node-0 node-1 node-2 node-0 node-1 node-2 node-0 "
+
+# Defaults: sequential, ranks per node = cores per host (16 here).
+expect_ok "defaults" "$PAPSIM" hostfile --platform "$P/default.xml" --np 20
+expect_eq "16 ranks on node-0" "$(grep -c '^node-0$' out.txt)" 16
+expect_eq "4 ranks on node-1" "$(grep -c '^node-1$' out.txt)" 4
+
+# The seed-003 cluster, full: 1024 lines, 32 per node, never a ':'.
+expect_ok "1024 ranks to a file" "$PAPSIM" hostfile --platform \
+    "$P/salimi-beni-cluster.xml" --np 1024 --mapping cyclic -o hf.txt
+expect_eq "nothing on stdout" "$(cat out.txt)" ""
+expect_eq "1024 lines" "$(wc -l <hf.txt)" 1024
+expect_eq "32 ranks per node" "$(sort hf.txt | uniq -c | awk '{print $1}' | sort -u)" 32
+expect_eq "no ':' in the hostfile" "$(grep -c : hf.txt)" 0
+expect_eq "cyclic: rank 33 on node-1" "$(sed -n 34p hf.txt)" node-1
+
+# One rank per node on the fat tree: rank r on node-r.
+expect_ok "one rank per node" "$PAPSIM" hostfile --platform "$P/fat-tree-256.xml" \
+    --np 256 --ranks-per-node 1 -o ft.txt
+expect_eq "rank 255 on node-255" "$(sed -n 256p ft.txt)" node-255
+
+# Bad requests.
+expect_bad_input "np too large" \
+    "np=2048 with 32 ranks per node needs 64 nodes but platform '.*salimi-beni-cluster.xml' has 32 hosts" \
+    "$PAPSIM" hostfile --platform "$P/salimi-beni-cluster.xml" --np 2048
+expect_bad_input "more ranks per node than cores" "5 ranks per node.*only 4 cores" \
+    "$PAPSIM" hostfile --platform "$P/torus-256.xml" --np 8 --ranks-per-node 5
+expect_bad_input "np zero" "--np '0'" "$PAPSIM" hostfile --platform default --np 0
+expect_bad_input "np not a number" "--np '1x'" \
+    "$PAPSIM" hostfile --platform default --np 1x
+expect_bad_input "bad mapping" "mapping 'block'" \
+    "$PAPSIM" hostfile --platform default --np 4 --mapping block
+expect_bad_input "missing --platform" "--platform and --np are required" \
+    "$PAPSIM" hostfile --np 4
+expect_bad_input "missing platform file" \
+    "platform 'nope.xml': cannot read: No such file or directory" \
+    "$PAPSIM" hostfile --platform nope.xml --np 4
+printf '<platform version="4.1">\n<zone id="w">\n' >bad.xml
+expect_bad_input "malformed platform" "platform 'bad.xml': malformed XML at line" \
+    "$PAPSIM" hostfile --platform bad.xml --np 4
+expect_bad_input "unknown option" "unknown option '--nodes'" \
+    "$PAPSIM" hostfile --platform default --np 4 --nodes 2
+expect_fail "unwritable output" "cannot write" \
+    "$PAPSIM" hostfile --platform default --np 4 -o /nonexistent/dir/h
+
+# smpirun places rank r on line r (optional).
+SMPIRUN=${SMPIRUN:-smpirun}
+if command -v smpicc >/dev/null && command -v "$SMPIRUN" >/dev/null; then
+    cat >where.c <<'EOF'
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    int rank, len;
+    char name[MPI_MAX_PROCESSOR_NAME];
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Get_processor_name(name, &len);
+    printf("%d %s\n", rank, name);
+    MPI_Finalize();
+    return 0;
+}
+EOF
+    expect_ok "smpicc where" smpicc where.c -o where
+    for m in sequential cyclic; do
+        "$PAPSIM" hostfile --platform "$P/default.xml" --np 10 \
+            --ranks-per-node 4 --mapping $m -o hf.$m
+        expect_ok "smpirun $m" "$SMPIRUN" -no-privatize -platform \
+            "$P/default.xml" -hostfile hf.$m -np 10 ./where \
+            --log=root.thres:warning
+        expect_eq "smpirun follows the $m hostfile" \
+            "$(sort -n out.txt | cut -d' ' -f2 | tr '\n' ' ')" \
+            "$(tr '\n' ' ' <hf.$m)"
+    done
+else
+    echo "note: smpicc/smpirun not found; skipping the smpirun check"
+fi
+
+finish
