@@ -11,8 +11,9 @@
  * winner at that size. The no_delay row is therefore 1.00 throughout, and a
  * cell below 1 shows how much a decision made from no_delay runs loses.
  *
- * Building (report.c), text and Markdown output (report_text.c) and gnuplot
- * heatmaps (report_plot.c) are split so each file stays small. */
+ * Grouping and medians (report.c, report_panel.c), text and Markdown output
+ * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
+ * file stays small. */
 #ifndef PAPSIM_REPORT_H
 #define PAPSIM_REPORT_H
 

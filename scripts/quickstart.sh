@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# First command of the README: installs what is missing, builds, runs the
+# default study (scenarios/demo.ini on the embedded 64-rank platform) and
+# writes its report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh
+./build/papsim run scenarios/demo.ini --out results/demo
+./build/papsim report results/demo
+echo
+echo "papsim: the default study is in results/demo/results.csv"
+echo "papsim: its report is results/demo/report/report.txt (heatmaps: results/demo/report/*.png)"
