@@ -6,6 +6,7 @@
 #include "../common/hostfile.h"
 #include "../common/papsim_error.h"
 #include "../common/platform.h"
+#include "../common/units.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -29,14 +30,12 @@ static const char usage[] =
     "  sequential (default): rank r on node r / C\n"
     "  cyclic:               rank r on node r mod ceil(N / C)\n";
 
-static int parse_int_option(const char *opt, const char *s, int *v,
-                            papsim_err *e)
+/* Positive counts up to 2^24, through the shared number parser. */
+static int parse_int_option(const char *opt, const char *s, int *v, papsim_err *e)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 10);
-    if (errno != 0 || end == s || *end != '\0' || x < 1 || x > (1L << 24))
-        return papsim_fail(e, "%s '%s': expected a positive integer", opt, s);
+    long x;
+    if (papsim_parse_long(s, 1, 1L << 24, opt, &x, e) != 0)
+        return -1;
     *v = (int)x;
     return 0;
 }

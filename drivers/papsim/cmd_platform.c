@@ -4,6 +4,7 @@
  * papsim writes is one smpirun accepts; values are written through to the
  * XML exactly as given. */
 #include "commands.h"
+#include "units.h"
 
 #include "../common/papsim_error.h"
 #include "../common/platform.h"
@@ -147,16 +148,10 @@ static int check_prefix(const char *s, papsim_err *e)
     return 0;
 }
 
-static int parse_positive(const char *opt, const char *s, long *v,
-                          papsim_err *e)
+/* Positive counts up to 2^24, through the shared number parser. */
+static int parse_positive(const char *opt, const char *s, long *v, papsim_err *e)
 {
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 10);
-    if (errno != 0 || end == s || *end != '\0' || x < 1 || x > (1L << 24))
-        return papsim_fail(e, "%s '%s': expected a positive integer", opt, s);
-    *v = x;
-    return 0;
+    return papsim_parse_long(s, 1, 1L << 24, opt, v, e);
 }
 
 static const char *topology_of_kind(const char *kind)

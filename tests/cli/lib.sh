@@ -37,3 +37,18 @@ finish() {
     echo "$passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# expect_bad_input DESC PATTERN CMD...: CMD must exit 2 and print
+# "$BAD_INPUT_PREFIX" then PATTERN (an extended regex) on stderr. Set
+# BAD_INPUT_PREFIX (e.g. "papsim pattern: ") in the test first.
+expect_bad_input() {
+    local desc=$1 pattern=$2 rc=0; shift 2
+    "$@" >out.txt 2>err.txt || rc=$?
+    if [ "$rc" -ne 2 ]; then
+        fail "$desc: exit $rc, want 2: $(head -c 600 err.txt)"
+    elif ! grep -Eq -- "^${BAD_INPUT_PREFIX:-}.*$pattern" err.txt; then
+        fail "$desc: stderr lacks /$pattern/: $(head -c 600 err.txt)"
+    else
+        pass
+    fi
+}

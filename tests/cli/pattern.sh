@@ -2,19 +2,7 @@
 # list, and bad input (exit 2, messages starting "papsim pattern: ").
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
-# expect_bad_input DESC PATTERN CMD...: CMD must exit 2 and print
-# "papsim pattern: " and PATTERN (an extended regex) on stderr.
-expect_bad_input() {
-    local desc=$1 pattern=$2 rc=0; shift 2
-    "$@" >out.txt 2>err.txt || rc=$?
-    if [ "$rc" -ne 2 ]; then
-        fail "$desc: exit $rc, want 2: $(head -c 600 err.txt)"
-    elif ! grep -Eq -- "^papsim pattern: .*$pattern" err.txt; then
-        fail "$desc: stderr lacks /$pattern/: $(head -c 600 err.txt)"
-    else
-        pass
-    fi
-}
+BAD_INPUT_PREFIX='papsim pattern: '
 
 tab=$'\t'
 
