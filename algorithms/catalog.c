@@ -93,3 +93,28 @@ void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len)
     if (first)
         snprintf(buf, len, "none");
 }
+
+int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
+                           const papsim_catalog_entry **entry, char *why, size_t len)
+{
+    char names[1024];
+    *entry = NULL;
+    if (!papsim_collective_known(collective)) {
+        papsim_collective_names(names, sizeof names);
+        snprintf(why, len, "collective '%s' is unknown (valid: %s)", collective, names);
+        return -1;
+    }
+    if (strncmp(algorithm, "builtin:", 8) == 0) {
+        if (algorithm[8])
+            return 0;
+        snprintf(why, len, "algorithm 'builtin:' needs a name (builtin:NAME)");
+        return -1;
+    }
+    *entry = papsim_catalog_find(collective, algorithm);
+    if (!*entry) {
+        papsim_catalog_names(collective, names, sizeof names);
+        snprintf(why, len, "'%s' is not a %s algorithm (valid: %s)", algorithm, collective, names);
+        return -1;
+    }
+    return np > 0 ? papsim_catalog_check_np(*entry, np, why, len) : 0;
+}

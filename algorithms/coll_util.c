@@ -19,6 +19,11 @@ int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void
     return MPI_SUCCESS;
 }
 
+/* Packs src and unpacks it into dst through a temporary buffer: correct for
+ * any pair of layouts with matching type signatures. */
+static int bounce_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                       MPI_Datatype rtype);
+
 int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype type)
 {
     if (count == 0 || src == dst)
@@ -31,22 +36,8 @@ int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype t
         memmove(dst, src, (size_t)(count * extent));
         return MPI_SUCCESS;
     }
-    /* Holes or a shifted lower bound: pack and unpack through a bounce buffer,
-     * which handles any derived type. */
-    int packed = 0, pos = 0, rc;
-    rc = MPI_Pack_size((int)count, type, MPI_COMM_SELF, &packed);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    void *tmp = malloc((size_t)packed);
-    if (!tmp)
-        return MPI_ERR_NO_MEM;
-    rc = MPI_Pack(src, (int)count, type, tmp, packed, &pos, MPI_COMM_SELF);
-    if (rc == MPI_SUCCESS) {
-        pos = 0;
-        rc = MPI_Unpack(tmp, packed, &pos, dst, (int)count, type, MPI_COMM_SELF);
-    }
-    free(tmp);
-    return rc;
+    /* Holes or a shifted lower bound: the general path handles any type. */
+    return bounce_copy(src, (int)count, type, dst, (int)count, type);
 }
 
 void papsim_charge_seconds(double seconds)
@@ -73,11 +64,9 @@ int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MP
     return rc;
 }
 
-int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
-                      MPI_Datatype rtype)
+static int bounce_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                       MPI_Datatype rtype)
 {
-    if (stype == rtype && scount == rcount)
-        return papsim_local_copy(src, dst, scount, stype);
     int packed = 0, pos = 0, rc;
     rc = MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packed);
     if (rc != MPI_SUCCESS)
@@ -93,4 +82,12 @@ int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst
     }
     free(tmp);
     return rc;
+}
+
+int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
+                      MPI_Datatype rtype)
+{
+    if (stype == rtype && scount == rcount)
+        return papsim_local_copy(src, dst, scount, stype);
+    return bounce_copy(src, scount, stype, dst, rcount, rtype);
 }

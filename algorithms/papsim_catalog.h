@@ -43,6 +43,14 @@ void papsim_collective_names(char *buf, size_t len);
  * a reason such as "needs a power-of-two np (np=12)". */
 int papsim_catalog_check_np(const papsim_catalog_entry *entry, int np, char *why, size_t len);
 
+/* The one check of a (collective, algorithm, np) triple, shared by papsim
+ * bench, papsim run and papbench: the collective is known, the algorithm is
+ * registered (or "builtin:NAME" with a name; *entry is then NULL) and, when
+ * np > 0, np meets its restrictions. On failure returns -1 and a reason that
+ * lists the valid names. */
+int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
+                           const papsim_catalog_entry **entry, char *why, size_t len);
+
 /* Text for the flags, e.g. "commutative op, power-of-two np" or "none". */
 void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len);
 

@@ -59,27 +59,15 @@ static void store_value(const papbench_call *call, void *base, long index, long 
 static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_err *e)
 {
     const char *coll = c->collective;
-    if (!papsim_collective_known(coll)) {
-        char names[512];
-        papsim_collective_names(names, sizeof names);
-        return papsim_fail(e, "--collective '%s' is unknown (valid: %s)", coll, names);
-    }
-    if (!strncmp(c->algorithm, "builtin:", 8)) {
-        call->builtin = 1;
-        return c->algorithm[8] ? 0 : papsim_fail(e, "--algorithm 'builtin:' needs a name");
-    }
-    const papsim_catalog_entry *entry = papsim_catalog_find(coll, c->algorithm);
-    if (!entry) {
-        char names[1024];
-        papsim_catalog_names(coll, names, sizeof names);
-        return papsim_fail(e, "--algorithm '%s' is not a %s algorithm (valid: %s)", c->algorithm,
-                           coll, names);
-    }
-    char why[256];
+    const papsim_catalog_entry *entry;
+    char why[1200];
+    if (papsim_algorithm_check(coll, c->algorithm, call->np, &entry, why, sizeof why) != 0)
+        return papsim_fail(e, "%s", why);
+    call->builtin = entry == NULL;
+    if (call->builtin)
+        return 0;
     int commutative = 1;
     MPI_Op_commutative(call->op, &commutative);
-    if (papsim_catalog_check_np(entry, call->np, why, sizeof why) != 0)
-        return papsim_fail(e, "%s", why);
     if ((entry->flags & PAPSIM_R_COMMUTATIVE) && !commutative)
         return papsim_fail(e, "%s/%s needs a commutative op", coll, c->algorithm);
     if ((entry->flags & PAPSIM_R_NO_IN_PLACE) && c->in_place)

@@ -6,7 +6,7 @@
 #include <simgrid/actor.h>
 #endif
 
-enum { TAG_START = 11, TAG_TIMES = 12, TAG_SUM = 13, TAG_CLOCK = 14 };
+enum { TAG_START = 11, TAG_TIMES = 12, TAG_CLOCK = 14 };
 
 #ifdef PAPSIM_SIMULATED
 /* Why simulated cases start at 1024 s, on a grid of 1/64 s: a case's
@@ -146,23 +146,4 @@ int papbench_gather_times(const papbench_harness *h, double arrive, double exit_
         flag_all[r] = t[2];
     }
     return MPI_SUCCESS;
-}
-
-int papbench_sum_int(const papbench_harness *h, int value, int *sum)
-{
-    int rc = MPI_SUCCESS;
-    double total = value;
-    if (h->rank != 0) {
-        rc = MPI_Send(&value, 1, MPI_INT, 0, TAG_SUM, h->comm);
-    } else {
-        for (int r = 1; r < h->size && rc == MPI_SUCCESS; r++) {
-            int v;
-            rc = MPI_Recv(&v, 1, MPI_INT, r, TAG_SUM, h->comm, MPI_STATUS_IGNORE);
-            total += v;
-        }
-    }
-    if (rc == MPI_SUCCESS)
-        rc = bcast_doubles(h, &total, 1);
-    *sum = (int)total;
-    return rc;
 }

@@ -42,7 +42,4 @@ int papbench_wait_until(const papbench_harness *h, double target);
 int papbench_gather_times(const papbench_harness *h, double arrive, double exit_t, double flag,
                           double *arrive_all, double *exit_all, double *flag_all);
 
-/* Sum of an int over all ranks, known to every rank afterwards. */
-int papbench_sum_int(const papbench_harness *h, int value, int *sum);
-
 #endif

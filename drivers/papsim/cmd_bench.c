@@ -75,22 +75,11 @@ static int check_case(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
                               "no-delay runs; papsim bench takes an absolute skew such as 100us",
                            c->skew);
-    if (!papsim_collective_known(c->collective)) {
-        char names[256];
-        papsim_collective_names(names, sizeof names);
-        return papsim_fail(e, "--collective '%s' is unknown (valid: %s)", c->collective, names);
-    }
-    if (!strncmp(c->algorithm, "builtin:", 8))
-        return 0;
-    const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
-    if (!entry) {
-        char names[1024];
-        papsim_catalog_names(c->collective, names, sizeof names);
-        return papsim_fail(e, "--algorithm '%s' is not a %s algorithm (valid: %s)", c->algorithm,
-                           c->collective, names);
-    }
-    char why[256];
-    return papsim_catalog_check_np(entry, c->np, why, sizeof why) ? papsim_fail(e, "%s", why) : 0;
+    const papsim_catalog_entry *entry;
+    char why[1200];
+    if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
+        return papsim_fail(e, "%s", why);
+    return 0;
 }
 
 /* Copies the child's output to stdout and returns its exit status. */

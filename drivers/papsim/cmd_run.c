@@ -115,39 +115,64 @@ static int prepare_results(const char *dir, papsim_err *e)
     return 0;
 }
 
-/* Rows already in results.csv, by case id. */
+/* Rows already in results.csv, sorted by case id for lookups (a resumed
+ * sweep looks up every case, so a scan per case would be quadratic). */
 typedef struct {
     papsim_table t;
     int id_col, status_col, total_col;
+    char ***by_id; /* the rows of t, sorted by case_id */
 } results_index;
+
+static int compare_row_ids(const void *a, const void *b, void *id_col)
+{
+    const int col = *(const int *)id_col;
+    return strcmp((*(char **const *)a)[col], (*(char **const *)b)[col]);
+}
 
 static int load_results(const char *dir, results_index *r, papsim_err *e)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/results.csv", dir);
+    r->by_id = NULL;
     if (papsim_table_load(path, &r->t, e) != 0)
         return -1;
     r->id_col = papsim_table_column(&r->t, "case_id");
     r->status_col = papsim_table_column(&r->t, "status");
     r->total_col = papsim_table_column(&r->t, "total_delay_s");
+    r->by_id = malloc((r->t.nrows + 1) * sizeof *r->by_id);
+    if (!r->by_id) {
+        papsim_table_free(&r->t);
+        return papsim_fail(e, "out of memory indexing %s", path);
+    }
+    memcpy(r->by_id, r->t.rows, r->t.nrows * sizeof *r->by_id);
+    qsort_r(r->by_id, r->t.nrows, sizeof *r->by_id, compare_row_ids, &r->id_col);
     return 0;
+}
+
+static void free_results(results_index *r)
+{
+    free(r->by_id);
+    papsim_table_free(&r->t);
 }
 
 /* Number of rows of the case, and the mean total delay of its ok rows. */
 static int rows_of(const results_index *r, const char *id, double *mean_total)
 {
+    size_t lo = 0, hi = r->t.nrows; /* first row whose id is >= id */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(r->by_id[mid][r->id_col], id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
     int n = 0, ok = 0;
     double sum = 0;
-    for (size_t i = 0; i < r->t.nrows; i++) {
-        char **row = r->t.rows[i];
-        if (strcmp(row[r->id_col], id))
-            continue;
-        n++;
-        if (!strcmp(row[r->status_col], "ok")) {
-            sum += strtod(row[r->total_col], NULL);
+    for (size_t i = lo; i < r->t.nrows && !strcmp(r->by_id[i][r->id_col], id); i++, n++)
+        if (!strcmp(r->by_id[i][r->status_col], "ok")) {
+            sum += strtod(r->by_id[i][r->total_col], NULL);
             ok++;
         }
-    }
     if (mean_total)
         *mean_total = ok ? sum / ok : -1;
     return n;
@@ -255,7 +280,7 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
     if (relative)
         resolve_relative(cases, n, &r, st);
     rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
-    papsim_table_free(&r.t);
+    free_results(&r);
     if (rc != 0)
         return papsim_fail(e, "out of memory");
     sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet};
@@ -300,7 +325,7 @@ int papsim_cmd_run(int argc, char **argv)
     if (prepare_results(o.out_dir, &e) != 0 || load_results(o.out_dir, &r, &e) != 0)
         goto fail;
     status = write_unsupported(o.out_dir, cases.v, cases.n, &r, &st, &e);
-    papsim_table_free(&r.t);
+    free_results(&r);
     if (status != 0)
         goto fail;
     sweep_install_signal_handlers();

@@ -112,47 +112,40 @@ static int check_algorithms(const block_view *b, const char *collective, const v
                             papsim_err *e)
 {
     for (int i = 0; i < algos->n; i++) {
-        const char *name = algos->v[i].text;
-        int known = !strncmp(name, "builtin:", 8) ? name[8] != '\0'
-                                                  : papsim_catalog_find(collective, name) != NULL;
-        if (known)
-            continue;
-        char names[1024];
-        papsim_catalog_names(collective, names, sizeof names);
-        papsim_fail(e, "'%s' is not a %s algorithm (valid: %s)", name, collective, names);
-        return fail_at(e, b, algos->v[i].line, "algorithms");
+        const papsim_catalog_entry *entry;
+        char why[1200];
+        /* np 0: names only; np restrictions give unsupported rows instead. */
+        if (papsim_algorithm_check(collective, algos->v[i].text, 0, &entry, why, sizeof why)) {
+            papsim_fail(e, "%s", why);
+            return fail_at(e, b, algos->v[i].line, "algorithms");
+        }
     }
     return 0;
 }
 
-/* A relative platform path is relative to the spec file's directory. */
-static int resolve_platform(const block_view *b, const papsim_spec_value *v, char *path,
-                            size_t len, papsim_err *e)
+/* Loads a platform of the spec; a relative path is relative to the spec
+ * file's directory. The caller frees *platform. */
+static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
+                         papsim_platform *platform, papsim_err *e)
 {
-    papsim_platform platform;
     if (!strcmp(v->text, "default") || v->text[0] == '/')
         snprintf(path, len, "%s", v->text);
     else
         snprintf(path, len, "%s/%s", b->spec->dir, v->text);
-    if (papsim_platform_load(path, &platform, e) != 0)
+    if (papsim_platform_load(path, platform, e) != 0)
         return fail_at(e, b, v->line, "platforms");
-    papsim_platform_free(&platform);
     return 0;
 }
 
 /* Fails unless the platform can host np ranks with this placement. */
-static int check_fits(const char *platform_path, const papsim_case *c, papsim_err *e)
+static int check_fits(const papsim_platform *platform, const papsim_case *c, papsim_err *e)
 {
-    papsim_platform platform;
     papsim_mapping mapping;
     int rc = -1, *hosts = malloc((size_t)c->np * sizeof(int));
     if (!hosts)
         return papsim_fail(e, "out of memory");
-    if (papsim_mapping_parse(c->mapping, &mapping, e) == 0 &&
-        papsim_platform_load(platform_path, &platform, e) == 0) {
-        rc = papsim_hostfile_assign(&platform, mapping, c->np, c->ranks_per_node, hosts, e);
-        papsim_platform_free(&platform);
-    }
+    if (papsim_mapping_parse(c->mapping, &mapping, e) == 0)
+        rc = papsim_hostfile_assign(platform, mapping, c->np, c->ranks_per_node, hosts, e);
     free(hosts);
     return rc;
 }
@@ -203,52 +196,70 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
     return 0;
 }
 
+/* The value lists of one block. */
+typedef struct {
+    value_list platforms, nps, mappings, rpns, sizes, patterns, skews, algos;
+} block_lists;
+
+/* The np x mapping x ranks-per-node x bytes loops on one loaded platform. */
+static int expand_on_platform(const block_view *b, const block_lists *l, sweep_case *sc,
+                              const papsim_platform *platform, sweep_cases *out, papsim_err *e)
+{
+    for (int n = 0; n < l->nps.n; n++) {
+        if (apply(&sc->c, "np", l->nps.v[n].text, e) != 0)
+            return fail_at(e, b, l->nps.v[n].line, "np");
+        if (sc->c.root >= sc->c.np)
+            return papsim_fail(e, "%s: [%s]: root %d is outside np=%d", b->spec->path,
+                               b->block->name, sc->c.root, sc->c.np);
+        for (int m = 0; m < l->mappings.n; m++)
+            for (int r = 0; r < l->rpns.n; r++) {
+                if (apply(&sc->c, "mapping", l->mappings.v[m].text, e) ||
+                    papsim_case_validate(&sc->c, e))
+                    return fail_at(e, b, l->mappings.v[m].line, "mappings");
+                if (apply(&sc->c, "ranks-per-node", l->rpns.v[r].text, e))
+                    return fail_at(e, b, l->rpns.v[r].line, "ranks_per_node");
+                if (check_fits(platform, &sc->c, e) != 0)
+                    return fail_at(e, b, l->nps.v[n].line, "np");
+                for (int z = 0; z < l->sizes.n; z++) {
+                    if (apply(&sc->c, "bytes", l->sizes.v[z].text, e) ||
+                        papsim_case_validate(&sc->c, e))
+                        return fail_at(e, b, l->sizes.v[z].line, "bytes");
+                    if (expand_patterns(b, sc, &l->patterns, &l->skews, &l->algos, out, e))
+                        return -1;
+                }
+            }
+    }
+    return 0;
+}
+
 static int expand_block(const block_view *b, int index, sweep_cases *out, papsim_err *e)
 {
     sweep_case sc;
-    value_list platforms, nps, mappings, rpns, sizes, patterns, skews, algos;
+    block_lists l;
     memset(&sc, 0, sizeof sc);
     sc.block = index;
     if (block_base_case(b, &sc.c, e) != 0)
         return -1;
-    get_list(b, "platforms", "default", &platforms);
-    get_list(b, "np", NULL, &nps);
-    get_list(b, "mappings", "sequential", &mappings);
-    get_list(b, "ranks_per_node", "0", &rpns);
-    get_list(b, "bytes", NULL, &sizes);
-    get_list(b, "patterns", NULL, &patterns);
-    get_list(b, "skews", "0", &skews);
-    get_list(b, "algorithms", NULL, &algos);
-    if (check_algorithms(b, sc.c.collective, &algos, e) != 0)
+    get_list(b, "platforms", "default", &l.platforms);
+    get_list(b, "np", NULL, &l.nps);
+    get_list(b, "mappings", "sequential", &l.mappings);
+    get_list(b, "ranks_per_node", "0", &l.rpns);
+    get_list(b, "bytes", NULL, &l.sizes);
+    get_list(b, "patterns", NULL, &l.patterns);
+    get_list(b, "skews", "0", &l.skews);
+    get_list(b, "algorithms", NULL, &l.algos);
+    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0)
         return -1;
-    for (int pf = 0; pf < platforms.n; pf++) {
-        if (resolve_platform(b, &platforms.v[pf], sc.platform_path, sizeof sc.platform_path, e))
+    for (int pf = 0; pf < l.platforms.n; pf++) {
+        papsim_platform platform;
+        if (load_platform(b, &l.platforms.v[pf], sc.platform_path, sizeof sc.platform_path,
+                          &platform, e) != 0)
             return -1;
-        snprintf(sc.c.platform, sizeof sc.c.platform, "%s", platforms.v[pf].text);
-        for (int n = 0; n < nps.n; n++) {
-            if (apply(&sc.c, "np", nps.v[n].text, e) != 0)
-                return fail_at(e, b, nps.v[n].line, "np");
-            if (sc.c.root >= sc.c.np)
-                return papsim_fail(e, "%s: [%s]: root %d is outside np=%d", b->spec->path,
-                                   b->block->name, sc.c.root, sc.c.np);
-            for (int m = 0; m < mappings.n; m++)
-                for (int r = 0; r < rpns.n; r++) {
-                    if (apply(&sc.c, "mapping", mappings.v[m].text, e) ||
-                        papsim_case_validate(&sc.c, e))
-                        return fail_at(e, b, mappings.v[m].line, "mappings");
-                    if (apply(&sc.c, "ranks-per-node", rpns.v[r].text, e))
-                        return fail_at(e, b, rpns.v[r].line, "ranks_per_node");
-                    if (check_fits(sc.platform_path, &sc.c, e) != 0)
-                        return fail_at(e, b, nps.v[n].line, "np");
-                    for (int z = 0; z < sizes.n; z++) {
-                        if (apply(&sc.c, "bytes", sizes.v[z].text, e) ||
-                            papsim_case_validate(&sc.c, e))
-                            return fail_at(e, b, sizes.v[z].line, "bytes");
-                        if (expand_patterns(b, &sc, &patterns, &skews, &algos, out, e) != 0)
-                            return -1;
-                    }
-                }
-        }
+        snprintf(sc.c.platform, sizeof sc.c.platform, "%s", l.platforms.v[pf].text);
+        int rc = expand_on_platform(b, &l, &sc, &platform, out, e);
+        papsim_platform_free(&platform);
+        if (rc != 0)
+            return -1;
     }
     return 0;
 }
