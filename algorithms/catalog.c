@@ -4,11 +4,12 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const papsim_collectives[] = {"allgather", "reduce", "allreduce"};
+const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_ALLGATHER(name, flags, desc) {"allgather", #name, (flags), desc},
+#define PAPSIM_ALLGATHERV(name, flags, desc) {"allgatherv", #name, (flags), desc},
 #define PAPSIM_REDUCE(name, flags, desc) {"reduce", #name, (flags), desc},
 #define PAPSIM_ALLREDUCE(name, flags, desc) {"allreduce", #name, (flags), desc},
 #include "registry.def"

@@ -19,6 +19,7 @@
  * harness's messages. */
 enum {
     PAPSIM_TAG_ALLGATHER = 100,
+    PAPSIM_TAG_ALLGATHERV = 110,
     PAPSIM_TAG_REDUCE = 200,
     PAPSIM_TAG_ALLREDUCE_RS = 300, /* reduce-scatter phase */
     PAPSIM_TAG_ALLREDUCE_AG = 301, /* allgather phase */

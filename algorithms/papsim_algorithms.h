@@ -29,6 +29,12 @@ typedef int papsim_allgather_fn(const void *sendbuf, int sendcount, MPI_Datatype
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                 MPI_Comm comm, const papsim_params *params);
 
+/* Allgatherv: recvcounts and displs are in elements of recvtype, as in MPI. */
+typedef int papsim_allgatherv_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, const int *recvcounts, const int *displs,
+                                 MPI_Datatype recvtype, MPI_Comm comm,
+                                 const papsim_params *params);
+
 typedef int papsim_reduce_fn(const void *sendbuf, void *recvbuf, int count,
                              MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                              const papsim_params *params);
@@ -40,6 +46,7 @@ typedef int papsim_allreduce_fn(const void *sendbuf, void *recvbuf, int count,
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
 #define PAPSIM_ALLGATHER(name, flags, desc) papsim_allgather_fn papsim_allgather_##name;
+#define PAPSIM_ALLGATHERV(name, flags, desc) papsim_allgatherv_fn papsim_allgatherv_##name;
 #define PAPSIM_REDUCE(name, flags, desc) papsim_reduce_fn papsim_reduce_##name;
 #define PAPSIM_ALLREDUCE(name, flags, desc) papsim_allreduce_fn papsim_allreduce_##name;
 #include "registry.def"
@@ -47,6 +54,7 @@ typedef int papsim_allreduce_fn(const void *sendbuf, void *recvbuf, int count,
 /* Function lookup by collective and name (without the "builtin:" prefix).
  * Returns NULL for unknown names; papsim_catalog_find gives the error text. */
 papsim_allgather_fn *papsim_allgather_lookup(const char *name);
+papsim_allgatherv_fn *papsim_allgatherv_lookup(const char *name);
 papsim_reduce_fn *papsim_reduce_lookup(const char *name);
 papsim_allreduce_fn *papsim_allreduce_lookup(const char *name);
 

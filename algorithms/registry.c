@@ -23,6 +23,14 @@ static const struct {
 
 static const struct {
     const char *name;
+    papsim_allgatherv_fn *fn;
+} allgatherv_table[] = {
+#define PAPSIM_ALLGATHERV(name, flags, desc) {#name, papsim_allgatherv_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
     papsim_reduce_fn *fn;
 } reduce_table[] = {
 #define PAPSIM_REDUCE(name, flags, desc) {#name, papsim_reduce_##name},
@@ -38,5 +46,6 @@ static const struct {
 };
 
 DEFINE_LOOKUP(allgather)
+DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
 DEFINE_LOOKUP(allreduce)

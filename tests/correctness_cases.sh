@@ -1,21 +1,30 @@
 # Writes the correctness grid of one process count as a papbench cases file:
-# every registered algorithm (from `papsim list`) x counts {0, 1, 3, 1001}
-# x {int, double} x {sum, max} x roots {0, np-1, np/2} (rooted collectives)
-# x {separate buffers, MPI_IN_PLACE}, each with --check.
+# every registered algorithm that accepts np (from `papsim list --np`)
+# x counts {0, 1, 3, 1001} x {int, double} x {sum, max} x roots {0, np-1, np/2}
+# (rooted collectives) x {separate buffers, MPI_IN_PLACE}, each with --check.
+# Allgatherv runs every block-size distribution (uneven counts, zeros) with
+# op sum only (the op plays no part in a gather).
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 correctness_cases() {
-    local np=$1 coll algo count dtype size op root inplace roots
-    "$PAPSIM" list | tail -n +2 | while read -r coll algo _; do
+    local np=$1 coll algo count dtype size op ops root inplace roots dist dists
+    "$PAPSIM" list --np "$np" | tail -n +2 | while read -r coll algo _; do
         roots=0
         [ "$coll" = reduce ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
+        ops="sum max" dists=uniform
+        if [ "$coll" = allgatherv ]; then
+            ops=sum dists="uniform broadcast spike half lindec geometric"
+        fi
         for count in 0 1 3 1001; do
             for dtype in int double; do
                 size=4; [ "$dtype" = double ] && size=8
-                for op in sum max; do
-                    for root in $roots; do
-                        for inplace in "" " --in-place"; do
-                            echo "--collective $coll --algorithm $algo --np $np --bytes $((count * size))" \
-                                 "--datatype $dtype --op $op --root $root --check$inplace"
+                for op in $ops; do
+                    for dist in $dists; do
+                        for root in $roots; do
+                            for inplace in "" " --in-place"; do
+                                echo "--collective $coll --algorithm $algo --np $np" \
+                                     "--bytes $((count * size)) --distribution $dist" \
+                                     "--datatype $dtype --op $op --root $root --check$inplace"
+                            done
                         done
                     done
                 done

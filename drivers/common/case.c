@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "distribution.h"
 #include "pattern.h"
 #include "units.h"
 
@@ -18,6 +19,7 @@ void papsim_case_defaults(papsim_case *c)
     snprintf(c->pattern, sizeof c->pattern, "no_delay");
     snprintf(c->skew, sizeof c->skew, "0");
     snprintf(c->datatype, sizeof c->datatype, "double");
+    snprintf(c->distribution, sizeof c->distribution, "uniform");
     snprintf(c->op, sizeof c->op, "sum");
     c->seed = 1;
     c->bytes = 8;
@@ -73,6 +75,8 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
         return set_text(c->datatype, sizeof c->datatype, opt, value, e);
     if (!strcmp(opt, "op"))
         return set_text(c->op, sizeof c->op, opt, value, e);
+    if (!strcmp(opt, "distribution"))
+        return set_text(c->distribution, sizeof c->distribution, opt, value, e);
     if (!strcmp(opt, "np"))
         return set_int(&c->np, opt, value, 1, 1 << 24, e);
     if (!strcmp(opt, "ranks-per-node"))
@@ -189,6 +193,15 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
                            c->datatype, size);
     if (c->bytes / size > 0x7fffffffLL)
         return papsim_fail(e, "--bytes %lld is more than 2^31-1 %s elements", c->bytes, c->datatype);
+    if (!papsim_distribution_known(c->distribution)) {
+        char names[128];
+        papsim_distribution_names(names, sizeof names);
+        return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", c->distribution,
+                           names);
+    }
+    if (strcmp(c->distribution, "uniform") && strcmp(c->collective, "allgatherv"))
+        return papsim_fail(e, "--distribution %s applies to allgatherv only (collective is %s)",
+                           c->distribution, c->collective);
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
     if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))
@@ -218,7 +231,12 @@ void papsim_case_id(const papsim_case *c, char id[17])
              c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node, c->pattern, c->skew,
              c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root, c->in_place, c->gamma,
              c->segment_bytes);
-    snprintf(id, 17, "%016llx", (unsigned long long)fnv1a(14695981039346656037ULL, text));
+    uint64_t h = fnv1a(14695981039346656037ULL, text);
+    /* Only allgatherv has a distribution: every other case keeps the id it
+     * had before the field existed, so old results still resume. */
+    if (!strcmp(c->collective, "allgatherv"))
+        h = fnv1a(fnv1a(h, "|"), c->distribution);
+    snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
 void papsim_case_write_args(const papsim_case *c, FILE *out)
@@ -226,10 +244,10 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
     fprintf(out,
             "--collective %s --algorithm %s --platform %s --np %d --mapping %s "
             "--ranks-per-node %d --pattern %s --skew %s --skew-s %.17g --seed %llu --bytes %lld "
-            "--datatype %s --op %s --root %d --gamma %.17g --segment-bytes %lld --reps %d%s%s\n",
+            "--distribution %s --datatype %s --op %s --root %d --gamma %.17g --segment-bytes %lld --reps %d%s%s\n",
             c->collective, c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node,
-            c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root,
-            c->gamma, c->segment_bytes, c->reps, c->in_place ? " --in-place" : "",
+            c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->distribution, c->datatype,
+            c->op, c->root, c->gamma, c->segment_bytes, c->reps, c->in_place ? " --in-place" : "",
             c->check ? " --check" : "");
 }
 
@@ -255,10 +273,10 @@ void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *
 {
     char id[17];
     papsim_case_id(c, id);
-    fprintf(out, "%s,%s,%s,%s,%d,%s,%d,%s,%s,%.17g,%llu,%lld,%s,%s,%d,%.17g,%d,", id,
+    fprintf(out, "%s,%s,%s,%s,%d,%s,%d,%s,%s,%.17g,%llu,%lld,%s,%s,%s,%d,%.17g,%d,", id,
             c->collective, c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node,
-            c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root,
-            c->gamma, rep);
+            c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->distribution, c->datatype, c->op,
+            c->root, c->gamma, rep);
     if (m)
         fprintf(out, "%.17g,%.17g,%.17g,%.17g,", m->total_delay, m->last_delay, m->mean_elapsed,
                 m->max_elapsed);

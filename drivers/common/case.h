@@ -10,7 +10,7 @@
 #include "papsim_error.h"
 
 typedef struct {
-    char collective[32];     /* allgather, reduce, allreduce */
+    char collective[32];     /* allgather, allgatherv, reduce, allreduce */
     char algorithm[128];     /* registry name or builtin:NAME */
     char platform[1024];     /* label: the platform path or "default" */
     int np;                  /* 0 = whatever the launcher started */
@@ -20,7 +20,9 @@ typedef struct {
     char skew[64];           /* the skew as written ("100us", "1.5x") */
     double skew_s;           /* the resolved skew in seconds */
     unsigned long long seed; /* for random and gaussian patterns */
-    long long bytes;         /* per-rank block (allgather) or vector (reduce, allreduce) */
+    long long bytes;         /* per-rank block (allgather), base block size c
+                              * (allgatherv) or vector (reduce, allreduce) */
+    char distribution[16];   /* allgatherv block sizes (distribution.h); uniform */
     char datatype[16];       /* int, double, float, char, long */
     char op[16];             /* sum, max, min, prod */
     int root;

@@ -11,8 +11,9 @@
  * are both expanded from this list so they cannot drift apart. */
 #define PAPSIM_RESULTS_COLUMN_LIST(X)                                                   \
     X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
-    X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(datatype) X(op) X(root) X(gamma)     \
-    X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s) X(max_elapsed_s) X(status)
+    X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
+    X(gamma) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s) X(max_elapsed_s)    \
+    X(status)
 
 #define PAPSIM_AS_NAME(name) #name,
 #define PAPSIM_AS_HEADER_PART(name) "," #name

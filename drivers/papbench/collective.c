@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "distribution.h"
 #include "papsim_catalog.h"
 
 static MPI_Datatype datatype_of(const char *name)
@@ -73,8 +74,31 @@ static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_e
     if ((entry->flags & PAPSIM_R_NO_IN_PLACE) && c->in_place)
         return papsim_fail(e, "%s/%s does not support MPI_IN_PLACE", coll, c->algorithm);
     call->allgather = !strcmp(coll, "allgather") ? papsim_allgather_lookup(c->algorithm) : NULL;
+    call->allgatherv = !strcmp(coll, "allgatherv") ? papsim_allgatherv_lookup(c->algorithm) : NULL;
     call->reduce = !strcmp(coll, "reduce") ? papsim_reduce_lookup(c->algorithm) : NULL;
     call->allreduce = !strcmp(coll, "allreduce") ? papsim_allreduce_lookup(c->algorithm) : NULL;
+    return 0;
+}
+
+/* Allgatherv: every rank's count from the distribution of the case (the same
+ * on every rank), packed displacements, and this rank's own count. */
+static int prepare_blocks(papbench_call *call, papsim_err *e)
+{
+    const papsim_case *c = call->c;
+    call->counts = malloc((size_t)call->np * sizeof *call->counts);
+    call->displs = malloc((size_t)call->np * sizeof *call->displs);
+    if (!call->counts || !call->displs) {
+        papbench_call_free(call);
+        return papsim_fail(e, "out of memory for the block counts at np=%d", call->np);
+    }
+    if (papsim_distribution_counts(c->distribution, call->np, c->bytes / call->size,
+                                   call->counts, call->displs, e) != 0) {
+        papbench_call_free(call);
+        return -1;
+    }
+    const int last = call->np - 1;
+    call->recv_elems = (size_t)call->displs[last] + (size_t)call->counts[last];
+    call->count = call->counts[call->rank];
     return 0;
 }
 
@@ -100,8 +124,14 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
     if (resolve_algorithm(call, c, e) != 0)
         return -1;
 
-    const int gathers = !strcmp(c->collective, "allgather");
-    call->recv_elems = (size_t)call->count * (gathers ? (size_t)call->np : 1);
+    if (!strcmp(c->collective, "allgather")) {
+        call->recv_elems = (size_t)call->count * (size_t)call->np;
+    } else if (!strcmp(c->collective, "allgatherv")) {
+        if (prepare_blocks(call, e) != 0)
+            return -1;
+    } else {
+        call->recv_elems = (size_t)call->count;
+    }
     call->send = malloc((size_t)call->count * call->size + 1);
     call->recv = malloc(call->recv_elems * call->size + 1);
     if (!call->send || !call->recv) {
@@ -115,12 +145,21 @@ void papbench_call_free(papbench_call *call)
 {
     free(call->send);
     free(call->recv);
+    free(call->counts);
+    free(call->displs);
     call->send = call->recv = NULL;
+    call->counts = call->displs = NULL;
+}
+
+/* Where rank r's block starts in the gathered result (elements). */
+static long block_start(const papbench_call *call, int r)
+{
+    return call->displs ? (long)call->displs[r] : (long)r * call->count;
 }
 
 void papbench_call_fill(papbench_call *call)
 {
-    const int gathers = !strcmp(call->c->collective, "allgather");
+    const int gathers = !strncmp(call->c->collective, "allgather", 9);
     /* In place, the input lives in recvbuf: at the rank's block (allgather)
      * or as the whole vector (reduce root, allreduce). */
     void *input = call->send;
@@ -128,7 +167,7 @@ void papbench_call_fill(papbench_call *call)
     memset(call->recv, 0x5a, call->recv_elems * call->size); /* a stale result never passes */
     if (call->c->in_place && gathers) {
         input = call->recv;
-        first = (long)call->rank * call->count;
+        first = block_start(call, call->rank);
     } else if (call->c->in_place && (!strcmp(call->c->collective, "allreduce") ||
                                      call->rank == call->c->root)) {
         input = call->recv;
@@ -149,6 +188,14 @@ int papbench_call_run(papbench_call *call)
                                  call->type, call->comm);
         return call->allgather(send, call->count, call->type, call->recv, call->count, call->type,
                                call->comm, &call->params);
+    }
+    if (!strcmp(c->collective, "allgatherv")) {
+        send = in_place ? MPI_IN_PLACE : send;
+        if (call->builtin)
+            return MPI_Allgatherv(send, call->count, call->type, call->recv, call->counts,
+                                  call->displs, call->type, call->comm);
+        return call->allgatherv(send, call->count, call->type, call->recv, call->counts,
+                                call->displs, call->type, call->comm, &call->params);
     }
     if (!strcmp(c->collective, "reduce")) {
         send = in_place && call->rank == c->root ? MPI_IN_PLACE : send;
@@ -199,15 +246,17 @@ int papbench_call_check(const papbench_call *call, int *wrong)
     if (!strcmp(c->collective, "reduce") && call->rank != c->root)
         return MPI_SUCCESS; /* recvbuf is only significant at the root */
     void *expected = malloc(call->recv_elems * call->size + 1);
-    void *scratch = malloc((size_t)call->count * call->size + 1);
+    void *scratch = malloc((size_t)call->count * call->size + 1); /* count: own block */
     if (!expected || !scratch) {
         rc = MPI_ERR_NO_MEM;
         goto out;
     }
-    if (!strcmp(c->collective, "allgather")) {
-        for (int r = 0; r < call->np; r++)
-            for (long i = 0; i < call->count; i++)
-                store_value(call, expected, (long)r * call->count + i, input_value(c, r, i));
+    if (!strcmp(c->collective, "allgather") || !strcmp(c->collective, "allgatherv")) {
+        for (int r = 0; r < call->np; r++) {
+            const long n = call->counts ? call->counts[r] : call->count;
+            for (long i = 0; i < n; i++)
+                store_value(call, expected, block_start(call, r) + i, input_value(c, r, i));
+        }
     } else {
         rc = fold_reference(call, expected, scratch);
         if (rc != MPI_SUCCESS)

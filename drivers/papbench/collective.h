@@ -13,7 +13,8 @@
 typedef struct {
     const papsim_case *c;
     MPI_Comm comm;          /* the algorithm's own communicator */
-    int rank, np, count;    /* count: elements per rank block / vector */
+    int rank, np, count;    /* count: elements of this rank's block / the vector */
+    int *counts, *displs;   /* allgatherv: every rank's block (elements), packed */
     MPI_Datatype type;
     MPI_Op op;
     int size;               /* bytes per element */
@@ -22,6 +23,7 @@ typedef struct {
     papsim_params params;
     int builtin;            /* 1 for builtin:NAME */
     papsim_allgather_fn *allgather;
+    papsim_allgatherv_fn *allgatherv;
     papsim_reduce_fn *reduce;
     papsim_allreduce_fn *allreduce;
 } papbench_call;

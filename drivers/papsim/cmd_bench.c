@@ -28,7 +28,7 @@ static void bench_usage(FILE *out)
           "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE] [--dry-run] [--keep]\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
-          "--bytes, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
+          "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
           "--seed, --reps, --gamma, --segment-bytes, --check.\n"
           "  --np N               number of ranks (required)\n"
           "  --platform P         platform XML, or 'default' (the embedded 64-rank cluster)\n"

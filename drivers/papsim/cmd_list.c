@@ -1,5 +1,6 @@
 /* papsim list: one line per registered algorithm. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
@@ -8,10 +9,21 @@
 int papsim_cmd_list(int argc, char **argv)
 {
     const char *only = NULL;
+    long np = 0;
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--np")) {
+            char *end = NULL;
+            np = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
+            if (np < 1 || !end || *end) {
+                fprintf(stderr, "papsim list: --np needs a positive process count\n");
+                return 2;
+            }
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: papsim list [COLLECTIVE]\n"
+            printf("usage: papsim list [COLLECTIVE] [--np N]\n"
                    "One line per algorithm: collective, name, restrictions, description\n"
+                   "(--np N: only the algorithms whose process-count restrictions N meets)\n"
                    "(pattern and alpha/beta/gamma cost; p ranks, m bytes). Any collective\n"
                    "also takes builtin:NAME, the MPI library's own algorithm NAME (under\n"
                    "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n");
@@ -29,7 +41,10 @@ int papsim_cmd_list(int argc, char **argv)
     for (size_t i = 0; i < papsim_catalog_size; i++) {
         const papsim_catalog_entry *a = &papsim_catalog[i];
         char flags[128];
+        char why[256];
         if (only && strcmp(only, a->collective))
+            continue;
+        if (np > 0 && papsim_catalog_check_np(a, (int)np, why, sizeof why) != 0)
             continue;
         papsim_catalog_flags_text(a->flags, flags, sizeof flags);
         printf("%-10s %-12s %-28s %s\n", a->collective, a->name, flags, a->description);

@@ -198,10 +198,27 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
 
 /* The value lists of one block. */
 typedef struct {
-    value_list platforms, nps, mappings, rpns, sizes, patterns, skews, algos;
+    value_list platforms, nps, mappings, rpns, sizes, dists, patterns, skews, algos;
 } block_lists;
 
-/* The np x mapping x ranks-per-node x bytes loops on one loaded platform. */
+/* The bytes x distribution loops of one np x mapping x ranks-per-node cell. */
+static int expand_sizes(const block_view *b, const block_lists *l, sweep_case *sc,
+                        sweep_cases *out, papsim_err *e)
+{
+    for (int z = 0; z < l->sizes.n; z++)
+        for (int d = 0; d < l->dists.n; d++) {
+            if (apply(&sc->c, "bytes", l->sizes.v[z].text, e) || papsim_case_validate(&sc->c, e))
+                return fail_at(e, b, l->sizes.v[z].line, "bytes");
+            if (apply(&sc->c, "distribution", l->dists.v[d].text, e) ||
+                papsim_case_validate(&sc->c, e))
+                return fail_at(e, b, l->dists.v[d].line, "distributions");
+            if (expand_patterns(b, sc, &l->patterns, &l->skews, &l->algos, out, e))
+                return -1;
+        }
+    return 0;
+}
+
+/* The np x mapping x ranks-per-node loops on one loaded platform. */
 static int expand_on_platform(const block_view *b, const block_lists *l, sweep_case *sc,
                               const papsim_platform *platform, sweep_cases *out, papsim_err *e)
 {
@@ -220,13 +237,8 @@ static int expand_on_platform(const block_view *b, const block_lists *l, sweep_c
                     return fail_at(e, b, l->rpns.v[r].line, "ranks_per_node");
                 if (check_fits(platform, &sc->c, e) != 0)
                     return fail_at(e, b, l->nps.v[n].line, "np");
-                for (int z = 0; z < l->sizes.n; z++) {
-                    if (apply(&sc->c, "bytes", l->sizes.v[z].text, e) ||
-                        papsim_case_validate(&sc->c, e))
-                        return fail_at(e, b, l->sizes.v[z].line, "bytes");
-                    if (expand_patterns(b, sc, &l->patterns, &l->skews, &l->algos, out, e))
-                        return -1;
-                }
+                if (expand_sizes(b, l, sc, out, e) != 0)
+                    return -1;
             }
     }
     return 0;
@@ -245,6 +257,7 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     get_list(b, "mappings", "sequential", &l.mappings);
     get_list(b, "ranks_per_node", "0", &l.rpns);
     get_list(b, "bytes", NULL, &l.sizes);
+    get_list(b, "distributions", "uniform", &l.dists);
     get_list(b, "patterns", NULL, &l.patterns);
     get_list(b, "skews", "0", &l.skews);
     get_list(b, "algorithms", NULL, &l.algos);

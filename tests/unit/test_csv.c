@@ -41,7 +41,7 @@ static int load_text(const char *text, size_t len, papsim_table *t, papsim_err *
 static void test_results_columns(check_counts *c)
 {
     char joined[1024] = "";
-    CHECK(c, papsim_results_ncolumns == 22, "ncolumns %d", papsim_results_ncolumns);
+    CHECK(c, papsim_results_ncolumns == 23, "ncolumns %d", papsim_results_ncolumns);
     CHECK_STR(c, papsim_results_columns[0], "case_id");
     CHECK_STR(c, papsim_results_columns[papsim_results_ncolumns - 1], "status");
     for (int i = 0; i < papsim_results_ncolumns; i++) {
@@ -52,7 +52,7 @@ static void test_results_columns(check_counts *c)
     CHECK_STR(c, papsim_results_header(), joined);
     CHECK_STR(c, papsim_results_header(),
               "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
-              "skew_s,seed,bytes,datatype,op,root,gamma,rep,total_delay_s,last_delay_s,"
+              "skew_s,seed,bytes,distribution,datatype,op,root,gamma,rep,total_delay_s,last_delay_s,"
               "mean_elapsed_s,max_elapsed_s,status");
 }
 
