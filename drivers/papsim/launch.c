@@ -40,6 +40,14 @@ void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len)
         buf[0] = '\0';
 }
 
+void papsim_memory_cfg(const papsim_case *c, char *buf, size_t len)
+{
+    if (!c->check)
+        snprintf(buf, len, "--cfg=smpi/auto-shared-malloc-thresh:65536");
+    else if (len)
+        buf[0] = '\0';
+}
+
 int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *platform_path,
                           const char *workdir, papsim_err *e)
 {
@@ -52,6 +60,7 @@ int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *pl
     l->papbench = papsim_papbench_path();
     l->np = c->np;
     papsim_builtin_cfg(c, l->builtin_cfg, sizeof l->builtin_cfg);
+    papsim_memory_cfg(c, l->memory_cfg, sizeof l->memory_cfg);
     if (access(l->papbench, R_OK) != 0)
         return papsim_fail(e, "papbench '%s' not found (build papsim first, or set PAPSIM_PAPBENCH)",
                            l->papbench);
@@ -103,6 +112,8 @@ static int build_argv(const papsim_launch *l, char **argv, int max, char *text, 
         argv[n++] = (char *)papsim_smpi_base_options[i];
     if (l->builtin_cfg[0])
         argv[n++] = (char *)l->builtin_cfg;
+    if (l->memory_cfg[0])
+        argv[n++] = (char *)l->memory_cfg;
     for (int i = 0; l->extra_cfg && l->extra_cfg[i] && n < max - 40; i++)
         argv[n++] = (char *)l->extra_cfg[i];
     argv[n++] = "--no-header";

@@ -15,6 +15,7 @@ typedef struct {
     char hostfile[4096];
     int np;
     char builtin_cfg[256];  /* "--cfg=smpi/reduce:NAME" for builtin cases, or "" */
+    char memory_cfg[64];    /* shared buffers for timing-only cases, or "" */
     const char *const *extra_cfg; /* more --cfg=/--log= words, NULL-terminated, may be NULL */
     const char *cases_path; /* NULL: the case goes on the command line */
     const papsim_case *single;
@@ -36,6 +37,12 @@ int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *pl
 
 /* "--cfg=smpi/<collective>:<NAME>" for builtin:NAME algorithms, else "". */
 void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len);
+
+/* "--cfg=smpi/auto-shared-malloc-thresh:..." for cases without --check, else
+ * "". A timing-only case never reads its data, so its large buffers can share
+ * one set of physical pages across ranks: simulated times are unchanged and
+ * memory stays flat in np (np = 4096 with 1 MiB blocks would need 16 TiB). */
+void papsim_memory_cfg(const papsim_case *c, char *buf, size_t len);
 
 /* Prints the command line (for --dry-run and logs). */
 void papsim_launch_print(const papsim_launch *l, FILE *out);

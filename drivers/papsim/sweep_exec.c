@@ -51,15 +51,29 @@ typedef struct {
     char log_path[4096];
 } batch;
 
-static int same_batch(const sweep_case *a, const sweep_case *b)
+/* Orders cases by what one smpirun command shares: platform, np, placement
+ * and the SMPI options of the case (built-in selection, shared buffers). */
+static int launch_order(const sweep_case *a, const sweep_case *b)
 {
     char ca[256], cb[256];
-    papsim_builtin_cfg(&a->c, ca, sizeof ca);
-    papsim_builtin_cfg(&b->c, cb, sizeof cb);
-    return !strcmp(a->platform_path, b->platform_path) && a->c.np == b->c.np &&
-           !strcmp(a->c.mapping, b->c.mapping) && a->c.ranks_per_node == b->c.ranks_per_node &&
-           !strcmp(ca, cb);
+    int d = strcmp(a->platform_path, b->platform_path);
+    if (!d)
+        d = a->c.np - b->c.np;
+    if (!d)
+        d = strcmp(a->c.mapping, b->c.mapping);
+    if (!d)
+        d = a->c.ranks_per_node - b->c.ranks_per_node;
+    if (!d) {
+        papsim_builtin_cfg(&a->c, ca, sizeof ca);
+        papsim_builtin_cfg(&b->c, cb, sizeof cb);
+        d = strcmp(ca, cb);
+    }
+    if (!d)
+        d = a->c.check - b->c.check;
+    return d;
 }
+
+static int same_batch(const sweep_case *a, const sweep_case *b) { return launch_order(a, b) == 0; }
 
 static int write_all(int fd, const char *buf, size_t len)
 {
@@ -210,19 +224,7 @@ static void finish_batch(batch *b, progress *p)
 static int batch_order(const void *pa, const void *pb)
 {
     const sweep_case *a = *(sweep_case *const *)pa, *b = *(sweep_case *const *)pb;
-    char ca[256], cb[256];
-    int d = strcmp(a->platform_path, b->platform_path);
-    if (!d)
-        d = a->c.np - b->c.np;
-    if (!d)
-        d = strcmp(a->c.mapping, b->c.mapping);
-    if (!d)
-        d = a->c.ranks_per_node - b->c.ranks_per_node;
-    if (!d) {
-        papsim_builtin_cfg(&a->c, ca, sizeof ca);
-        papsim_builtin_cfg(&b->c, cb, sizeof cb);
-        d = strcmp(ca, cb);
-    }
+    int d = launch_order(a, b);
     return d ? d : (a < b ? -1 : a > b);
 }
 

@@ -8,7 +8,7 @@ for np in 4 8 16; do
     for bytes in 8 65536 1048576; do
         got=$("$PAPSIM" bench --np $np --collective allgather --algorithm ring --bytes $bytes \
             --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-            --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f18)
+            --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f19)
         want=$(awk -v p=$np -v m=$bytes 'BEGIN { printf "%.12g", (p - 1) * (2e-6 + m / 1e9) }')
         if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then
             pass
