@@ -40,6 +40,18 @@ int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype t
     return bounce_copy(src, (int)count, type, dst, (int)count, type);
 }
 
+int papsim_waitall(int count, MPI_Request *requests)
+{
+#ifdef PAPSIM_SIMULATED
+    int rc = MPI_SUCCESS;
+    for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
+        rc = MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
+    return rc;
+#else
+    return MPI_Waitall(count, requests, MPI_STATUSES_IGNORE);
+#endif
+}
+
 void papsim_charge_seconds(double seconds)
 {
 #ifdef PAPSIM_SIMULATED

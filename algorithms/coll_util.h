@@ -57,6 +57,14 @@ int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst
 int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op,
                    const papsim_params *params);
 
+/* MPI_Waitall. Under SMPI 3.32 MPI_Waitall is a loop of MPI_Waitany, each
+ * registering on every pending request: O(n^2) work for n requests, which
+ * made one Sparbit allgather at np = 256 take minutes of wall time. All the
+ * requests are already in flight, so waiting for them one by one ends at the
+ * same simulated instant (the last completion) in O(n). Under a real MPI
+ * this is MPI_Waitall. */
+int papsim_waitall(int count, MPI_Request *requests);
+
 /* Lets `seconds` of simulated time pass on this rank (no-op under a real MPI). */
 void papsim_charge_seconds(double seconds);
 

@@ -37,7 +37,7 @@ int papsim_cmd_list(int argc, char **argv)
         }
         only = argv[i];
     }
-    printf("%-10s %-12s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
+    printf("%-10s %-18s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
     for (size_t i = 0; i < papsim_catalog_size; i++) {
         const papsim_catalog_entry *a = &papsim_catalog[i];
         char flags[128];
@@ -47,7 +47,7 @@ int papsim_cmd_list(int argc, char **argv)
         if (np > 0 && papsim_catalog_check_np(a, (int)np, why, sizeof why) != 0)
             continue;
         papsim_catalog_flags_text(a->flags, flags, sizeof flags);
-        printf("%-10s %-12s %-28s %s\n", a->collective, a->name, flags, a->description);
+        printf("%-10s %-18s %-28s %s\n", a->collective, a->name, flags, a->description);
     }
     return 0;
 }

@@ -1,0 +1,86 @@
+/* Allgatherv: Sparbit (stripe parallel binomial trees).
+ *
+ * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
+ *          MPI Allgather algorithm", master thesis, UDESC 2021 (seed 001),
+ *          Algorithm 1 and its Allgatherv variant (thesis Sec. 4 and 5.7).
+ * Pattern: the schedule of allgather/sparbit.c: ceil(log2 p) steps at
+ *          distances 2^(ceil(log2 p)-1), ..., 2, 1; at distance d rank r sends
+ *          blocks r, r-2d, r-4d, ... to r+d and receives blocks r-d, r-3d, ...
+ *          from r-d, one message per block of recvcounts[b] elements at
+ *          displs[b], straight into its final place. A block with a zero count
+ *          posts no message on either side (both sides skip the same block, so
+ *          matching stays in order), which makes the Broadcast distribution
+ *          (only rank 0 has data) exactly a binomial-tree broadcast from 0:
+ *
+ *            p=5, only b0   step 0 (d=4)   step 1 (d=2)   step 2 (d=1)
+ *            messages       r0 -> r4       r0 -> r2       r0 -> r1, r2 -> r3
+ *
+ * Cost:    ceil(log2 p) alpha + (sum_i m_i - m_r) beta at best (m_i = bytes of
+ *          rank i's block); a step lasts as long as its largest messages, plus
+ *          an issue cost tau per extra non-empty message in a step.
+ * Memory:  no scratch buffer; an array of p requests.
+ * Restrictions: none (any p, MPI_IN_PLACE, any datatype, zero counts).
+ */
+#include <stdlib.h>
+
+#include "../allgather/sparbit_schedule.h"
+#include "../coll_util.h"
+
+int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int *recvcounts, const int *displs,
+                              MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
+{
+    (void)params;
+    int rc = MPI_SUCCESS, rank, p;
+    MPI_Aint lb, extent;
+    MPI_Request *req = NULL;
+
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    MPI_Type_get_extent(recvtype, &lb, &extent);
+
+    if (sendbuf != MPI_IN_PLACE) {
+        rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
+                               papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
+                               recvtype);
+        PAPSIM_CHECK(rc);
+    }
+    if (p == 1)
+        goto out;
+
+    req = malloc((size_t)p * sizeof *req);
+    if (!req) {
+        rc = MPI_ERR_NO_MEM;
+        goto out;
+    }
+    const int steps = papsim_sparbit_steps(p);
+    const unsigned ignore_mask = papsim_sparbit_ignore_mask(p);
+    int data = 1; /* blocks held at the start of the step, empty ones included */
+    for (int i = 0, d = 1 << (steps - 1); i < steps; i++, d >>= 1) {
+        const int ignore = papsim_sparbit_ignores(ignore_mask, d);
+        const int to = (rank + d) % p, from = papsim_sparbit_back(rank, d, p);
+        int nreq = 0;
+        for (int j = 0; j < data - ignore; j++) {
+            const int send_block = papsim_sparbit_back(rank, 2 * j * d, p);
+            const int recv_block = papsim_sparbit_back(rank, (2 * j + 1) * d, p);
+            if (recvcounts[send_block] > 0) {
+                rc = MPI_Isend(papsim_offset(recvbuf, displs[send_block], extent),
+                               recvcounts[send_block], recvtype, to, PAPSIM_TAG_ALLGATHERV, comm,
+                               &req[nreq++]);
+                PAPSIM_CHECK(rc);
+            }
+            if (recvcounts[recv_block] > 0) {
+                rc = MPI_Irecv(papsim_offset(recvbuf, displs[recv_block], extent),
+                               recvcounts[recv_block], recvtype, from, PAPSIM_TAG_ALLGATHERV,
+                               comm, &req[nreq++]);
+                PAPSIM_CHECK(rc);
+            }
+        }
+        rc = papsim_waitall(nreq, req);
+        PAPSIM_CHECK(rc);
+        data = 2 * data - ignore;
+    }
+out:
+    free(req);
+    return rc;
+}
