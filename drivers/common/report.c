@@ -19,9 +19,16 @@
 #include <string.h>
 
 const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT] = {
-    "collective", "platform", "np",    "mapping", "ranks_per_node",
-    "datatype",   "op",       "root",  "gamma",   "skew",
+    "collective", "platform", "np",   "mapping",      "ranks_per_node", "datatype",
+    "op",         "root",     "gamma", "distribution", "skew",
 };
+
+#define DEFAULT_DISTRIBUTION "uniform"
+
+int papsim_panel_key_shown(const char *const *key, int k)
+{
+    return k != PAPSIM_PK_DISTRIBUTION || strcmp(key[k], DEFAULT_DISTRIBUTION) != 0;
+}
 
 typedef papsim_report_record record;
 
@@ -44,7 +51,7 @@ const char *papsim_report_metric_column(const char *metric)
 /* Numbers compare by value so np=8 comes before np=16, and before any text;
  * text compares by strcmp. Every case is decided the same way whichever side
  * it is on, so the order is total, as qsort requires. */
-static int compare_natural(const char *a, const char *b)
+int papsim_report_compare_natural(const char *a, const char *b)
 {
     char *ea, *eb;
     double x = strtod(a, &ea), y = strtod(b, &eb);
@@ -58,7 +65,7 @@ static int compare_natural(const char *a, const char *b)
 
 /* Skews in order of size: absolute ones first ("50us" before "1ms"), then
  * the relative kinds, each by factor; text papsim cannot parse comes last. */
-static int compare_skew(const char *a, const char *b)
+int papsim_report_compare_skew(const char *a, const char *b)
 {
     papsim_skew x, y;
     int a_skew = papsim_parse_skew(a, &x, NULL) == 0, b_skew = papsim_parse_skew(b, &y, NULL) == 0;
@@ -76,7 +83,7 @@ static int compare_skew(const char *a, const char *b)
 static int compare_study(const record *a, const record *b)
 {
     for (int k = 0; k < PAPSIM_PK_SKEW; k++) {
-        int c = compare_natural(a->key[k], b->key[k]);
+        int c = papsim_report_compare_natural(a->key[k], b->key[k]);
         if (c)
             return c;
     }
@@ -91,7 +98,8 @@ static int compare_records(const void *pa, const void *pb)
         return c;
     if (a->no_delay != b->no_delay)
         return b->no_delay - a->no_delay;
-    if (!a->no_delay && (c = compare_skew(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW])))
+    if (!a->no_delay &&
+        (c = papsim_report_compare_skew(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW])))
         return c;
     if ((c = strcmp(a->pattern, b->pattern)) || (c = (a->bytes > b->bytes) - (a->bytes < b->bytes)) ||
         (c = strcmp(a->algorithm, b->algorithm)))
@@ -129,7 +137,7 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
 {
     char **f = t->rows[r];
     for (int k = 0; k < PAPSIM_PK_COUNT; k++)
-        rec->key[k] = f[kcol[k]];
+        rec->key[k] = kcol[k] >= 0 ? f[kcol[k]] : DEFAULT_DISTRIBUTION;
     rec->pattern = f[col[COL_PATTERN]];
     rec->algorithm = f[col[COL_ALGORITHM]];
     rec->no_delay = strcmp(rec->pattern, PAPSIM_NO_DELAY) == 0;
@@ -151,8 +159,13 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
 {
     const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "status", metric};
     int kcol[PAPSIM_PK_COUNT], col[COL_COUNT];
-    if (papsim_table_require(t, papsim_panel_key_columns, PAPSIM_PK_COUNT, kcol, e) != 0 ||
-        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+    /* Every key is required but the distribution, which older tables lack. */
+    for (int k = 0; k < PAPSIM_PK_COUNT; k++)
+        if (k != PAPSIM_PK_DISTRIBUTION &&
+            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
+            return -1;
+    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
+    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0)
         return -1;
     for (size_t r = 0; r < t->nrows; r++)
         if (read_record(t, r, kcol, col, &recs[r], e) != 0)

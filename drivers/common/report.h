@@ -2,14 +2,15 @@
  * and message size, in the manner of Figure 4 of Salimi Beni et al. (seed 003).
  *
  * Rows of results.csv are grouped into panels. A panel is one study (same
- * collective, platform, np, mapping, ranks_per_node, datatype, op, root and
- * gamma) at one skew of its patterned rows; the study's no_delay rows (skew 0)
- * are shared by every skew panel of that study. In a panel, each cell
- * (pattern, size) holds the winner, the algorithm with the lowest median of
- * the metric over its ok repetitions (and seeds), and the winner's value
- * relative to A0's value under the same pattern, where A0 is the no_delay
- * winner at that size. The no_delay row is therefore 1.00 throughout, and a
- * cell below 1 shows how much a decision made from no_delay runs loses.
+ * collective, platform, np, mapping, ranks_per_node, datatype, op, root,
+ * gamma and allgatherv distribution) at one skew of its patterned rows; the
+ * study's no_delay rows (skew 0) are shared by every skew panel of that
+ * study. In a panel, each cell (pattern, size) holds the winner, the
+ * algorithm with the lowest median of the metric over its ok repetitions
+ * (and seeds), and the winner's value relative to A0's value under the same
+ * pattern, where A0 is the no_delay winner at that size. The no_delay row is
+ * therefore 1.00 throughout, and a cell below 1 shows how much a decision
+ * made from no_delay runs loses.
  *
  * Grouping and medians (report.c, report_panel.c), text and Markdown output
  * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
@@ -23,7 +24,9 @@
 #include "csv.h"
 #include "papsim_error.h"
 
-/* The fields that identify a panel, in display order; the last is the skew. */
+/* The fields that identify a panel, in display order; the last is the skew.
+ * The distribution (allgatherv block sizes) may be missing from a table: it
+ * is then "uniform", and "uniform" is left out of titles and file names. */
 enum {
     PAPSIM_PK_COLLECTIVE,
     PAPSIM_PK_PLATFORM,
@@ -34,12 +37,16 @@ enum {
     PAPSIM_PK_OP,
     PAPSIM_PK_ROOT,
     PAPSIM_PK_GAMMA,
+    PAPSIM_PK_DISTRIBUTION,
     PAPSIM_PK_SKEW,
     PAPSIM_PK_COUNT
 };
 
 /* Column name of each panel key, indexed by PAPSIM_PK_*. */
 extern const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT];
+
+/* 0 for a key left out of titles and file names (a uniform distribution). */
+int papsim_panel_key_shown(const char *const *key, int k);
 
 /* The pattern every panel is compared against. */
 #define PAPSIM_NO_DELAY "no_delay"
@@ -119,5 +126,9 @@ int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char
  * *not_found is set when the gnuplot program could not be started. */
 int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
                               int *not_found, papsim_err *e);
+
+/* The same for any DIR/STEM.gp (the --best heatmaps use it too). */
+int papsim_report_run_gnuplot_stem(const char *dir, const char *stem, int *not_found,
+                                   papsim_err *e);
 
 #endif

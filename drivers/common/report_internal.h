@@ -1,5 +1,5 @@
-/* Private to report.c and report_panel.c: the sorted per-row record and the
- * panel filling step. Not part of papsim's public interface. */
+/* Private to report*.c: the sorted per-row record, the panel filling step and
+ * helpers the best-algorithm study shares. Not part of the public interface. */
 #ifndef PAPSIM_REPORT_INTERNAL_H
 #define PAPSIM_REPORT_INTERNAL_H
 
@@ -27,5 +27,27 @@ int papsim_report_fill_panel(const papsim_report *r, papsim_panel *p,
 
 /* Gives every panel a unique, file-system-safe file_stem made of its keys. */
 int papsim_report_assign_file_stems(papsim_report *r, papsim_err *e);
+
+/* Shared with report_best*.c. */
+
+/* Total order for key text: numbers by value first, then text by strcmp. */
+int papsim_report_compare_natural(const char *a, const char *b);
+
+/* Skews by size: absolute, then relative kinds by factor, then other text. */
+int papsim_report_compare_skew(const char *a, const char *b);
+
+
+/* gnuplot single-quoted string: no escapes, a quote is written twice. */
+void papsim_report_put_single_quoted(FILE *f, const char *s);
+
+/* gnuplot double-quoted string text, backslash and quote escaped. */
+void papsim_report_put_escaped(FILE *f, const char *s);
+
+/* The platform's file name without directory and ".xml", for file names. */
+void papsim_report_platform_short_name(const char *platform, char *buf, size_t len);
+
+/* Appends "_PREFIXvalue" to buf, everything but [A-Za-z0-9.-] turned into '_'. */
+void papsim_report_append_sanitised(char *buf, size_t len, const char *prefix,
+                                    const char *value);
 
 #endif

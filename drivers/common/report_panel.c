@@ -160,7 +160,8 @@ int papsim_report_fill_panel(const papsim_report *r, papsim_panel *p, const reco
 
 /* Appends "_PREFIXvalue" to buf with everything but [A-Za-z0-9.-] turned into
  * '_', so keys such as "file:pat/x.txt" give safe, readable file names. */
-static void append_sanitised(char *buf, size_t len, const char *prefix, const char *value)
+void papsim_report_append_sanitised(char *buf, size_t len, const char *prefix,
+                                    const char *value)
 {
     if (!value[0])
         return;
@@ -179,7 +180,7 @@ static void append_sanitised(char *buf, size_t len, const char *prefix, const ch
 }
 
 /* The platform is usually a path: its file name without ".xml" is enough. */
-static void platform_short_name(const char *platform, char *buf, size_t len)
+void papsim_report_platform_short_name(const char *platform, char *buf, size_t len)
 {
     const char *base = strrchr(platform, '/');
     base = base ? base + 1 : platform;
@@ -192,17 +193,19 @@ static void platform_short_name(const char *platform, char *buf, size_t len)
 static void panel_stem(const papsim_panel *p, char *buf, size_t len)
 {
     static const char *const prefix[PAPSIM_PK_COUNT] = {
-        "", "", "np", "", "rpn", "", "", "root", "gamma", "skew",
+        "", "", "np", "", "rpn", "", "", "root", "gamma", "", "skew",
     };
     char platform[256];
     buf[0] = '\0';
     for (int k = 0; k < PAPSIM_PK_COUNT; k++) {
         const char *value = p->key[k];
+        if (!papsim_panel_key_shown(p->key, k))
+            continue;
         if (k == PAPSIM_PK_PLATFORM) {
-            platform_short_name(value, platform, sizeof platform);
+            papsim_report_platform_short_name(value, platform, sizeof platform);
             value = platform;
         }
-        append_sanitised(buf, len, prefix[k], value);
+        papsim_report_append_sanitised(buf, len, prefix[k], value);
     }
 }
 

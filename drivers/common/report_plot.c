@@ -6,6 +6,7 @@
 #define _GNU_SOURCE /* fork, pipe2 */
 #endif
 #include "report.h"
+#include "report_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +42,7 @@ static int join_path(char *buf, size_t len, const char *dir, const char *stem, c
 }
 
 /* gnuplot single-quoted string: no escapes, a quote is written twice. */
-static void put_single_quoted(FILE *f, const char *s)
+void papsim_report_put_single_quoted(FILE *f, const char *s)
 {
     fputc('\'', f);
     for (; *s; s++) {
@@ -116,7 +117,7 @@ static void write_axes(FILE *f, const papsim_panel *p)
     fprintf(f, ") scale 0\nset ytics (");
     for (size_t pi = 0; pi < p->npatterns; pi++) {
         fprintf(f, "%s", pi ? ", " : "");
-        put_single_quoted(f, p->patterns[pi]);
+        papsim_report_put_single_quoted(f, p->patterns[pi]);
         fprintf(f, " %zu", image_row(p, pi));
     }
     fprintf(f, ") scale 0\n");
@@ -137,7 +138,7 @@ static void write_plot_command(FILE *f, const papsim_report *r, const papsim_pan
             continue;
         fprintf(f, "  data index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb '%s' title ",
                 block++, algorithm_colour(a));
-        put_single_quoted(f, r->algorithms[a]);
+        papsim_report_put_single_quoted(f, r->algorithms[a]);
         fprintf(f, ", \\\n");
     }
     fprintf(f, "  data using 1:2:3 with labels notitle\n");
@@ -150,7 +151,8 @@ static size_t title_line_chars(const papsim_panel *p, int from, int to)
 {
     size_t n = 0;
     for (int k = from; k < to; k++)
-        n += strlen(papsim_panel_key_columns[k]) + strlen(p->key[k]) + 3;
+        if (papsim_panel_key_shown(p->key, k))
+            n += strlen(papsim_panel_key_columns[k]) + strlen(p->key[k]) + 3;
     return n;
 }
 
@@ -178,7 +180,7 @@ static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, i
 
 /* gnuplot double-quoted string text: backslash and quote escaped, so that
  * "\n" in the format can break the title into lines. */
-static void put_escaped(FILE *f, const char *s)
+void papsim_report_put_escaped(FILE *f, const char *s)
 {
     for (; *s; s++) {
         if (*s == '\\' || *s == '"')
@@ -192,14 +194,16 @@ static void put_escaped(FILE *f, const char *s)
 static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     fprintf(f, "set label 2 \"");
-    put_escaped(f, p->key[PAPSIM_PK_COLLECTIVE]);
+    papsim_report_put_escaped(f, p->key[PAPSIM_PK_COLLECTIVE]);
     fprintf(f, ", skew ");
-    put_escaped(f, p->key[PAPSIM_PK_SKEW]);
+    papsim_report_put_escaped(f, p->key[PAPSIM_PK_SKEW]);
     fprintf(f, ": best algorithm by median %s", r->metric_label);
     for (int k = PAPSIM_PK_PLATFORM; k < PAPSIM_PK_SKEW; k++) {
+        if (!papsim_panel_key_shown(p->key, k))
+            continue;
         fprintf(f, "%s%s=", k == PAPSIM_PK_PLATFORM || k == PAPSIM_PK_DATATYPE ? "\\n" : "  ",
                 papsim_panel_key_columns[k]);
-        put_escaped(f, p->key[k]);
+        papsim_report_put_escaped(f, p->key[k]);
     }
     /* Centred on the canvas, not on the plot area, which the key pushes left. */
     fprintf(f, "\" at screen 0.5, screen 0.97 center front\nset tmargin 5\n");
@@ -322,23 +326,28 @@ static int check_nonempty(const char *path, papsim_err *e)
     return 0;
 }
 
-int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
-                              int *not_found, papsim_err *e)
+int papsim_report_run_gnuplot_stem(const char *dir, const char *stem, int *not_found,
+                                   papsim_err *e)
 {
-    const papsim_panel *p = &r->panels[i];
     const char *program = getenv("PAPSIM_GNUPLOT");
     char script[1024], path[4096];
     *not_found = 0;
     if (!program || !*program)
         program = "gnuplot";
-    if ((size_t)snprintf(script, sizeof script, "%s.gp", p->file_stem) >= sizeof script)
-        return papsim_fail(e, "%s.gp: name too long", p->file_stem);
+    if ((size_t)snprintf(script, sizeof script, "%s.gp", stem) >= sizeof script)
+        return papsim_fail(e, "%s.gp: name too long", stem);
     if (spawn_gnuplot(program, dir, script, not_found, e) != 0)
         return -1;
-    if (join_path(path, sizeof path, dir, p->file_stem, ".png", e) != 0 ||
+    if (join_path(path, sizeof path, dir, stem, ".png", e) != 0 ||
         check_nonempty(path, e) != 0 ||
-        join_path(path, sizeof path, dir, p->file_stem, ".svg", e) != 0 ||
+        join_path(path, sizeof path, dir, stem, ".svg", e) != 0 ||
         check_nonempty(path, e) != 0)
         return -1;
     return 0;
+}
+
+int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
+                              int *not_found, papsim_err *e)
+{
+    return papsim_report_run_gnuplot_stem(dir, r->panels[i].file_stem, not_found, e);
 }

@@ -40,8 +40,11 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len)
 void papsim_panel_title(const papsim_panel *p, char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
-    for (int k = 1; k < PAPSIM_PK_COUNT && n < len; k++)
+    for (int k = 1; k < PAPSIM_PK_COUNT && n < len; k++) {
+        if (!papsim_panel_key_shown(p->key, k))
+            continue;
         n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k], p->key[k]);
+    }
 }
 
 /* "lin  0.50": the label padded to the widest label so the ratios align. */

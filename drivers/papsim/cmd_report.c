@@ -1,6 +1,8 @@
-/* papsim report DIR: the best algorithm per arrival pattern and message size
- * (seed 003, Figure 4) from DIR/results.csv, as text, Markdown and gnuplot
- * heatmaps. The analysis lives in drivers/common/report*.c. */
+/* papsim report DIR|RESULTS.csv: the best algorithm per arrival pattern and
+ * message size (seed 003, Figure 4); or, with --best TARGET, where TARGET is
+ * the best algorithm and by how much (seed 001, Tables 6-8 and heat maps).
+ * Text, Markdown and gnuplot heatmaps; the analysis lives in
+ * drivers/common/report*.c. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -15,32 +17,82 @@
 #include "csv.h"
 #include "papsim_error.h"
 #include "report.h"
+#include "report_best.h"
 
 typedef struct {
-    const char *dir;
-    const char *metric_column;
-    const char *out; /* NULL: DIR/report */
+    const char *input;  /* DIR or a .csv file */
+    const char *out;    /* NULL: DIR/report, or report/ beside the .csv */
+    const char *best;   /* --best TARGET, or NULL */
+    size_t nmetrics;    /* 0: the default of the mode */
+    const char *metrics[PAPSIM_BEST_MAX_METRICS];
 } report_options;
 
 static void print_report_help(FILE *f)
 {
     fprintf(f,
-            "usage: papsim report DIR [--metric M] [--out OUTDIR]\n"
+            "usage: papsim report DIR|RESULTS.csv [--metric M] [--out OUTDIR]\n"
+            "       papsim report DIR|RESULTS.csv --best TARGET [--metric M[,M...]]"
+            " [--out OUTDIR]\n"
             "\n"
-            "Reads DIR/results.csv and shows, per panel (collective, platform, np, mapping,\n"
-            "ranks_per_node, datatype, op, root, gamma, skew), the best algorithm for every\n"
-            "arrival pattern and message size: the lowest median of the metric over the\n"
-            "ok repetitions. Each cell also gives the winner's value divided by the value\n"
-            "of A0 under the same pattern, A0 being the no_delay winner at that size.\n"
+            "Reads DIR/results.csv (or the given .csv file) and shows, per panel (collective,\n"
+            "platform, np, mapping, ranks_per_node, datatype, op, root, gamma, distribution,\n"
+            "skew), the best algorithm for every arrival pattern and message size: the lowest\n"
+            "median of the metric over the ok repetitions. Each cell also gives the winner's\n"
+            "value divided by the value of A0 under the same pattern, A0 being the no_delay\n"
+            "winner at that size. A table without a distribution column is all \"uniform\".\n"
             "\n"
-            "  --metric M    last_delay (default), total_delay, mean_elapsed, max_elapsed\n"
-            "  --out OUTDIR  where to write (default DIR/report; created if needed)\n"
+            "With --best TARGET it studies where TARGET is the best algorithm, as the Sparbit\n"
+            "thesis does (Tables 6-8 and heat maps). A group is one (collective, platform,\n"
+            "distribution, pattern, skew) and the other case keys; a cell is one (np, bytes).\n"
+            "Per group and mapping, and for the mappings united (per algorithm the best of its\n"
+            "mappings), it counts the cells each algorithm is best in (lowest mean of the\n"
+            "metric over the ok repetitions; a tie goes to the name first in alphabetical\n"
+            "order) and, where TARGET is best, its reduction 1 - T(TARGET)/T(second best):\n"
+            "mean, median and highest; in the united view the second best is the best record\n"
+            "of any other algorithm. Groups without a TARGET row are left out.\n"
+            "\n"
+            "  --metric M    last_delay (default), total_delay, mean_elapsed, max_elapsed;\n"
+            "                with --best a comma list or repeated option, one table row per\n"
+            "                metric (default mean_elapsed,max_elapsed,last_delay,total_delay);\n"
+            "                the heatmaps use the first one\n"
+            "  --best TARGET the algorithm to study, as named in results.csv\n"
+            "  --out OUTDIR  where to write (default DIR/report, or report/ beside RESULTS.csv;\n"
+            "                created if needed)\n"
             "  --help        this text\n"
             "\n"
-            "Writes OUTDIR/report.txt, OUTDIR/report.md and per panel STEM.png, STEM.svg\n"
-            "and the gnuplot script STEM.gp with its data STEM.dat. gnuplot is taken from\n"
-            "$PAPSIM_GNUPLOT or PATH.\n"
+            "Writes OUTDIR/report.txt and OUTDIR/report.md, or with --best\n"
+            "OUTDIR/best_TARGET.txt and OUTDIR/best_TARGET.md (TARGET with every character\n"
+            "but [A-Za-z0-9.-] made _); and per panel (with --best: per group and mapping\n"
+            "view) STEM.png, STEM.svg and the gnuplot script STEM.gp with its data STEM.dat.\n"
+            "gnuplot is taken from $PAPSIM_GNUPLOT or PATH.\n"
             "Exit status: 0 ok, 1 images could not be drawn (text written), 2 bad input.\n");
+}
+
+static int add_metrics(report_options *o, const char *list)
+{
+    char buf[256];
+    if ((size_t)snprintf(buf, sizeof buf, "%s", list) >= sizeof buf) {
+        fprintf(stderr, "papsim report: --metric: '%s' is too long\n", list);
+        return 2;
+    }
+    for (char *save = NULL, *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
+        const char *column = papsim_report_metric_column(m);
+        if (!column) {
+            fprintf(stderr, "papsim report: --metric: '%s' is not one of last_delay, "
+                            "total_delay, mean_elapsed, max_elapsed\n", m);
+            return 2;
+        }
+        size_t i = 0;
+        while (i < o->nmetrics && strcmp(o->metrics[i], column) != 0)
+            i++;
+        if (i == o->nmetrics) /* four distinct columns at most, so there is room */
+            o->metrics[o->nmetrics++] = column;
+    }
+    if (o->nmetrics == 0) {
+        fprintf(stderr, "papsim report: --metric: '%s' names no metric\n", list);
+        return 2;
+    }
+    return 0;
 }
 
 /* Returns 0 to go on, 1 after --help, 2 on a usage error. */
@@ -49,24 +101,27 @@ static int parse_report_options(int argc, char **argv, report_options *o)
     static const struct option longopts[] = {
         {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},
+        {"best", required_argument, NULL, 'b'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    int c;
-    o->metric_column = "last_delay_s";
+    int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:o:b:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
-            o->metric_column = papsim_report_metric_column(optarg);
-            if (!o->metric_column) {
-                fprintf(stderr, "papsim report: --metric: '%s' is not one of last_delay, "
-                                "total_delay, mean_elapsed, max_elapsed\n", optarg);
-                return 2;
-            }
+            if ((rc = add_metrics(o, optarg)) != 0)
+                return rc;
             break;
         case 'o':
             o->out = optarg;
+            break;
+        case 'b':
+            if (!optarg[0]) {
+                fprintf(stderr, "papsim report: --best: empty algorithm name\n");
+                return 2;
+            }
+            o->best = optarg;
             break;
         case 'h':
             print_report_help(stdout);
@@ -77,11 +132,55 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         }
     }
     if (argc - optind != 1) {
-        fprintf(stderr, "papsim report: expected one results directory, got %d arguments; "
-                        "see 'papsim report --help'\n", argc - optind);
+        fprintf(stderr, "papsim report: expected one results directory or .csv file, got %d "
+                        "arguments; see 'papsim report --help'\n", argc - optind);
         return 2;
     }
-    o->dir = argv[optind];
+    o->input = argv[optind];
+    if (!o->best && o->nmetrics > 1) {
+        fprintf(stderr, "papsim report: --metric: one metric only without --best\n");
+        return 2;
+    }
+    if (o->nmetrics == 0) {
+        static const char *const best_default[] = {"mean_elapsed_s", "max_elapsed_s",
+                                                   "last_delay_s", "total_delay_s"};
+        if (o->best)
+            for (size_t i = 0; i < PAPSIM_BEST_MAX_METRICS; i++)
+                o->metrics[o->nmetrics++] = best_default[i];
+        else
+            o->metrics[o->nmetrics++] = "last_delay_s";
+    }
+    return 0;
+}
+
+/* The input is a table when it names an existing non-directory or ends in
+ * ".csv"; otherwise it is a results directory. */
+static int resolve_paths(const report_options *o, char *csv, char *outdir, size_t len)
+{
+    struct stat st;
+    size_t n = strlen(o->input);
+    int is_file = stat(o->input, &st) == 0 ? !S_ISDIR(st.st_mode)
+                                          : n >= 4 && strcmp(o->input + n - 4, ".csv") == 0;
+    size_t a, b;
+    if (is_file) {
+        const char *slash = strrchr(o->input, '/');
+        int dirlen = slash ? (int)(slash - o->input) : 0;
+        a = (size_t)snprintf(csv, len, "%s", o->input);
+        if (o->out)
+            b = (size_t)snprintf(outdir, len, "%s", o->out);
+        else if (!slash)
+            b = (size_t)snprintf(outdir, len, "report");
+        else
+            b = (size_t)snprintf(outdir, len, "%.*s/report", dirlen, o->input);
+    } else {
+        a = (size_t)snprintf(csv, len, "%s/results.csv", o->input);
+        b = o->out ? (size_t)snprintf(outdir, len, "%s", o->out)
+                   : (size_t)snprintf(outdir, len, "%s/report", o->input);
+    }
+    if (a >= len || b >= len) {
+        fprintf(stderr, "papsim report: %s: path too long\n", o->input);
+        return -1;
+    }
     return 0;
 }
 
@@ -108,29 +207,65 @@ static int make_directories(const char *path, papsim_err *e)
     return 0;
 }
 
-static int write_text_file(const char *path, const papsim_report *r,
-                           int (*writer)(const papsim_report *, FILE *), papsim_err *e)
+/* Writes OUT/NAME with writer(report, f); report is a papsim_report or a
+ * papsim_best_report, as the writer expects. */
+static int write_text_file(const char *out, const char *name, const void *report,
+                           int (*writer)(const void *, FILE *), papsim_err *e)
 {
+    char path[4096];
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", out, name) >= sizeof path)
+        return papsim_fail(e, "%s: path too long", out);
     FILE *f = fopen(path, "w");
     if (!f)
         return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    int bad = writer(r, f);
+    int bad = writer(report, f);
     if (fclose(f) != 0 || bad)
         return papsim_fail(e, "%s: write error", path);
     printf("wrote %s\n", path);
     return 0;
 }
 
-static int write_text_reports(const char *out, const papsim_report *r, papsim_err *e)
+static int report_text(const void *r, FILE *f)
 {
-    char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/report.txt", out) >= sizeof path)
-        return papsim_fail(e, "%s: path too long", out);
-    if (write_text_file(path, r, papsim_report_write_text, e) != 0)
+    return papsim_report_write_text(r, f);
+}
+
+static int report_markdown(const void *r, FILE *f)
+{
+    return papsim_report_write_markdown(r, f);
+}
+
+static int best_text(const void *r, FILE *f)
+{
+    return papsim_best_write_text(r, f);
+}
+
+static int best_markdown(const void *r, FILE *f)
+{
+    return papsim_best_write_markdown(r, f);
+}
+
+/* Runs gnuplot on OUT/STEM.gp unless it was found missing before; returns 0
+ * when the images were drawn. */
+static int draw_stem(const char *out, const char *stem, int *not_found)
+{
+    papsim_err e = {{0}};
+    if (*not_found)
         return -1;
-    if ((size_t)snprintf(path, sizeof path, "%s/report.md", out) >= sizeof path)
-        return papsim_fail(e, "%s: path too long", out);
-    return write_text_file(path, r, papsim_report_write_markdown, e);
+    if (papsim_report_run_gnuplot_stem(out, stem, not_found, &e) != 0) {
+        fprintf(stderr, "papsim report: %s\n", e.msg);
+        return -1;
+    }
+    printf("wrote %s/%s.png\nwrote %s/%s.svg\n", out, stem, out, stem);
+    return 0;
+}
+
+static int images_status(const char *out, int failures)
+{
+    if (failures)
+        fprintf(stderr, "papsim report: images missing; the text reports and gnuplot scripts "
+                        "in %s were written\n", out);
+    return failures ? 1 : 0;
 }
 
 /* Scripts are written for every panel even when gnuplot is missing, so the
@@ -146,48 +281,90 @@ static int draw_panels(const char *out, const papsim_report *r)
             return 1;
         }
         printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
-        if (not_found)
-            continue;
-        if (papsim_report_run_gnuplot(r, i, out, &not_found, &e) != 0) {
-            fprintf(stderr, "papsim report: %s\n", e.msg);
-            failures++;
-            continue;
-        }
-        printf("wrote %s/%s.png\nwrote %s/%s.svg\n", out, stem, out, stem);
+        failures += draw_stem(out, stem, &not_found) != 0;
     }
-    if (not_found || failures)
-        fprintf(stderr, "papsim report: images missing; the text reports and gnuplot scripts "
-                        "in %s were written\n", out);
-    return (not_found || failures) ? 1 : 0;
+    return images_status(out, failures);
 }
 
-int papsim_cmd_report(int argc, char **argv)
+static int draw_best(const char *out, const papsim_best_report *r)
 {
-    report_options o = {0};
-    papsim_table t = {0};
+    papsim_err e = {{0}};
+    int failures = 0, not_found = 0;
+    for (size_t g = 0; g < r->ngroups; g++)
+        for (size_t v = 0; v < r->groups[g].nviews; v++) {
+            const char *stem = r->groups[g].file_stems[v];
+            if (papsim_best_write_plot_script(r, g, v, out, &e) != 0) {
+                fprintf(stderr, "papsim report: %s\n", e.msg);
+                return 1;
+            }
+            printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
+            failures += draw_stem(out, stem, &not_found) != 0;
+        }
+    return images_status(out, failures);
+}
+
+static int run_patterns(const report_options *o, const papsim_table *t, const char *outdir)
+{
     papsim_report r = {0};
     papsim_err e = {{0}};
-    char csv[4096], outdir[4096];
-    int status = parse_report_options(argc, argv, &o);
-    if (status != 0)
-        return status == 1 ? 0 : 2;
-    status = 2;
-    int nout = o.out ? snprintf(outdir, sizeof outdir, "%s", o.out)
-                     : snprintf(outdir, sizeof outdir, "%s/report", o.dir);
-    if ((size_t)snprintf(csv, sizeof csv, "%s/results.csv", o.dir) >= sizeof csv ||
-        (size_t)nout >= sizeof outdir) {
-        fprintf(stderr, "papsim report: %s: path too long\n", o.dir);
-        goto out;
-    }
-    if (papsim_table_load(csv, &t, &e) != 0 ||
-        papsim_report_build(&t, o.metric_column, &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0 || write_text_reports(outdir, &r, &e) != 0) {
+    int status = 2;
+    if (papsim_report_build(t, o->metrics[0], &r, &e) != 0 ||
+        make_directories(outdir, &e) != 0 ||
+        write_text_file(outdir, "report.txt", &r, report_text, &e) != 0 ||
+        write_text_file(outdir, "report.md", &r, report_markdown, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         goto out;
     }
     status = draw_panels(outdir, &r);
 out:
     papsim_report_free(&r);
+    return status;
+}
+
+static int run_best(const report_options *o, const papsim_table *t, const char *outdir)
+{
+    papsim_best_report r = {0};
+    papsim_err e = {{0}};
+    char prefix[512], name[600];
+    int status = 2;
+    if (papsim_best_build(t, o->best, o->metrics, o->nmetrics, &r, &e) != 0 ||
+        make_directories(outdir, &e) != 0) {
+        fprintf(stderr, "papsim report: %s\n", e.msg);
+        goto out;
+    }
+    papsim_best_file_prefix(&r, prefix, sizeof prefix);
+    snprintf(name, sizeof name, "%s.txt", prefix);
+    if (write_text_file(outdir, name, &r, best_text, &e) == 0) {
+        snprintf(name, sizeof name, "%s.md", prefix);
+        if (write_text_file(outdir, name, &r, best_markdown, &e) == 0)
+            status = 0;
+    }
+    if (status != 0) {
+        fprintf(stderr, "papsim report: %s\n", e.msg);
+        goto out;
+    }
+    status = draw_best(outdir, &r);
+out:
+    papsim_best_free(&r);
+    return status;
+}
+
+int papsim_cmd_report(int argc, char **argv)
+{
+    report_options o = {0};
+    papsim_table t = {0};
+    papsim_err e = {{0}};
+    char csv[4096], outdir[4096];
+    int status = parse_report_options(argc, argv, &o);
+    if (status != 0)
+        return status == 1 ? 0 : 2;
+    if (resolve_paths(&o, csv, outdir, sizeof csv) != 0)
+        return 2;
+    if (papsim_table_load(csv, &t, &e) != 0) {
+        fprintf(stderr, "papsim report: %s\n", e.msg);
+        return 2;
+    }
+    status = o.best ? run_best(&o, &t, outdir) : run_patterns(&o, &t, outdir);
     papsim_table_free(&t);
     return status;
 }
