@@ -1,4 +1,5 @@
-/* Sequential and cyclic rank placement, and hostfile writing. */
+/* Sequential and cyclic rank placement (the rule is in hostfile.h), and
+ * hostfile writing. */
 #include "hostfile.h"
 
 #include <errno.h>
@@ -30,15 +31,28 @@ static int nodes_needed(const papsim_platform *p, int np, int rpn, int *nodes,
     if (np < 1)
         return papsim_fail(e, "np=%d: need at least one rank (platform '%s')",
                            np, p->source);
-    if (rpn > p->cores_per_host)
+    long max_rpn = (long)p->cores_per_host * PAPSIM_MAX_RANKS_PER_CORE;
+    if (rpn > max_rpn)
         return papsim_fail(e, "np=%d with %d ranks per node: hosts of platform "
-                           "'%s' have only %d cores", np, rpn, p->source,
-                           p->cores_per_host);
+                           "'%s' have only %d cores (at most %ld ranks per "
+                           "node, %d per core)", np, rpn, p->source,
+                           p->cores_per_host, max_rpn,
+                           PAPSIM_MAX_RANKS_PER_CORE);
     int n = np / rpn + (np % rpn != 0);
-    if (n > p->nhosts)
-        return papsim_fail(e, "np=%d with %d ranks per node needs %d nodes "
-                           "but platform '%s' has %d hosts", np, rpn, n,
-                           p->source, p->nhosts);
+    if (n > p->nhosts) {
+        papsim_fail(e, "np=%d with %d ranks per node needs %d nodes but "
+                    "platform '%s' has %d hosts", np, rpn, n, p->source,
+                    p->nhosts);
+        /* Say how to oversubscribe when that would make np fit. */
+        if (e && np <= p->nhosts * max_rpn && rpn <= p->cores_per_host) {
+            size_t used = strlen(e->msg);
+            snprintf(e->msg + used, sizeof e->msg - used,
+                     " (to oversubscribe, set ranks per node to %d: at most "
+                     "%d per core)", (np + p->nhosts - 1) / p->nhosts,
+                     PAPSIM_MAX_RANKS_PER_CORE);
+        }
+        return -1;
+    }
     *nodes = n;
     return 0;
 }

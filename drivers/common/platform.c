@@ -1,9 +1,10 @@
 /* Loads a SimGrid platform XML into the ordered host list papsim places
- * ranks on. Only what placement needs is read: cluster names, radicals,
- * cores and topology, and plain <host> elements; links and routes are left
- * to SimGrid. libxml2 parses quietly (its own messages are switched off) and
- * its error is folded into ours, so the user sees one message that names
- * the file and the line. */
+ * ranks on. What placement needs is read (cluster names, radicals, cores
+ * and topology, plain <host> elements); routes are only checked for the
+ * names they refer to, their timing is left to SimGrid. Every element is
+ * recognised or refused (platform.h lists them). libxml2 parses quietly
+ * (its own messages are switched off) and its error is folded into ours, so
+ * the user sees one message that names the file and the line. */
 #include "platform.h"
 
 #include <libxml/parser.h>
@@ -14,13 +15,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The hosts collected so far while walking the document. */
+/* A growable list of names with two integers each: netpoints (zone = the
+ * owning zone's index, flag = is a router), links (flag = SPLITDUPLEX) and
+ * zones (zone = the parent zone's index or -1, flag = is a cluster). */
 typedef struct {
-    char **names;
+    char *name;
+    int zone, flag;
+} named;
+
+typedef struct {
+    named *v;
     int n, cap;
-    int min_core;      /* 0 until the first host */
-    int seen_cluster;  /* the first cluster sets topology fields */
-} host_list;
+} name_table;
+
+/* Everything collected while walking the document. */
+typedef struct {
+    char **names;                 /* hosts in placement order */
+    int n, cap;
+    int min_core;                 /* 0 until the first host */
+    papsim_host_group *groups;
+    int ngroups, gcap;
+    name_table netpoints, links, zones;
+    char first_params[256];       /* topo_parameters of the first cluster */
+    int nclusters;
+} walk_state;
 
 static char *dup_string(const char *s)
 {
@@ -114,6 +132,81 @@ static int is_element(xmlNodePtr node, const char *name)
            strcmp((const char *)node->name, name) == 0;
 }
 
+/* True if the element's name is one of the NULL-terminated list. */
+static int is_one_of(xmlNodePtr node, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (is_element(node, names[i]))
+            return 1;
+    return 0;
+}
+
+/* ---- name tables ----------------------------------------------------- */
+
+/* Appends a copy of name; returns its index or -1. */
+static int table_add(name_table *t, const char *name, int zone, int flag,
+                     papsim_err *e)
+{
+    if (t->n == t->cap) {
+        int ncap = t->cap ? 2 * t->cap : 64;
+        named *nv = realloc(t->v, (size_t)ncap * sizeof *nv);
+        if (!nv)
+            return papsim_fail(e, "out of memory");
+        t->v = nv;
+        t->cap = ncap;
+    }
+    char *copy = dup_string(name);
+    if (!copy)
+        return papsim_fail(e, "out of memory");
+    t->v[t->n] = (named){copy, zone, flag};
+    return t->n++;
+}
+
+static void table_free(name_table *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->v[i].name);
+    free(t->v);
+    memset(t, 0, sizeof *t);
+}
+
+static int compare_named(const void *a, const void *b)
+{
+    return strcmp(((const named *)a)->name, ((const named *)b)->name);
+}
+
+/* Sorts t by name for table_find and fails on a name given twice. */
+static int table_seal(name_table *t, const char *what, papsim_err *e)
+{
+    if (t->n > 1)
+        qsort(t->v, (size_t)t->n, sizeof *t->v, compare_named);
+    for (int i = 1; i < t->n; i++)
+        if (strcmp(t->v[i - 1].name, t->v[i].name) == 0)
+            return papsim_fail(e, "%s '%s' is defined twice", what,
+                               t->v[i].name);
+    return 0;
+}
+
+/* Finds name in a sealed table. */
+static const named *table_find(const name_table *t, const char *name)
+{
+    named key = {(char *)name, 0, 0};
+    if (t->n == 0)
+        return NULL;
+    return bsearch(&key, t->v, (size_t)t->n, sizeof *t->v, compare_named);
+}
+
+/* Finds a zone by name in the (unsorted, small) zone table. */
+static int zone_index(const walk_state *w, const char *name)
+{
+    for (int i = 0; i < w->zones.n; i++)
+        if (strcmp(w->zones.v[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+/* ---- hosts and groups ------------------------------------------------ */
+
 /* Hostfiles carry one name per line and smpirun reads "name:N" as N copies,
  * so a name with ':' or white space cannot be placed. */
 static int check_host_name(const char *name, papsim_err *e)
@@ -126,28 +219,54 @@ static int check_host_name(const char *name, papsim_err *e)
     return 0;
 }
 
-/* Takes ownership of name. */
-static int add_host(host_list *l, char *name, int core, papsim_err *e)
+/* Appends a host (taking ownership of name) owned by zone `zone`. */
+static int add_host(walk_state *w, char *name, int core, int zone,
+                    papsim_err *e)
 {
     if (!name)
         return papsim_fail(e, "out of memory");
-    if (check_host_name(name, e) != 0) {
+    if (check_host_name(name, e) != 0 ||
+        table_add(&w->netpoints, name, zone, 0, e) < 0) {
         free(name);
         return -1;
     }
-    if (l->n == l->cap) {
-        int ncap = l->cap ? 2 * l->cap : 64;
-        char **nn = realloc(l->names, (size_t)ncap * sizeof *nn);
+    if (w->n == w->cap) {
+        int ncap = w->cap ? 2 * w->cap : 64;
+        char **nn = realloc(w->names, (size_t)ncap * sizeof *nn);
         if (!nn) {
             free(name);
             return papsim_fail(e, "out of memory");
         }
-        l->names = nn;
-        l->cap = ncap;
+        w->names = nn;
+        w->cap = ncap;
     }
-    l->names[l->n++] = name;
-    if (l->min_core == 0 || core < l->min_core)
-        l->min_core = core;
+    w->names[w->n++] = name;
+    if (w->min_core == 0 || core < w->min_core)
+        w->min_core = core;
+    return 0;
+}
+
+/* Starts a group for the hosts about to be added. */
+static int open_group(walk_state *w, const char *id, int cores,
+                      const char *topology, papsim_err *e)
+{
+    if (w->ngroups == w->gcap) {
+        int ncap = w->gcap ? 2 * w->gcap : 8;
+        papsim_host_group *ng = realloc(w->groups, (size_t)ncap * sizeof *ng);
+        if (!ng)
+            return papsim_fail(e, "out of memory");
+        w->groups = ng;
+        w->gcap = ncap;
+    }
+    papsim_host_group *g = &w->groups[w->ngroups];
+    memset(g, 0, sizeof *g);
+    g->id = dup_string(id);
+    if (!g->id)
+        return papsim_fail(e, "out of memory");
+    g->first = w->n;
+    g->cores = cores;
+    snprintf(g->topology, sizeof g->topology, "%s", topology);
+    w->ngroups++;
     return 0;
 }
 
@@ -198,60 +317,93 @@ static int check_backbone(xmlNodePtr node, papsim_err *e)
     return rc;
 }
 
-/* Appends prefix+radical+suffix names and records the first cluster's
- * topology. The topology must need exactly the radical's host count:
- * SimGrid aborts on fewer and silently drops extra ones. */
-static int add_cluster_hosts(xmlNodePtr node, host_list *l,
-                             papsim_platform *p, papsim_err *e)
+/* A FLAT cluster's router: router_id, or SimGrid's default name. */
+static int add_cluster_router(xmlNodePtr node, walk_state *w, int zone,
+                              const char *id, const char *prefix,
+                              const char *suffix, papsim_err *e)
+{
+    char *rid = get_attr(node, "router_id");
+    char *name = rid && rid[0] ? rid : NULL;
+    int rc;
+    if (!name) {
+        size_t n = strlen(prefix) + strlen(id) + strlen(suffix) + 8;
+        name = malloc(n);
+        if (name)
+            snprintf(name, n, "%s%s_router%s", prefix, id, suffix);
+    }
+    rc = name ? table_add(&w->netpoints, name, zone, 1, e) : -1;
+    if (!name)
+        papsim_fail(e, "out of memory");
+    if (name != rid)
+        free(name);
+    free(rid);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Appends prefix+radical+suffix names as one group, registers the cluster
+ * as a zone and, for a FLAT cluster, its router. The topology must need
+ * exactly the radical's host count: SimGrid aborts on fewer and silently
+ * drops extra ones. */
+static int add_cluster(xmlNodePtr node, walk_state *w, int parent,
+                       papsim_err *e)
 {
     static const char *const required[] = {"id", "prefix", "suffix", "radical",
                                            "speed", "bw", "lat", NULL};
-    char *prefix = NULL, *suffix = NULL, *radical = NULL, *topo = NULL,
-         *params = NULL;
+    char *id = NULL, *prefix = NULL, *suffix = NULL, *radical = NULL,
+         *topo = NULL, *params = NULL;
     long *values = NULL, count = 0, want = 0;
-    int core, rc = -1;
+    int core, rc = -1, zone;
 
     if (check_required(node, required, e) != 0 ||
         parse_core(node, &core, e) != 0 || check_backbone(node, e) != 0)
         goto out;
+    id = get_attr(node, "id");
     prefix = get_attr(node, "prefix");
     suffix = get_attr(node, "suffix");
     radical = get_attr(node, "radical");
     topo = get_attr(node, "topology");
     params = get_attr(node, "topo_parameters");
-    if (!prefix || !suffix || !radical) {
+    if (!id || !prefix || !suffix || !radical) {
+        papsim_fail(e, "out of memory");
+        goto out;
+    }
+    if (!topo && !(topo = dup_string("FLAT"))) {
         papsim_fail(e, "out of memory");
         goto out;
     }
     if (papsim_radical_expand(radical, &values, &count, e) != 0 ||
-        papsim_topology_hosts(topo ? topo : "FLAT", params ? params : "", &want,
-                              e) != 0)
+        papsim_topology_hosts(topo, params ? params : "", &want, e) != 0)
         goto out;
     if (want != 0 && want != count) {
         papsim_fail(e, "%s topo_parameters '%s' needs %ld hosts but radical "
                     "'%s' gives %ld", topo, params, want, radical, count);
         goto out;
     }
-    if (!l->seen_cluster) {
-        l->seen_cluster = 1;
-        snprintf(p->topology, sizeof p->topology, "%s", topo ? topo : "FLAT");
-        if (snprintf(p->topo_parameters, sizeof p->topo_parameters, "%s",
-                     params ? params : "") >= (int)sizeof p->topo_parameters) {
-            papsim_fail(e, "topo_parameters longer than %zu characters",
-                        sizeof p->topo_parameters - 1);
-            goto out;
-        }
+    if (params && strlen(params) >= sizeof w->first_params) {
+        papsim_fail(e, "topo_parameters longer than %zu characters",
+                    sizeof w->first_params - 1);
+        goto out;
     }
+    if (w->nclusters++ == 0)
+        snprintf(w->first_params, sizeof w->first_params, "%s",
+                 params ? params : "");
+    if ((zone = table_add(&w->zones, id, parent, 1, e)) < 0 ||
+        (strcmp(topo, "FLAT") == 0 &&
+         add_cluster_router(node, w, zone, id, prefix, suffix, e) != 0) ||
+        open_group(w, id, core, topo, e) != 0)
+        goto out;
     for (long i = 0; i < count; i++) {
         size_t n = strlen(prefix) + strlen(suffix) + 24;
         char *name = malloc(n);
         if (name)
             snprintf(name, n, "%s%ld%s", prefix, values[i], suffix);
-        if (add_host(l, name, core, e) != 0)
+        if (add_host(w, name, core, zone, e) != 0)
             goto out;
+        w->groups[w->ngroups - 1].count++;
     }
     rc = 0;
 out:
+    free(id);
     free(prefix);
     free(suffix);
     free(radical);
@@ -261,90 +413,390 @@ out:
     return rc;
 }
 
-static int add_plain_host(xmlNodePtr node, host_list *l, papsim_err *e)
+/* A plain <host> joins the group of the previous host when that group
+ * holds the plain hosts of the same zone, else starts a new one. */
+static int add_plain_host(xmlNodePtr node, walk_state *w, int zone,
+                          papsim_err *e)
 {
     static const char *const required[] = {"id", "speed", NULL};
     int core;
     if (check_required(node, required, e) != 0 ||
         parse_core(node, &core, e) != 0)
         return -1;
-    return add_host(l, get_attr(node, "id"), core, e);
+    const char *zone_name = zone >= 0 ? w->zones.v[zone].name : "platform";
+    papsim_host_group *last = w->ngroups ? &w->groups[w->ngroups - 1] : NULL;
+    if (!last || strcmp(last->topology, "hosts") != 0 ||
+        strcmp(last->id, zone_name) != 0 || last->first + last->count != w->n) {
+        if (open_group(w, zone_name, core, "hosts", e) != 0)
+            return -1;
+        last = &w->groups[w->ngroups - 1];
+    }
+    if (add_host(w, get_attr(node, "id"), core, zone, e) != 0)
+        return -1;
+    last->count++;
+    if (core < last->cores)
+        last->cores = core;
+    return 0;
 }
 
-/* Visits elements in document order; clusters and hosts have no host
- * children, every other element (zones, ...) may. */
-static int collect_hosts(xmlNodePtr node, host_list *l, papsim_platform *p,
-                         papsim_err *e)
+/* ---- the walk -------------------------------------------------------- */
+
+/* Elements that carry nothing placement needs. */
+static const char *const ignored_elements[] = {
+    "config", "random", "trace", "trace_connect", "prop", "storage_type",
+    "storage", NULL};
+/* Route elements, checked once every name is known (check_routes). */
+static const char *const route_elements[] = {
+    "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute",
+    "bypassASroute", "host_link", NULL};
+/* Elements of the format that never stand directly in a zone. */
+static const char *const nested_elements[] = {
+    "platform", "disk", "mount", "link_ctn", "argument", "model_prop", NULL};
+
+/* Why an element is refused, or NULL if it is not one of those. */
+static const char *refusal(xmlNodePtr c)
 {
-    for (xmlNodePtr c = node->children; c; c = c->next) {
+    if (is_element(c, "cabinet") || is_element(c, "peer"))
+        return "not supported: it defines hosts papsim does not list; "
+               "describe them with <cluster> or <host>";
+    if (is_element(c, "include"))
+        return "not supported: put the included elements in this file";
+    if (is_element(c, "actor") || is_element(c, "process"))
+        return "a deployment element does not belong in a platform for "
+               "smpirun (papsim writes the hostfile that places the ranks)";
+    return NULL;
+}
+
+/* True once a message names its element ("<cluster id='c'> at line 4: "),
+ * so that enclosing elements do not prefix it again. */
+static int placed(const papsim_err *e)
+{
+    return e && e->msg[0] == '<';
+}
+
+/* Prefixes e with "<name id='...'> at line N: " for element c (routes,
+ * which have no id, with their src and dst). */
+static int fail_at_element(xmlNodePtr c, papsim_err *e)
+{
+    char *id = get_attr(c, "id"), *src = get_attr(c, "src"),
+         *dst = get_attr(c, "dst");
+    if (id)
+        papsim_fail_prefix(e, "<%s id='%s'> at line %ld: ",
+                           (const char *)c->name, id, xmlGetLineNo(c));
+    else if (src && dst)
+        papsim_fail_prefix(e, "<%s src='%s' dst='%s'> at line %ld: ",
+                           (const char *)c->name, src, dst, xmlGetLineNo(c));
+    else
+        papsim_fail_prefix(e, "<%s> at line %ld: ", (const char *)c->name,
+                           xmlGetLineNo(c));
+    free(id);
+    free(src);
+    free(dst);
+    return -1;
+}
+
+/* Registers a <link> or <backbone> (flag: SPLITDUPLEX or FULLDUPLEX, which
+ * SimGrid 3.32 treats alike: two links, _UP and _DOWN). */
+static int add_link(xmlNodePtr c, walk_state *w, papsim_err *e)
+{
+    /* The DTD makes a link's latency optional (default 0), but SimGrid
+     * 3.32 fails to parse a link without one ("cannot parse number", at
+     * the line of the route that uses it), so require it. */
+    static const char *const req[] = {"id", "bandwidth", "latency", NULL};
+    int backbone = is_element(c, "backbone");
+    if (check_required(c, req, e) != 0)
+        return -1;
+    char *id = get_attr(c, "id"), *policy = get_attr(c, "sharing_policy");
+    int split = !backbone && policy && (strcmp(policy, "SPLITDUPLEX") == 0 ||
+                                        strcmp(policy, "FULLDUPLEX") == 0);
+    int rc = id && table_add(&w->links, id, 0, split, e) >= 0 ? 0 : -1;
+    if (!id)
+        papsim_fail(e, "out of memory");
+    free(id);
+    free(policy);
+    return rc;
+}
+
+/* Handles one child element of a zone (or of <platform>, zone = -1). */
+static int walk_zone(xmlNodePtr container, int zone, walk_state *w,
+                     papsim_err *e);
+
+static int walk_element(xmlNodePtr c, int zone, walk_state *w, papsim_err *e)
+{
+    static const char *const zone_req[] = {"id", "routing", NULL};
+    static const char *const router_req[] = {"id", NULL};
+    const char *why = refusal(c);
+
+    if (why)
+        return papsim_fail(e, "%s", why);
+    if (is_element(c, "zone") || is_element(c, "AS")) {
+        char *id = get_attr(c, "id");
+        int z = check_required(c, zone_req, e) == 0 && id
+                    ? table_add(&w->zones, id, zone, 0, e) : -1;
+        free(id);
+        return z < 0 ? -1 : walk_zone(c, z, w, e);
+    }
+    if (is_element(c, "cluster"))
+        return add_cluster(c, w, zone, e);
+    if (is_element(c, "host"))
+        return add_plain_host(c, w, zone, e);
+    if (is_element(c, "router")) {
+        char *id = get_attr(c, "id");
+        int rc = check_required(c, router_req, e) == 0 && id &&
+                         table_add(&w->netpoints, id, zone, 1, e) >= 0 ? 0 : -1;
+        free(id);
+        return rc;
+    }
+    if (is_element(c, "link") || is_element(c, "backbone"))
+        return add_link(c, w, e);
+    if (is_one_of(c, route_elements) || is_one_of(c, ignored_elements))
+        return 0;
+    if (is_one_of(c, nested_elements))
+        return papsim_fail(e, "misplaced: SimGrid 3.32 takes this element "
+                           "only inside another one, not in a zone");
+    return papsim_fail(e, "unknown element (not part of SimGrid 3.32's "
+                       "platform format)");
+}
+
+static int walk_zone(xmlNodePtr container, int zone, walk_state *w,
+                     papsim_err *e)
+{
+    for (xmlNodePtr c = container->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        int rc = 0;
-        if (is_element(c, "cluster"))
-            rc = add_cluster_hosts(c, l, p, e);
-        else if (is_element(c, "host"))
-            rc = add_plain_host(c, l, e);
-        else
-            rc = collect_hosts(c, l, p, e);
-        if (rc != 0) {
-            if (is_element(c, "cluster") || is_element(c, "host")) {
-                char *id = get_attr(c, "id");
-                papsim_fail_prefix(e, "<%s id='%s'> at line %ld: ",
-                                   (const char *)c->name, id ? id : "?",
-                                   xmlGetLineNo(c));
-                free(id);
-            }
+        if (walk_element(c, zone, w, e) != 0) {
+            /* Name the innermost element at fault only once. */
+            if (!placed(e))
+                fail_at_element(c, e);
             return -1;
         }
     }
     return 0;
 }
 
-static int compare_names(const void *a, const void *b)
+/* ---- route checks (after the walk, when every name is known) --------- */
+
+/* True if netpoint np lies in zone z or in a zone inside it. */
+static int netpoint_in_zone(const walk_state *w, const named *np, int z)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    for (int k = np->zone; k >= 0; k = w->zones.v[k].zone)
+        if (k == z)
+            return 1;
+    return 0;
 }
 
-/* SimGrid refuses two hosts of one name; so do we, before smpirun. */
-static int check_unique(const host_list *l, papsim_err *e)
+/* Links a cluster generates are named "<cluster id>_..." (the node links,
+ * loopbacks, limiters and backbone); accept those without a declaration. */
+static int cluster_link(const walk_state *w, const char *id)
 {
-    if (l->n < 2)
-        return 0;
-    char **sorted = malloc((size_t)l->n * sizeof *sorted);
+    for (int i = 0; i < w->zones.n; i++) {
+        size_t n = strlen(w->zones.v[i].name);
+        if (w->zones.v[i].flag && strncmp(id, w->zones.v[i].name, n) == 0 &&
+            id[n] == '_')
+            return 1;
+    }
+    return 0;
+}
+
+/* Checks a link_ctn: the link exists and its direction fits its policy. */
+static int check_link_ctn(xmlNodePtr l, const walk_state *w, papsim_err *e)
+{
+    static const char *const req[] = {"id", NULL};
+    if (check_required(l, req, e) != 0)
+        return -1;
+    char *id = get_attr(l, "id"), *dir = get_attr(l, "direction");
+    int directed = dir && (strcmp(dir, "UP") == 0 || strcmp(dir, "DOWN") == 0);
+    const named *link = id ? table_find(&w->links, id) : NULL;
     int rc = 0;
-    if (!sorted)
-        return papsim_fail(e, "out of memory");
-    memcpy(sorted, l->names, (size_t)l->n * sizeof *sorted);
-    qsort(sorted, (size_t)l->n, sizeof *sorted, compare_names);
-    for (int i = 1; i < l->n && rc == 0; i++)
-        if (strcmp(sorted[i - 1], sorted[i]) == 0)
-            rc = papsim_fail(e, "host '%s' is defined twice", sorted[i]);
-    free(sorted);
+    if (!id)
+        rc = papsim_fail(e, "out of memory");
+    else if (dir && !directed && strcmp(dir, "NONE") != 0)
+        rc = papsim_fail(e, "direction '%s' is not UP, DOWN or NONE", dir);
+    else if (!link && !cluster_link(w, id))
+        rc = papsim_fail(e, "link '%s' is not declared (no <link id='%s'>)",
+                         id, id);
+    else if (link && directed && !link->flag)
+        rc = papsim_fail(e, "link '%s' has a direction but is not "
+                         "SPLITDUPLEX (give it sharing_policy=\"SPLITDUPLEX\" "
+                         "or drop the direction)", id);
+    else if (link && !directed && link->flag)
+        rc = papsim_fail(e, "link '%s' is SPLITDUPLEX: say which half the "
+                         "route uses (direction=\"UP\" or \"DOWN\")", id);
+    free(id);
+    free(dir);
     return rc;
+}
+
+/* Checks that attribute `attr` of r names a host or router; with z >= 0,
+ * one inside zone z (the gateway of a zone route). */
+static int check_netpoint_attr(xmlNodePtr r, const char *attr, int z,
+                               const walk_state *w, papsim_err *e)
+{
+    char *v = get_attr(r, attr);
+    const named *np = v ? table_find(&w->netpoints, v) : NULL;
+    int rc = 0;
+    if (!v)
+        rc = papsim_fail(e, "missing attribute '%s'", attr);
+    else if (!np)
+        rc = papsim_fail(e, "%s '%s' is not a host or router of this "
+                         "platform", attr, v);
+    else if (z >= 0 && !netpoint_in_zone(w, np, z))
+        rc = papsim_fail(e, "%s '%s' is not inside zone '%s'", attr, v,
+                         w->zones.v[z].name);
+    free(v);
+    return rc;
+}
+
+/* Checks a zone attribute (src or dst of a zone route); *z gets its index. */
+static int check_zone_attr(xmlNodePtr r, const char *attr,
+                           const walk_state *w, int *z, papsim_err *e)
+{
+    char *v = get_attr(r, attr);
+    int rc = 0;
+    *z = v ? zone_index(w, v) : -1;
+    if (!v)
+        rc = papsim_fail(e, "missing attribute '%s'", attr);
+    else if (*z < 0)
+        rc = papsim_fail(e, "%s '%s' is not a zone or cluster of this "
+                         "platform", attr, v);
+    free(v);
+    return rc;
+}
+
+static int check_route(xmlNodePtr r, const walk_state *w, papsim_err *e)
+{
+    if (is_element(r, "host_link")) {
+        static const char *const req[] = {"id", "up", "down", NULL};
+        if (check_required(r, req, e) != 0 ||
+            check_netpoint_attr(r, "id", -1, w, e) != 0)
+            return -1;
+        for (int i = 0; i < 2; i++) {
+            char *v = get_attr(r, i ? "down" : "up");
+            int rc = v && !table_find(&w->links, v)
+                         ? papsim_fail(e, "%s link '%s' is not declared",
+                                       i ? "down" : "up", v) : 0;
+            free(v);
+            if (rc)
+                return -1;
+        }
+        return 0;
+    }
+    if (is_element(r, "route") || is_element(r, "bypassRoute")) {
+        if (check_netpoint_attr(r, "src", -1, w, e) != 0 ||
+            check_netpoint_attr(r, "dst", -1, w, e) != 0)
+            return -1;
+    } else {
+        int zs, zd;
+        if (check_zone_attr(r, "src", w, &zs, e) != 0 ||
+            check_zone_attr(r, "dst", w, &zd, e) != 0 ||
+            check_netpoint_attr(r, "gw_src", zs, w, e) != 0 ||
+            check_netpoint_attr(r, "gw_dst", zd, w, e) != 0)
+            return -1;
+    }
+    for (xmlNodePtr l = r->children; l; l = l->next) {
+        if (l->type != XML_ELEMENT_NODE)
+            continue;
+        int rc = is_element(l, "link_ctn")
+                     ? check_link_ctn(l, w, e)
+                     : papsim_fail(e, "only <link_ctn> belongs in a route");
+        if (rc != 0) {
+            fail_at_element(l, e);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int check_routes(xmlNodePtr container, const walk_state *w,
+                        papsim_err *e)
+{
+    for (xmlNodePtr c = container->children; c; c = c->next) {
+        if (c->type != XML_ELEMENT_NODE)
+            continue;
+        int rc = 0;
+        if (is_element(c, "zone") || is_element(c, "AS"))
+            rc = check_routes(c, w, e);
+        else if (is_one_of(c, route_elements) && check_route(c, w, e) != 0)
+            rc = placed(e) ? -1 : fail_at_element(c, e);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- assembling the platform ----------------------------------------- */
+
+static void walk_free(walk_state *w)
+{
+    for (int i = 0; i < w->n; i++)
+        free(w->names[i]);
+    free(w->names);
+    for (int i = 0; i < w->ngroups; i++)
+        free(w->groups[i].id);
+    free(w->groups);
+    table_free(&w->netpoints);
+    table_free(&w->links);
+    table_free(&w->zones);
+    memset(w, 0, sizeof *w);
+}
+
+/* Sets topology and topo_parameters from the groups (see platform.h). */
+static void set_topology(const walk_state *w, papsim_platform *p)
+{
+    if (w->ngroups > 1) {
+        snprintf(p->topology, sizeof p->topology, "MULTI");
+        return;
+    }
+    snprintf(p->topology, sizeof p->topology, "%s", w->groups[0].topology);
+    snprintf(p->topo_parameters, sizeof p->topo_parameters, "%s",
+             w->first_params);
 }
 
 static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
-    host_list l = {0};
+    walk_state w = {0};
     if (!root || !is_element(root, "platform"))
         return papsim_fail(e, "the root element is <%s>, not <platform>",
                            root ? (const char *)root->name : "nothing");
-    snprintf(p->topology, sizeof p->topology, "hosts");
-    if (collect_hosts(root, &l, p, e) != 0 || check_unique(&l, e) != 0)
+    /* SimGrid 3.32's parser stops at <platform> without it ("Unexpected
+     * character `<' in prolog"); the XML declaration is optional. */
+    xmlDtdPtr dtd = xmlGetIntSubset(doc);
+    if (!dtd || !dtd->name || strcmp((const char *)dtd->name, "platform") != 0)
+        return papsim_fail(e, "no <!DOCTYPE platform SYSTEM "
+                           "\"https://simgrid.org/simgrid.dtd\"> before "
+                           "<platform>: SimGrid 3.32 refuses the file "
+                           "without it");
+    if (walk_zone(root, -1, &w, e) != 0 ||
+        table_seal(&w.netpoints, "host or router", e) != 0 ||
+        table_seal(&w.links, "link", e) != 0)
         goto fail;
-    if (l.n == 0) {
+    for (int i = 1; i < w.zones.n; i++)
+        if (zone_index(&w, w.zones.v[i].name) != i) {
+            papsim_fail(e, "zone or cluster '%s' is defined twice",
+                        w.zones.v[i].name);
+            goto fail;
+        }
+    if (w.n == 0) {
         papsim_fail(e, "no hosts (neither <cluster> nor <host> elements)");
         goto fail;
     }
-    p->hosts = l.names;
-    p->nhosts = l.n;
-    p->cores_per_host = l.min_core;
+    if (check_routes(root, &w, e) != 0)
+        goto fail;
+    set_topology(&w, p);
+    p->hosts = w.names;
+    p->nhosts = w.n;
+    p->cores_per_host = w.min_core;
+    p->groups = w.groups;
+    p->ngroups = w.ngroups;
+    w.names = NULL;
+    w.n = 0;
+    w.groups = NULL;
+    w.ngroups = 0;
+    walk_free(&w);
     return 0;
 fail:
-    for (int i = 0; i < l.n; i++)
-        free(l.names[i]);
-    free(l.names);
+    walk_free(&w);
     return -1;
 }
 
@@ -408,6 +860,9 @@ void papsim_platform_free(papsim_platform *p)
     for (int i = 0; i < p->nhosts; i++)
         free(p->hosts[i]);
     free(p->hosts);
+    for (int i = 0; i < p->ngroups; i++)
+        free(p->groups[i].id);
+    free(p->groups);
     free(p->source);
     memset(p, 0, sizeof *p);
 }

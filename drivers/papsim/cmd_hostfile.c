@@ -26,9 +26,13 @@ static const char usage[] =
     "\n"
     "Writes one host name per line, line r = the host of rank r (stdout by\n"
     "default). C defaults to the platform's cores per host; the ranks use\n"
-    "ceil(N / C) nodes.\n"
-    "  sequential (default): rank r on node r / C\n"
-    "  cyclic:               rank r on node r mod ceil(N / C)\n";
+    "the first M = ceil(N / C) hosts, in the order papsim platform --info\n"
+    "lists them.\n"
+    "  sequential (default): rank r on node floor(r / C)\n"
+    "  cyclic:               rank r on node r mod M\n"
+    "Both place at most C ranks on a node. C may exceed the cores per host\n"
+    "up to 2 ranks per core (oversubscription, as the Sparbit thesis ran);\n"
+    "the default C never oversubscribes.\n";
 
 /* Positive counts up to 2^24, through the shared number parser. */
 static int parse_int_option(const char *opt, const char *s, int *v, papsim_err *e)

@@ -7,6 +7,7 @@
 #include "units.h"
 
 #include "../common/papsim_error.h"
+#include "../common/hostfile.h"
 #include "../common/platform.h"
 
 #include <ctype.h>
@@ -53,7 +54,8 @@ static const char usage[] =
     "  --speed S          host speed (default 1Gf)\n"
     "  --prefix P         host name prefix (default node-)\n"
     "  -o, --output FILE  write to FILE instead of stdout\n"
-    "  --info FILE        print hosts, cores, topology and max ranks\n"
+    "  --info FILE        print hosts, cores, topology, max ranks and the\n"
+    "                     host groups (clusters) in placement order\n"
     "Units as SimGrid reads them: bandwidth bps/Bps with k M G T P E or\n"
     "Ki Mi Gi Ti Pi Ei prefixes (10Gbps = 1.25GBps); latency s ms us ns ps\n"
     "(or 0); speed f with k M G T P E prefixes.\n";
@@ -361,11 +363,23 @@ static int print_info(const char *source)
     printf("hosts: %d\n", p.nhosts);
     printf("cores per host: %d\n", p.cores_per_host);
     printf("max ranks: %ld\n", (long)p.nhosts * p.cores_per_host);
+    printf("max ranks oversubscribed: %ld (%d per core, ranks-per-node "
+           "up to %d)\n", (long)p.nhosts * p.cores_per_host *
+           PAPSIM_MAX_RANKS_PER_CORE, PAPSIM_MAX_RANKS_PER_CORE,
+           p.cores_per_host * PAPSIM_MAX_RANKS_PER_CORE);
     printf("topology: %s\n", p.topology);
     printf("topo_parameters: %s\n",
            p.topo_parameters[0] ? p.topo_parameters : "(none)");
     printf("first host: %s\n", p.hosts[0]);
     printf("last host: %s\n", p.hosts[p.nhosts - 1]);
+    /* Host i of the hostfile rules is the i-th host in this order. */
+    for (int g = 0; g < p.ngroups; g++) {
+        const papsim_host_group *x = &p.groups[g];
+        printf("group %s: hosts %d-%d = %s .. %s (%d x %d cores, %s)\n",
+               x->id, x->first, x->first + x->count - 1, p.hosts[x->first],
+               p.hosts[x->first + x->count - 1], x->count, x->cores,
+               x->topology);
+    }
     papsim_platform_free(&p);
     return 0;
 }

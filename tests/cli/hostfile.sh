@@ -1,4 +1,5 @@
-# papsim hostfile: exact sequential and cyclic placements, the defaults
+# papsim hostfile: exact sequential and cyclic placements (odd p and
+# oversubscription on the thesis testbeds included), the defaults
 # (sequential, ranks per node = cores), file output, bad requests (exit 2,
 # messages starting "papsim hostfile: "), and, when smpicc/smpirun are
 # installed, that smpirun really places rank r on line r of the hostfile.
@@ -40,12 +41,38 @@ expect_ok "one rank per node" "$PAPSIM" hostfile --platform "$P/fat-tree-256.xml
     --np 256 --ranks-per-node 1 -o ft.txt
 expect_eq "rank 255 on node-255" "$(sed -n 256p ft.txt)" node-255
 
+# The thesis testbeds (rule in drivers/common/hostfile.h). Odd p = 13 on
+# Yahoo uses ceil(13/8) = 2 nodes under both mappings.
+expect_ok "yahoo 13 sequential" "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 13
+expect_eq "yahoo 13 sequential: 8 + 5" "$(uniq -c out.txt | awk '{print $1 $2}' | tr '\n' ' ')" \
+    "8yahoo-0 5yahoo-1 "
+expect_ok "yahoo 13 cyclic" "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 13 \
+    --mapping cyclic
+expect_eq "yahoo 13 cyclic: even ranks on yahoo-0, odd on yahoo-1" \
+    "$(sed -n '1p;2p;13p' out.txt | tr '\n' ' ')" "yahoo-0 yahoo-1 yahoo-0 "
+# Oversubscription on request: the thesis's 256 on Yahoo, 320 on Cervino.
+expect_ok "yahoo 256 at 16 per node" "$PAPSIM" hostfile --platform "$P/yahoo.xml" \
+    --np 256 --ranks-per-node 16 -o y256.txt
+expect_eq "16 ranks on each of 16 hosts" \
+    "$(sort y256.txt | uniq -c | awk '{print $1}' | sort -u) $(sort -u y256.txt | wc -l)" "16 16"
+expect_eq "sequential: ranks 0-15 on yahoo-0, 16 on yahoo-1" \
+    "$(sed -n '16p;17p' y256.txt | tr '\n' ' ')" "yahoo-0 yahoo-1 "
+expect_ok "cervino 320 cyclic at 64 per node" "$PAPSIM" hostfile --platform \
+    "$P/cervino.xml" --np 320 --ranks-per-node 64 --mapping cyclic -o c320.txt
+expect_eq "cyclic: rank r on cervino-(r mod 5)" \
+    "$(sed -n '1p;5p;6p;320p' c320.txt | tr '\n' ' ')" \
+    "cervino-0 cervino-4 cervino-0 cervino-4 "
+
 # Bad requests.
 expect_bad_input "np too large" \
     "np=2048 with 32 ranks per node needs 64 nodes but platform '.*salimi-beni-cluster.xml' has 32 hosts" \
     "$PAPSIM" hostfile --platform "$P/salimi-beni-cluster.xml" --np 2048
-expect_bad_input "more ranks per node than cores" "5 ranks per node.*only 4 cores" \
-    "$PAPSIM" hostfile --platform "$P/torus-256.xml" --np 8 --ranks-per-node 5
+expect_bad_input "more than 2 ranks per core" \
+    "9 ranks per node.*only 4 cores \(at most 8 ranks per node, 2 per core\)" \
+    "$PAPSIM" hostfile --platform "$P/torus-256.xml" --np 8 --ranks-per-node 9
+expect_bad_input "default never oversubscribes" \
+    "np=129 with 8 ranks per node needs 17 nodes but platform '.*yahoo.xml' has 16 hosts \(to oversubscribe, set ranks per node to 9: at most 2 per core\)" \
+    "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 129
 expect_bad_input "np zero" "--np '0'" "$PAPSIM" hostfile --platform default --np 0
 expect_bad_input "np not a number" "--np '1x'" \
     "$PAPSIM" hostfile --platform default --np 1x

@@ -120,6 +120,17 @@ expect_eq "salimi-beni max ranks" \
 expect_eq "dragonfly-256 topology" \
     "$(info_field "$PAPSIM_SOURCE_DIR/platforms/dragonfly-256.xml" topology)" DRAGONFLY
 
+# A zone of two clusters (yahoo.xml): hosts in document order, one group
+# per cluster, 2 ranks per core at most when oversubscribed.
+Y=$PAPSIM_SOURCE_DIR/platforms/yahoo.xml
+expect_ok "--info yahoo.xml" "$PAPSIM" platform --info "$Y"
+expect_eq "yahoo groups" "$(grep '^group ' out.txt)" \
+"group leaf-a: hosts 0-4 = yahoo-0 .. yahoo-4 (5 x 8 cores, FLAT)
+group leaf-b: hosts 5-15 = yahoo-5 .. yahoo-15 (11 x 8 cores, FLAT)"
+expect_eq "yahoo topology" "$(info_field "$Y" topology)" MULTI
+expect_eq "yahoo oversubscribed" "$(info_field "$Y" 'max ranks oversubscribed')" \
+    "256 (2 per core, ranks-per-node up to 16)"
+
 # Bad platform files.
 expect_bad_input "missing file" \
     "platform 'nope.xml': cannot read: No such file or directory" \
@@ -137,6 +148,27 @@ expect_bad_input "radical with ';'" "radical '0-3;8'" \
     "$PAPSIM" platform --info rad.xml
 expect_bad_input "--info with a kind" "--info takes no KIND" \
     "$PAPSIM" platform flat --info default
+
+# What the loader does not understand, or SimGrid 3.32 would refuse, is
+# named with the file, the element and its line.
+sed 's|<link id="uplink-a"|<switch id="core"/>\n    &|' "$Y" >unknown.xml
+expect_bad_input "unknown element" \
+    "platform 'unknown.xml': <switch id='core'> at line [0-9]+: unknown element" \
+    "$PAPSIM" platform --info unknown.xml
+sed 's|gw_src="yahoo-leaf-a-switch"|gw_src="leaf-a_router"|' "$Y" >gw.xml
+expect_bad_input "zoneRoute gateway" \
+    "<zoneRoute src='leaf-a' dst='leaf-b'> at line [0-9]+: gw_src 'leaf-a_router' is not a host or router" \
+    "$PAPSIM" platform --info gw.xml
+sed 's|<link_ctn id="uplink-b" direction="DOWN"/>|<link_ctn id="uplink-b"/>|' "$Y" >dir.xml
+expect_bad_input "SPLITDUPLEX link without direction" \
+    "<link_ctn id='uplink-b'> at line [0-9]+: link 'uplink-b' is SPLITDUPLEX" \
+    "$PAPSIM" platform --info dir.xml
+grep -v DOCTYPE "$Y" >nodoctype.xml
+expect_bad_input "no DOCTYPE" "nodoctype.xml': no <!DOCTYPE platform" \
+    "$PAPSIM" platform --info nodoctype.xml
+sed 's|<cluster id="leaf-b"|<cabinet id="x" prefix="c-" suffix="" radical="0-1" speed="1Gf" bw="1Gbps" lat="1us"/>\n    &|' "$Y" >cabinet.xml
+expect_bad_input "cabinet" "<cabinet id='x'> at line [0-9]+: not supported" \
+    "$PAPSIM" platform --info cabinet.xml
 
 # A generated platform that smpirun accepts and routes (optional).
 SMPIRUN=${SMPIRUN:-smpirun}
