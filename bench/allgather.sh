@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Allgather simulation cost, measured side by side in one run: wall time and
-# peak memory (max RSS of smpirun's process, from GNU time) to simulate one
+# peak memory (the simulator's peak proportional set size, sampled from
+# /proc/PID/smaps_rollup every 0.2 s; max RSS would count the pages that
+# timing-only runs share across ranks once per rank) to simulate one
 # Sparbit, Bruck and ring allgather with 1 KiB blocks at np = 1024 and 4096,
 # against SMPI's built-in bruck, on a flat 10 Gbps cluster of 32-core hosts.
 # Every run is timing-only (papsim shares large buffers across ranks).
@@ -14,6 +16,7 @@
 # are capped at PAPSIM_BENCH_TIMEOUT seconds (default 600) and reported as
 # "timeout" beyond it.
 # usage: bench/allgather.sh [BUILD_DIR]   (default ./build)
+#        PAPSIM_BENCH_NPS="256 512" bench/allgather.sh   (other process counts)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -21,25 +24,42 @@ papsim=$build/papsim
 limit=${PAPSIM_BENCH_TIMEOUT:-600}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-command -v /usr/bin/time >/dev/null || { echo "bench/allgather.sh: needs GNU time (apt install time)" >&2; exit 2; }
 
 "$papsim" platform flat --nodes 128 --cores 32 --bw 10Gbps --lat 1us -o "$work/flat4096.xml" >/dev/null
 
-run() { # np algorithm [cfg...]: prints simulated_s wall_s maxrss_MiB
-    local np=$1 algo=$2; shift 2
-    if timeout "$limit" /usr/bin/time -f "%e %M" -o "$work/time.txt" \
-        "$papsim" bench --np "$np" --collective allgather --algorithm "$algo" --bytes 1KiB \
-        --datatype char --platform "$work/flat4096.xml" "$@" > "$work/out.csv" 2> "$work/err.txt"; then
+peak_pss_kib() { # pid: samples the smpimain child's PSS until pid exits
+    local pid=$1 peak=0 kib child
+    while kill -0 "$pid" 2>/dev/null; do
+        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
+            kib=$(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)
+            [ "${kib:-0}" -gt "$peak" ] && peak=$kib
+        done
+        sleep 0.2
+    done
+    echo "$peak"
+}
+
+run() { # np algorithm [cfg...]: prints simulated_s wall_s peak_MiB
+    local np=$1 algo=$2 start end status; shift 2
+    start=$(date +%s.%N)
+    timeout "$limit" "$papsim" bench --np "$np" --collective allgather --algorithm "$algo" \
+        --bytes 1KiB --datatype char --platform "$work/flat4096.xml" "$@" \
+        > "$work/out.csv" 2> "$work/err.txt" &
+    local pid=$!
+    local peak; peak=$(peak_pss_kib "$pid")
+    wait "$pid"; status=$?
+    end=$(date +%s.%N)
+    if [ "$status" -eq 0 ]; then
         local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f19)
-        read -r wall rss < "$work/time.txt"
-        printf '%-22s %10.3f %10d\n' "$sim" "$wall" "$((rss / 1024))"
+        printf '%-22s %10.2f %10d\n' "$sim" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" \
+            "$((peak / 1024))"
     else
-        printf '%-22s %10s %10s\n' - "timeout($limit s)" -
+        printf '%-22s %10s %10s\n' - "timeout(${limit}s)" -
     fi
 }
 
-printf '%-6s %-28s %-22s %10s %10s\n' np algorithm simulated_s wall_s rss_MiB
-for np in 1024 4096; do
+printf '%-6s %-28s %-22s %10s %10s\n' np algorithm simulated_s wall_s peak_MiB
+for np in ${PAPSIM_BENCH_NPS:-1024 4096}; do
     for algo in builtin:bruck bruck ring sparbit; do
         printf '%-6s %-28s ' "$np" "$algo"
         run "$np" "$algo"
