@@ -28,60 +28,27 @@
  *          requests (a step has at most 2 floor(p/2) in flight).
  * Restrictions: none (any p, MPI_IN_PLACE, any datatype).
  */
-#include <stdlib.h>
-
 #include "../coll_util.h"
-#include "sparbit_schedule.h"
+#include "sparbit_exchange.h"
 
 int papsim_allgather_sparbit(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const papsim_params *params)
 {
     (void)params;
-    int rc = MPI_SUCCESS, rank, p;
+    int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
-    MPI_Request *req = NULL;
 
     MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(recvtype, &lb, &extent);
-    const MPI_Aint block = (MPI_Aint)recvcount * extent;
-
     if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
+        rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
+                               papsim_offset(recvbuf, rank, (MPI_Aint)recvcount * extent),
                                recvcount, recvtype);
         PAPSIM_CHECK(rc);
     }
-    if (recvcount == 0 || p == 1)
-        goto out;
-
-    req = malloc((size_t)p * sizeof *req);
-    if (!req) {
-        rc = MPI_ERR_NO_MEM;
-        goto out;
-    }
-    const int steps = papsim_sparbit_steps(p);
-    const unsigned ignore_mask = papsim_sparbit_ignore_mask(p);
-    int data = 1; /* blocks held at the start of the step: the own one */
-    for (int i = 0, d = 1 << (steps - 1); i < steps; i++, d >>= 1) {
-        const int ignore = papsim_sparbit_ignores(ignore_mask, d);
-        const int to = (rank + d) % p, from = papsim_sparbit_back(rank, d, p);
-        int nreq = 0;
-        for (int j = 0; j < data - ignore; j++) {
-            const int send_block = papsim_sparbit_back(rank, 2 * j * d, p);
-            const int recv_block = papsim_sparbit_back(rank, (2 * j + 1) * d, p);
-            rc = MPI_Isend(papsim_offset(recvbuf, send_block, block), recvcount, recvtype, to,
-                           PAPSIM_TAG_ALLGATHER, comm, &req[nreq++]);
-            PAPSIM_CHECK(rc);
-            rc = MPI_Irecv(papsim_offset(recvbuf, recv_block, block), recvcount, recvtype, from,
-                           PAPSIM_TAG_ALLGATHER, comm, &req[nreq++]);
-            PAPSIM_CHECK(rc);
-        }
-        rc = papsim_waitall(nreq, req);
-        PAPSIM_CHECK(rc);
-        data = 2 * data - ignore;
-    }
+    rc = papsim_sparbit_exchange(recvbuf, recvcount, NULL, NULL, recvtype, PAPSIM_TAG_ALLGATHER,
+                                 comm);
 out:
-    free(req);
     return rc;
 }

@@ -21,9 +21,7 @@
  * Memory:  no scratch buffer; an array of p requests.
  * Restrictions: none (any p, MPI_IN_PLACE, any datatype, zero counts).
  */
-#include <stdlib.h>
-
-#include "../allgather/sparbit_schedule.h"
+#include "../allgather/sparbit_exchange.h"
 #include "../coll_util.h"
 
 int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -31,56 +29,19 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
                               MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
     (void)params;
-    int rc = MPI_SUCCESS, rank, p;
+    int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
-    MPI_Request *req = NULL;
 
     MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(recvtype, &lb, &extent);
-
     if (sendbuf != MPI_IN_PLACE) {
         rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
                                papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
                                recvtype);
         PAPSIM_CHECK(rc);
     }
-    if (p == 1)
-        goto out;
-
-    req = malloc((size_t)p * sizeof *req);
-    if (!req) {
-        rc = MPI_ERR_NO_MEM;
-        goto out;
-    }
-    const int steps = papsim_sparbit_steps(p);
-    const unsigned ignore_mask = papsim_sparbit_ignore_mask(p);
-    int data = 1; /* blocks held at the start of the step, empty ones included */
-    for (int i = 0, d = 1 << (steps - 1); i < steps; i++, d >>= 1) {
-        const int ignore = papsim_sparbit_ignores(ignore_mask, d);
-        const int to = (rank + d) % p, from = papsim_sparbit_back(rank, d, p);
-        int nreq = 0;
-        for (int j = 0; j < data - ignore; j++) {
-            const int send_block = papsim_sparbit_back(rank, 2 * j * d, p);
-            const int recv_block = papsim_sparbit_back(rank, (2 * j + 1) * d, p);
-            if (recvcounts[send_block] > 0) {
-                rc = MPI_Isend(papsim_offset(recvbuf, displs[send_block], extent),
-                               recvcounts[send_block], recvtype, to, PAPSIM_TAG_ALLGATHERV, comm,
-                               &req[nreq++]);
-                PAPSIM_CHECK(rc);
-            }
-            if (recvcounts[recv_block] > 0) {
-                rc = MPI_Irecv(papsim_offset(recvbuf, displs[recv_block], extent),
-                               recvcounts[recv_block], recvtype, from, PAPSIM_TAG_ALLGATHERV,
-                               comm, &req[nreq++]);
-                PAPSIM_CHECK(rc);
-            }
-        }
-        rc = papsim_waitall(nreq, req);
-        PAPSIM_CHECK(rc);
-        data = 2 * data - ignore;
-    }
+    rc = papsim_sparbit_exchange(recvbuf, 0, recvcounts, displs, recvtype, PAPSIM_TAG_ALLGATHERV,
+                                 comm);
 out:
-    free(req);
     return rc;
 }

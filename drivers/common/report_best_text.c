@@ -4,6 +4,7 @@
  * best in, mean, median, highest), then the share of cells every algorithm
  * wins, then the heatmap files. Both formats come from one cell grid. */
 #include "report_best.h"
+#include "report_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -74,22 +75,11 @@ static int grid_print_text(const grid *t, FILE *f)
     return 0;
 }
 
-static void md_field(FILE *f, const char *s)
-{
-    fputs("| ", f);
-    for (; *s; s++) {
-        if (*s == '|')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc(' ', f);
-}
-
 static int grid_print_markdown(const grid *t, FILE *f)
 {
     for (size_t r = 0; r < t->nrows; r++) {
         for (size_t c = 0; c < t->ncols; c++)
-            md_field(f, t->field[r * t->ncols + c]);
+            papsim_report_md_cell(f, t->field[r * t->ncols + c]);
         fputs("|\n", f);
         if (r == 0) {
             for (size_t c = 0; c < t->ncols; c++)

@@ -46,6 +46,9 @@ void papsim_report_put_escaped(FILE *f, const char *s);
 /* The platform's file name without directory and ".xml", for file names. */
 void papsim_report_platform_short_name(const char *platform, char *buf, size_t len);
 
+/* One Markdown table cell "| text ", a '|' inside escaped. */
+void papsim_report_md_cell(FILE *f, const char *s);
+
 /* Appends "_PREFIXvalue" to buf, everything but [A-Za-z0-9.-] turned into '_'. */
 void papsim_report_append_sanitised(char *buf, size_t len, const char *prefix,
                                     const char *value);

@@ -209,7 +209,7 @@ int papsim_report_write_text(const papsim_report *r, FILE *f)
 }
 
 /* Markdown cells: a '|' inside a field would split the column. */
-static void md_cell(FILE *f, const char *s)
+void papsim_report_md_cell(FILE *f, const char *s)
 {
     fputs("| ", f);
     for (; *s; s++) {
@@ -230,18 +230,18 @@ static void md_rule(FILE *f, size_t ncols)
 static void md_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     char buf[96];
-    md_cell(f, "pattern");
+    papsim_report_md_cell(f, "pattern");
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        md_cell(f, buf);
+        papsim_report_md_cell(f, buf);
     }
     fputs("|\n", f);
     md_rule(f, p->nsizes + 1);
     for (size_t pi = 0; pi < p->npatterns; pi++) {
-        md_cell(f, p->patterns[pi]);
+        papsim_report_md_cell(f, p->patterns[pi]);
         for (size_t si = 0; si < p->nsizes; si++) {
             cell_text(r, p, pi, si, 0, buf, sizeof buf);
-            md_cell(f, buf);
+            papsim_report_md_cell(f, buf);
         }
         fputs("|\n", f);
     }
@@ -252,26 +252,26 @@ static void md_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
     char buf[64], t[40];
     fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
             r->metric_label);
-    md_cell(f, "label");
-    md_cell(f, "algorithm");
+    papsim_report_md_cell(f, "label");
+    papsim_report_md_cell(f, "algorithm");
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        md_cell(f, buf);
+        papsim_report_md_cell(f, buf);
     }
     fputs("|\n", f);
     md_rule(f, p->nsizes + 2);
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!p->present[a])
             continue;
-        md_cell(f, r->abbrev[a]);
-        md_cell(f, r->algorithms[a]);
+        papsim_report_md_cell(f, r->abbrev[a]);
+        papsim_report_md_cell(f, r->algorithms[a]);
         for (size_t si = 0; si < p->nsizes; si++) {
             double v = p->no_delay_row >= 0
                            ? papsim_panel_median(p, (size_t)p->no_delay_row, si, a)
                            : NAN;
             papsim_format_seconds(v, t, sizeof t);
             snprintf(buf, sizeof buf, p->a0[si] == (int)a ? "**%s**" : "%s", t);
-            md_cell(f, buf);
+            papsim_report_md_cell(f, buf);
         }
         fputs("|\n", f);
     }
