@@ -1,5 +1,6 @@
 /* Running sweep cases: smpirun batches in parallel workers, rows appended to
  * results.csv one whole case at a time (see sweep.h). */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -50,6 +51,15 @@ typedef struct {
     int number;
     char log_path[4096];
 } batch;
+
+/* 1 if line starts like a results row: 16 hex digits (a case id) and ','. */
+static int looks_like_row(const char *line)
+{
+    for (int i = 0; i < 16; i++)
+        if (!isxdigit((unsigned char)line[i]))
+            return 0;
+    return line[16] == ',';
+}
 
 /* Orders cases by what one smpirun command shares: platform, np, placement
  * and the SMPI options of the case (built-in selection, shared buffers). */
@@ -124,6 +134,10 @@ static void show_progress(progress *p, const sweep_case *last, int force)
 /* Handles one complete output line of a batch. */
 static int take_line(batch *b, const char *line, progress *p, papsim_err *e)
 {
+    /* smpirun itself prints its command line on stdout when the simulation
+     * crashes; that is not a row (the exit status reports the failure). */
+    if (!looks_like_row(line))
+        return 0;
     if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0)
         return papsim_fail(e, "batch %d: unexpected output line '%.80s' (see %s)", b->number,
                            line, b->log_path);
@@ -197,26 +211,36 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
     return b->pid < 0 ? -1 : 0;
 }
 
-/* Waits for a finished batch and accounts for cases it did not deliver. */
-static void finish_batch(batch *b, progress *p)
+/* Waits for a finished batch. When it stopped early, the case it was
+ * running failed (the simulator crashed or papbench refused it): that case
+ * is counted as failed and the number of cases after it is returned, for
+ * the caller to run again in a new batch. */
+static int finish_batch(batch *b, progress *p)
 {
     int status = 0;
     close(b->fd);
     waitpid(b->pid, &status, 0);
     int missing = b->ncases - b->next;
-    if (missing > 0 && !sweep_interrupted()) {
-        fprintf(stderr, "papsim run: batch %d failed (%s %d), %d case(s) not done; log: %s\n",
-                b->number, WIFEXITED(status) ? "exit status" : "signal",
-                WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), missing, b->log_path);
-        char cmd[4400];
-        snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
-        if (system(cmd) != 0)
-            fprintf(stderr, "papsim run: (could not show the log)\n");
-        p->stats->failed += missing;
-        p->done += missing;
-    }
     free(b->pending);
     b->pending = NULL;
+    if (missing == 0 || sweep_interrupted())
+        return 0;
+    const papsim_case *c = &b->cases[b->next]->c;
+    fprintf(stderr,
+            "papsim run: batch %d failed (%s %d) in case %s/%s np=%d %s %lldB %s; log: %s\n",
+            b->number, WIFEXITED(status) ? "exit status" : "signal",
+            WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), c->collective,
+            c->algorithm, c->np, c->mapping, c->bytes, c->pattern, b->log_path);
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
+    if (system(cmd) != 0)
+        fprintf(stderr, "papsim run: (could not show the log)\n");
+    p->stats->failed++;
+    p->done++;
+    if (missing > 1)
+        fprintf(stderr, "papsim run: running the %d case(s) after it in a new batch\n",
+                missing - 1);
+    return missing - 1;
 }
 
 /* Orders cases by what an smpirun shares (platform, np, placement, SMPI
@@ -235,7 +259,7 @@ static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nb
     int chunk = n / (jobs * 4) + 1;
     if (chunk > 64)
         chunk = 64;
-    batch *v = calloc((size_t)n + 1, sizeof *v);
+    batch *v = calloc(2 * (size_t)n + 1, sizeof *v); /* room for reruns */
     if (!v)
         return -1;
     int nb = 0;
@@ -254,6 +278,7 @@ static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nb
     return 0;
 }
 
+/* batches has room for 2n: a failed batch's remainder becomes a new one. */
 static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
 {
     batch *running[64];
@@ -282,7 +307,14 @@ static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
             if (end < 0)
                 rc = -1;
             if (end != 0) {
-                finish_batch(running[i], p);
+                batch *done = running[i];
+                int rest = finish_batch(done, p);
+                if (rest > 0) {
+                    batch *again = &batches[nbatches];
+                    again->cases = done->cases + done->next + 1;
+                    again->ncases = rest;
+                    again->number = nbatches++;
+                }
                 running[i] = running[--nrunning];
                 fds[i] = fds[nrunning];
                 i--;
