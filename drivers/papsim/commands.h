@@ -13,5 +13,6 @@ int papsim_cmd_bench(int argc, char **argv);
 int papsim_cmd_run(int argc, char **argv);
 int papsim_cmd_report(int argc, char **argv);
 int papsim_cmd_regress(int argc, char **argv);
+int papsim_cmd_schedule(int argc, char **argv);
 
 #endif

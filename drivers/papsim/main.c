@@ -20,6 +20,7 @@ static const papsim_command commands[] = {
     {"run", papsim_cmd_run, "run a sweep spec into DIR/results.csv (parallel, resumable)"},
     {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},
     {"regress", papsim_cmd_regress, "compare results with a golden CSV; non-zero exit on change"},
+    {"schedule", papsim_cmd_schedule, "generate and check a Clairvoyant reduce schedule"},
 };
 
 static void print_usage(FILE *out)

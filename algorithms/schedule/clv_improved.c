@@ -1,0 +1,461 @@
+/* Clairvoyant schedule generation, "improved": seed 002 section 5 (the
+ * segment-tree Clairvoyant, Listings 3-8), producing exactly the schedule
+ * of clv_original.c.
+ *
+ *   C     P columns of N bits: 1 = the process holds the segment (A or P),
+ *         0 = sent (E). P' is one int per process (section 5.3).
+ *   A     the processes sorted by arrival (k, f, rank); a cursor, no heap.
+ *   G     the ready set: the survivors of the previous round (their order
+ *         never changes: all advanced by d) merged with the head of A while
+ *         ready (section 5.2, Listing 6), O(|G|) per round.
+ *   idle  a ready set of one process g: jump straight to the round in which
+ *         the next arrival w is ready, k = k_w - k_g - [f_w < f_g] rounds
+ *         ('<=': [f_w <= f_g]), exact (section 5.1).
+ *   T     a segment tree over the positions of G: leaf i = the column of
+ *         G[i], refilled each round (the paper too rebuilds once per round,
+ *         section 5.4.4). Every inner node holds OR1 = OR of its children
+ *         ("some leaf below holds the segment", the paper's tree) and OR2 =
+ *         OR2_l | OR2_r | (OR1_l & OR1_r) ("at least two leaves below").
+ *   query receiver p at leaf l: "some other ready peer can send s" is
+ *         OR2(root) | (OR1(root) & ~leaf(l)), exactly, so the paper's climb
+ *         of Listing 3 (all-except-one, O(log P) vector ORs) becomes one
+ *         look at the root; AND with C[p] (non-sink) or with "all but p's
+ *         P' segment" (sink); the lowest bit is the segment. The peer is the
+ *         root if it is ready, root-first order is on and its leaf holds
+ *         the segment; else the leftmost leaf with the bit (Listing 4), or
+ *         the next one after l (Listing 5) if that leftmost leaf is p.
+ *   update the sender's leaf is zeroed (it may not send again this round),
+ *         the receiver's leaf loses the received bit (P'), and the paths to
+ *         the root are recomputed level by level, carrying only the words
+ *         that changed, until none does.
+ * The leaves are G positions rather than the f-ordered doubled index space
+ * of section 5.4.3, so the tree order is the ready order under both the
+ * '<' and the '<=' rule (digest 002 section 4.4.3 shows that the f-order
+ * fails under '<='), only G members are visible, and the tree has
+ * pow2(|G|) leaves, not 2P (digest 002 section 10 items 1-4 list the
+ * hazards of Listing 8 this avoids).
+ *
+ * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
+ * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + 4 pow2(P) N
+ * bits (OR1 and OR2 of 2 pow2(P) nodes) + O(P) words: about 5 bits per
+ * (process, segment) for a power of two P, as in the paper. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "clairvoyant.h"
+
+typedef struct {
+    int P, N, W, root, strict, root_first;
+    int64_t *k; /* availability = k d + f */
+    double *f;
+    uint64_t *C;   /* [P][W]: the column of p at C + p W */
+    int *held;     /* set bits of C[p] */
+    int *pprime;   /* P' segment, -1 none */
+    int *A;        /* arrival queue */
+    int na, ai;
+    int *G, *G2;   /* survivors; this round's ready set */
+    int *leaf;     /* position in G2 this round */
+    int *recv;     /* receiver order */
+    int *list;     /* W word indices (clear_leaf) */
+    uint64_t *T;   /* [2 m][2 W], see NODE() */
+    int m;         /* leaves this round: the power of two >= |G| */
+} imp_state;
+
+static int ctz64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+static int before(const imp_state *st, int a, int b)
+{
+    if (st->k[a] != st->k[b])
+        return st->k[a] < st->k[b];
+    if (st->f[a] != st->f[b])
+        return st->f[a] < st->f[b];
+    return a < b;
+}
+
+/* t_c < t_h + d (strict) or t_c <= t_h + d, exactly, with f in [0, d). */
+static int ready(const imp_state *st, int c, int h)
+{
+    if (st->k[c] <= st->k[h])
+        return 1;
+    if (st->k[c] != st->k[h] + 1)
+        return 0;
+    return st->strict ? st->f[c] < st->f[h] : st->f[c] <= st->f[h];
+}
+
+/* qsort has no context argument: sort (k, f, rank) triples instead. */
+typedef struct {
+    int64_t k;
+    double f;
+    int rank;
+} arrival_key;
+
+static int cmp_arrival(const void *pa, const void *pb)
+{
+    const arrival_key *a = pa, *b = pb;
+    if (a->k != b->k)
+        return a->k < b->k ? -1 : 1;
+    if (a->f != b->f)
+        return a->f < b->f ? -1 : 1;
+    return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+/* Node v (root 1, leaves m .. 2m-1): W words of OR1, then W words of OR2. */
+#define NODE(st, v) ((st)->T + (size_t)(v) * 2 * (st)->W)
+
+/* Listing 4: the leftmost leaf under v whose column has bit s (v has it);
+ * a branch-free descent. */
+static int leftmost(const imp_state *st, int v, int s)
+{
+    const int w = s >> 6, sh = s & 63;
+    while (v < st->m)
+        v = 2 * v + (int)(1 - ((NODE(st, 2 * v)[w] >> sh) & 1));
+    return v;
+}
+
+/* Listing 5: the leftmost leaf right of leaf v with bit s, or -1. */
+static int leftmost_after(const imp_state *st, int v, int s)
+{
+    const int w = s >> 6, sh = s & 63;
+    for (; v > 1; v >>= 1)
+        if (!(v & 1) && ((NODE(st, v + 1)[w] >> sh) & 1))
+            return leftmost(st, v + 1, s);
+    return -1;
+}
+
+/* Recomputes the ancestors of node v after its words list[0..n) changed,
+ * level by level, carrying only the words that changed, until none does. */
+static void fix_up(imp_state *st, int v, int *list, int n)
+{
+    const int W = st->W;
+    for (v >>= 1; v >= 1 && n > 0; v >>= 1) {
+        const uint64_t *l = NODE(st, 2 * v), *r = NODE(st, 2 * v + 1);
+        uint64_t *d = NODE(st, v);
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            const int w = list[i];
+            const uint64_t one = l[w] | r[w];
+            const uint64_t two = l[W + w] | r[W + w] | (l[w] & r[w]);
+            if (d[w] != one || d[W + w] != two) {
+                d[w] = one;
+                d[W + w] = two;
+                list[kept++] = w;
+            }
+        }
+        n = kept;
+    }
+}
+
+/* Clears bit s of leaf v (P'). */
+static void clear_leaf_bit(imp_state *st, int v, int s)
+{
+    int w = s >> 6;
+    const uint64_t b = UINT64_C(1) << (s & 63);
+    if (!(NODE(st, v)[w] & b))
+        return;
+    NODE(st, v)[w] &= ~b;
+    fix_up(st, v, &w, 1);
+}
+
+/* Zeroes leaf v: the process has sent and may not send again this round. */
+static void clear_leaf(imp_state *st, int v)
+{
+    uint64_t *leaf = NODE(st, v);
+    int n = 0;
+    for (int w = 0; w < st->W; w++)
+        if (leaf[w] != 0) {
+            leaf[w] = 0;
+            st->list[n++] = w;
+        }
+    fix_up(st, v, st->list, n);
+}
+
+/* Fills the leaves with the columns of the ready set G[0..ng) and builds
+ * the inner nodes. */
+static void rebuild(imp_state *st, const int *G, int ng)
+{
+    const int W = st->W, m = st->m;
+    for (int i = 0; i < ng; i++) {
+        uint64_t *leaf = NODE(st, m + i);
+        memcpy(leaf, st->C + (size_t)G[i] * W, (size_t)W * sizeof *leaf);
+        memset(leaf + W, 0, (size_t)W * sizeof *leaf);
+    }
+    memset(NODE(st, m + ng), 0, (size_t)(m - ng) * 2 * W * sizeof *st->T);
+    for (int v = m - 1; v >= 1; v--) {
+        uint64_t *d = NODE(st, v);
+        const uint64_t *l = NODE(st, 2 * v), *r = NODE(st, 2 * v + 1);
+        for (int w = 0; w < W; w++) {
+            d[w] = l[w] | r[w];
+            d[W + w] = l[W + w] | r[W + w] | (l[w] & r[w]);
+        }
+    }
+}
+
+/* The segment receiver p takes: the lowest segment of its mask that some
+ * other visible leaf holds, or -1. */
+static int find_segment(const imp_state *st, int p, int is_sink)
+{
+    const int W = st->W;
+    const uint64_t *own = NODE(st, st->m + st->leaf[p]), *root = NODE(st, 1);
+    const uint64_t *Cp = st->C + (size_t)p * W;
+    for (int w = 0; w < W; w++) {
+        uint64_t mask;
+        if (is_sink) {
+            mask = ~UINT64_C(0);
+            if (w == W - 1 && (st->N & 63))
+                mask = (UINT64_C(1) << (st->N & 63)) - 1;
+            if (st->pprime[p] >= 0 && (st->pprime[p] >> 6) == w)
+                mask &= ~(UINT64_C(1) << (st->pprime[p] & 63));
+        } else if ((mask = Cp[w]) == 0) {
+            continue;
+        }
+        const uint64_t x = (root[W + w] | (root[w] & ~own[w])) & mask;
+        if (x)
+            return w * 64 + ctz64(x);
+    }
+    return -1;
+}
+
+static void free_state(imp_state *st)
+{
+    free(st->k);
+    free(st->f);
+    free(st->C);
+    free(st->held);
+    free(st->pprime);
+    free(st->A);
+    free(st->G);
+    free(st->G2);
+    free(st->leaf);
+    free(st->recv);
+    free(st->list);
+    free(st->T);
+}
+
+/* Merges the survivors st->G[0..nsurv) with the arrival queue into
+ * st->G2 while ready relative to the first one taken (the head), in
+ * (k, f, rank) order. Returns |G2|, or -1 if a survivor is left out
+ * (impossible: survivors always stay ready, digest 002 section 4.2). */
+static int merge_ready(imp_state *st, int nsurv)
+{
+    int ng = 0, si = 0, h = -1;
+    for (;;) {
+        int c = -1, from_a = 0;
+        if (si < nsurv)
+            c = st->G[si];
+        if (st->ai < st->na && (c < 0 || before(st, st->A[st->ai], c))) {
+            c = st->A[st->ai];
+            from_a = 1;
+        }
+        if (c < 0 || (h >= 0 && !ready(st, c, h)))
+            break;
+        if (h < 0)
+            h = c;
+        st->G2[ng++] = c;
+        if (from_a)
+            st->ai++;
+        else
+            si++;
+    }
+    return si < nsurv ? -1 : ng;
+}
+
+int papsim_clv_generate_improved(int nprocs, int nseg, int root,
+                                 const double *arrival, double round_time,
+                                 const papsim_clv_options *opt,
+                                 papsim_clv_schedule *out, papsim_err *e)
+{
+    static const papsim_clv_options defaults = {0, 0, 0};
+    imp_state st = {0};
+    arrival_key *keys = NULL;
+    int rc = -1, alive = nprocs, nsurv = 0, mmax = 1;
+    int64_t round = 0;
+    const int P = nprocs, N = nseg;
+
+    memset(out, 0, sizeof *out);
+    if (opt == NULL)
+        opt = &defaults;
+    if (papsim_clv_check_inputs(nprocs, nseg, root, arrival, round_time, e) != 0)
+        return -1;
+    if (papsim_clv_schedule_init(out, nprocs, nseg, root, e) != 0)
+        return -1;
+    while (mmax < P)
+        mmax <<= 1;
+    st.P = P;
+    st.N = N;
+    st.W = (N + 63) / 64;
+    st.root = root;
+    st.strict = opt->ready != PAPSIM_CLV_READY_LE;
+    st.root_first = opt->peers != PAPSIM_CLV_PEERS_AVAILABILITY;
+    st.k = malloc((size_t)P * sizeof *st.k);
+    st.f = malloc((size_t)P * sizeof *st.f);
+    st.C = malloc((size_t)P * st.W * sizeof *st.C);
+    st.held = malloc((size_t)P * sizeof *st.held);
+    st.pprime = malloc((size_t)P * sizeof *st.pprime);
+    st.A = malloc((size_t)P * sizeof *st.A);
+    st.G = malloc((size_t)P * sizeof *st.G);
+    st.G2 = malloc((size_t)P * sizeof *st.G2);
+    st.leaf = malloc((size_t)P * sizeof *st.leaf);
+    st.recv = malloc((size_t)P * sizeof *st.recv);
+    st.list = malloc((size_t)st.W * sizeof *st.list);
+    st.T = malloc((size_t)4 * mmax * st.W * sizeof *st.T);
+    keys = malloc((size_t)P * sizeof *keys);
+    if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
+        !st.G || !st.G2 || !st.leaf || !st.recv || !st.list || !st.T || !keys) {
+        papsim_fail(e, "out of memory");
+        goto out;
+    }
+    out->stats.state_bytes =
+        ((size_t)P + 4 * (size_t)mmax) * st.W * sizeof(uint64_t) +
+        (size_t)P * (sizeof *st.k + sizeof *st.f + 7 * sizeof(int) +
+                     sizeof *keys) + (size_t)st.W * sizeof(int);
+    if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
+        goto out;
+    for (int i = 0; i < P; i++) {
+        uint64_t *Ci = st.C + (size_t)i * st.W;
+        for (int w = 0; w < st.W; w++)
+            Ci[w] = ~UINT64_C(0);
+        if (N & 63)
+            Ci[st.W - 1] = (UINT64_C(1) << (N & 63)) - 1;
+        st.held[i] = N;
+        st.pprime[i] = -1;
+        st.leaf[i] = -1;
+        keys[i].k = st.k[i];
+        keys[i].f = st.f[i];
+        keys[i].rank = i;
+    }
+    qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
+    for (int i = 0; i < P; i++)
+        st.A[i] = keys[i].rank;
+    st.na = P;
+    free(keys);
+    keys = NULL;
+
+    while (alive > 1) {
+        int ng, root_in = 0, nr = 0;
+        if (opt->max_rounds > 0 && round >= opt->max_rounds) {
+            papsim_fail(e, "the schedule needs more than %lld rounds "
+                        "(max_rounds)", (long long)opt->max_rounds);
+            goto out;
+        }
+        ng = merge_ready(&st, nsurv);
+        if (ng <= 0) {
+            papsim_fail(e, "internal error: round %lld left a survivor out "
+                        "of the ready set", (long long)round);
+            goto out;
+        }
+        if (ng == 1) { /* idle: jump to the round the next arrival joins */
+            int g = st.G2[0], w;
+            int64_t jump;
+            if (st.ai >= st.na) {
+                papsim_fail(e, "internal error: round %lld: rank %d is "
+                            "alone but %d processes are alive",
+                            (long long)round, g, alive);
+                goto out;
+            }
+            w = st.A[st.ai];
+            jump = st.k[w] - st.k[g] -
+                   (st.strict ? st.f[w] < st.f[g] : st.f[w] <= st.f[g]);
+            if (jump < 1)
+                jump = 1;
+            st.k[g] += jump;
+            round += jump;
+            out->stats.skipped_rounds += jump;
+            st.G[0] = g;
+            nsurv = 1;
+            continue;
+        }
+
+        /* the tree over this round's ready set */
+        st.m = 1;
+        while (st.m < ng)
+            st.m <<= 1;
+        for (int i = 0; i < ng; i++) {
+            st.leaf[st.G2[i]] = i;
+            root_in |= st.G2[i] == root;
+        }
+        rebuild(&st, st.G2, ng);
+
+        /* receivers: the sink (the root if ready, else the head) first */
+        if (root_in)
+            st.recv[nr++] = root;
+        for (int i = 0; i < ng; i++)
+            if (st.G2[i] != root || !root_in)
+                st.recv[nr++] = st.G2[i];
+        for (int x = 0; x < nr; x++) {
+            const int p = st.recv[x];
+            const int seg = find_segment(&st, p, x == 0);
+            const int lp = st.m + st.leaf[p];
+            int peer;
+            if (seg < 0)
+                continue;
+            if (st.root_first && root_in && p != root &&
+                ((NODE(&st, st.m + st.leaf[root])[seg >> 6] >> (seg & 63)) & 1)) {
+                peer = root;
+            } else {
+                int v = leftmost(&st, 1, seg);
+                if (v == lp)
+                    v = leftmost_after(&st, lp, seg);
+                if (v < 0) {
+                    papsim_fail(e, "internal error: round %lld: no peer for "
+                                "segment %d", (long long)round, seg);
+                    goto out;
+                }
+                peer = st.G2[v - st.m];
+            }
+            if (papsim_clv_schedule_add(out, round, peer, p, seg, e) != 0)
+                goto out;
+            const uint64_t b = UINT64_C(1) << (seg & 63);
+            uint64_t *Cp = st.C + (size_t)p * st.W + (seg >> 6);
+            uint64_t *Cz = st.C + (size_t)peer * st.W + (seg >> 6);
+            if (!(*Cp & b))
+                st.held[p]++;
+            *Cp |= b;
+            *Cz &= ~b;
+            st.held[peer]--;
+            st.pprime[p] = seg;
+            clear_leaf_bit(&st, lp, seg);
+            clear_leaf(&st, st.m + st.leaf[peer]);
+        }
+
+        /* retire who has sent everything; the others advance by d */
+        nsurv = 0;
+        for (int i = 0; i < ng; i++) {
+            const int p = st.G2[i];
+            st.leaf[p] = -1;
+            st.pprime[p] = -1;
+            if (st.held[p] == 0) {
+                alive--;
+            } else {
+                st.k[p]++;
+                st.G[nsurv++] = p;
+            }
+        }
+        round++;
+    }
+    if (st.held[root] == 0) {
+        papsim_fail(e, "internal error: the root %d ended with nothing", root);
+        goto out;
+    }
+    rc = papsim_clv_schedule_finish(out, round, e);
+out:
+    free(keys);
+    free_state(&st);
+    if (rc != 0) {
+        papsim_clv_stats keep = out->stats;
+        papsim_clv_schedule_free(out);
+        out->stats = keep;
+    }
+    return rc;
+}

@@ -1,0 +1,309 @@
+/* Clairvoyant schedules: the container (builder, copy flags, per-rank view),
+ * input checks, the exact split of arrival times and the generator
+ * dispatch. See clairvoyant.h. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clairvoyant.h"
+
+static const char *const generator_names[] = {"original", "improved"};
+
+const char *papsim_clv_generator_name(int generator)
+{
+    if (generator < 0 || generator > PAPSIM_CLV_IMPROVED)
+        return NULL;
+    return generator_names[generator];
+}
+
+int papsim_clv_generator_parse(const char *s, int *generator, papsim_err *e)
+{
+    for (int g = 0; g <= PAPSIM_CLV_IMPROVED; g++)
+        if (s != NULL && strcmp(s, generator_names[g]) == 0) {
+            *generator = g;
+            return 0;
+        }
+    return papsim_fail(e, "generator '%s' is not known (valid: original, "
+                       "improved)", s ? s : "");
+}
+
+double papsim_clv_round_time(double alpha, double beta, double gamma,
+                             double bytes, int nseg)
+{
+    return alpha + bytes / nseg * (beta + gamma);
+}
+
+int papsim_clv_check_inputs(int nprocs, int nseg, int root,
+                            const double *arrival, double round_time,
+                            papsim_err *e)
+{
+    if (nprocs < 1 || nprocs > PAPSIM_CLV_NPROCS_MAX)
+        return papsim_fail(e, "process count %d must be between 1 and %d",
+                           nprocs, PAPSIM_CLV_NPROCS_MAX);
+    if (nseg < 1 || nseg > PAPSIM_CLV_NSEG_MAX)
+        return papsim_fail(e, "segment count %d must be between 1 and %d",
+                           nseg, PAPSIM_CLV_NSEG_MAX);
+    if ((long long)nprocs * nseg > PAPSIM_CLV_CELLS_MAX)
+        return papsim_fail(e, "%d processes x %d segments is more than %lld "
+                           "cells", nprocs, nseg, PAPSIM_CLV_CELLS_MAX);
+    if (root < 0 || root >= nprocs)
+        return papsim_fail(e, "root %d is not a rank of %d processes", root,
+                           nprocs);
+    if (!(round_time > 0) || !isfinite(round_time))
+        return papsim_fail(e, "round time %.17g must be finite and > 0",
+                           round_time);
+    if (arrival == NULL)
+        return papsim_fail(e, "no arrival times");
+    for (int i = 0; i < nprocs; i++) {
+        if (!(arrival[i] >= 0) || !isfinite(arrival[i]))
+            return papsim_fail(e, "arrival time of rank %d (%.17g) must be "
+                               "finite and >= 0", i, arrival[i]);
+        if (arrival[i] / round_time > 0x1p50)
+            return papsim_fail(e, "arrival time of rank %d (%.17g) is more "
+                               "than 2^50 round times (%.17g)", i, arrival[i],
+                               round_time);
+    }
+    return 0;
+}
+
+int papsim_clv_split_arrivals(int nprocs, const double *arrival,
+                              double round_time, int64_t *q, double *f,
+                              papsim_err *e)
+{
+    if (papsim_clv_check_inputs(nprocs, 1, 0, arrival, round_time, e) != 0)
+        return -1;
+    for (int i = 0; i < nprocs; i++) {
+        /* fmod is exact: a = n d + r with the integer n = trunc(a/d). Then
+         * (a - r)/d is within a few ulps of n < 2^50, so rounding gives n. */
+        double r = fmod(arrival[i], round_time);
+        f[i] = r;
+        q[i] = (int64_t)floor((arrival[i] - r) / round_time + 0.5);
+    }
+    return 0;
+}
+
+/* ---- the container --------------------------------------------------- */
+
+void papsim_clv_schedule_free(papsim_clv_schedule *s)
+{
+    if (s == NULL)
+        return;
+    free(s->round_id);
+    free(s->round_first);
+    free(s->transfers);
+    memset(s, 0, sizeof *s);
+}
+
+int papsim_clv_schedule_init(papsim_clv_schedule *s, int nprocs, int nseg,
+                             int root, papsim_err *e)
+{
+    memset(s, 0, sizeof *s);
+    if (nprocs < 1 || nseg < 1 || root < 0 || root >= nprocs)
+        return papsim_fail(e, "schedule of %d processes, %d segments, root "
+                           "%d is not valid", nprocs, nseg, root);
+    s->nprocs = nprocs;
+    s->nseg = nseg;
+    s->root = root;
+    s->round_first = malloc(sizeof *s->round_first);
+    if (s->round_first == NULL)
+        return papsim_fail(e, "out of memory");
+    s->round_first[0] = 0;
+    return 0;
+}
+
+static int grow(void **p, int64_t *cap, int64_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    int64_t c = *cap < 64 ? 64 : *cap;
+    while (c < need)
+        c += c / 2;
+    void *q = realloc(*p, (size_t)c * elem);
+    if (q == NULL)
+        return -1;
+    *p = q;
+    *cap = c;
+    return 0;
+}
+
+int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
+                            int dst, int seg, papsim_err *e)
+{
+    if (round < 0 || (s->nbusy > 0 && round < s->round_id[s->nbusy - 1]))
+        return papsim_fail(e, "transfer %d->%d:s%d: round %lld is before "
+                           "round %lld", src, dst, seg, (long long)round,
+                           (long long)(s->nbusy ? s->round_id[s->nbusy - 1] : 0));
+    if (s->ntransfers >= INT32_MAX)
+        return papsim_fail(e, "more than %d transfers", INT32_MAX);
+    if (s->nbusy == 0 || round != s->round_id[s->nbusy - 1]) {
+        int64_t capf = s->cap_busy + 1;
+        if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1,
+                 sizeof *s->round_id) != 0)
+            return papsim_fail(e, "out of memory");
+        if (s->cap_busy + 1 > capf) {
+            int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) *
+                                 sizeof *f);
+            if (f == NULL)
+                return papsim_fail(e, "out of memory");
+            s->round_first = f;
+        }
+        s->round_id[s->nbusy] = round;
+        s->nbusy++;
+    }
+    if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + 1,
+             sizeof *s->transfers) != 0)
+        return papsim_fail(e, "out of memory");
+    papsim_clv_transfer *t = &s->transfers[s->ntransfers++];
+    t->src = src;
+    t->dst = dst;
+    t->seg = seg;
+    t->flags = 0;
+    s->round_first[s->nbusy] = s->ntransfers;
+    return 0;
+}
+
+/* COPY flags: the receiver's slot is E (sent away, not received since) at
+ * the start of the round. Sends are applied after the round's flags are
+ * read, receives last, as in papsim_clv_check. */
+static int set_copy_flags(papsim_clv_schedule *s, papsim_err *e)
+{
+    int64_t cells = (int64_t)s->nprocs * s->nseg;
+    uint64_t *sent = calloc((size_t)((cells + 63) / 64), sizeof *sent);
+    if (sent == NULL)
+        return papsim_fail(e, "out of memory");
+    for (int64_t b = 0; b < s->nbusy; b++) {
+        int64_t lo = s->round_first[b], hi = s->round_first[b + 1];
+        for (int64_t t = lo; t < hi; t++) {
+            papsim_clv_transfer *x = &s->transfers[t];
+            int64_t c = (int64_t)x->dst * s->nseg + x->seg;
+            x->flags = (sent[c >> 6] >> (c & 63)) & 1 ? PAPSIM_CLV_COPY : 0;
+        }
+        for (int64_t t = lo; t < hi; t++) {
+            int64_t c = (int64_t)s->transfers[t].src * s->nseg +
+                        s->transfers[t].seg;
+            sent[c >> 6] |= UINT64_C(1) << (c & 63);
+        }
+        for (int64_t t = lo; t < hi; t++) {
+            int64_t c = (int64_t)s->transfers[t].dst * s->nseg +
+                        s->transfers[t].seg;
+            sent[c >> 6] &= ~(UINT64_C(1) << (c & 63));
+        }
+    }
+    free(sent);
+    return 0;
+}
+
+int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
+                               papsim_err *e)
+{
+    for (int64_t t = 0; t < s->ntransfers; t++) {
+        const papsim_clv_transfer *x = &s->transfers[t];
+        if (x->src < 0 || x->src >= s->nprocs || x->dst < 0 ||
+            x->dst >= s->nprocs || x->seg < 0 || x->seg >= s->nseg)
+            return papsim_fail(e, "transfer %d->%d:s%d is out of range",
+                               x->src, x->dst, x->seg);
+    }
+    if (s->nbusy > 0 && nrounds <= s->round_id[s->nbusy - 1])
+        return papsim_fail(e, "%lld rounds end before round %lld",
+                           (long long)nrounds,
+                           (long long)s->round_id[s->nbusy - 1]);
+    s->nrounds = nrounds;
+    return set_copy_flags(s, e);
+}
+
+int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
+                             const papsim_clv_schedule *src, papsim_err *e)
+{
+    *dst = *src;
+    dst->round_id = malloc((size_t)(src->nbusy ? src->nbusy : 1) *
+                           sizeof *dst->round_id);
+    dst->round_first = malloc((size_t)(src->nbusy + 1) *
+                              sizeof *dst->round_first);
+    dst->transfers = malloc((size_t)(src->ntransfers ? src->ntransfers : 1) *
+                            sizeof *dst->transfers);
+    if (dst->round_id == NULL || dst->round_first == NULL ||
+        dst->transfers == NULL) {
+        papsim_clv_schedule_free(dst);
+        return papsim_fail(e, "out of memory");
+    }
+    if (src->nbusy)
+        memcpy(dst->round_id, src->round_id,
+               (size_t)src->nbusy * sizeof *dst->round_id);
+    memcpy(dst->round_first, src->round_first,
+           (size_t)(src->nbusy + 1) * sizeof *dst->round_first);
+    if (src->ntransfers)
+        memcpy(dst->transfers, src->transfers,
+               (size_t)src->ntransfers * sizeof *dst->transfers);
+    dst->cap_busy = src->nbusy;
+    dst->cap_transfers = src->ntransfers;
+    return 0;
+}
+
+int papsim_clv_schedule_equal(const papsim_clv_schedule *a,
+                              const papsim_clv_schedule *b)
+{
+    if (a->nprocs != b->nprocs || a->nseg != b->nseg || a->root != b->root ||
+        a->nrounds != b->nrounds || a->nbusy != b->nbusy ||
+        a->ntransfers != b->ntransfers)
+        return 0;
+    for (int64_t i = 0; i < a->nbusy; i++)
+        if (a->round_id[i] != b->round_id[i] ||
+            a->round_first[i + 1] != b->round_first[i + 1])
+            return 0;
+    for (int64_t t = 0; t < a->ntransfers; t++) {
+        const papsim_clv_transfer *x = &a->transfers[t], *y = &b->transfers[t];
+        if (x->src != y->src || x->dst != y->dst || x->seg != y->seg ||
+            x->flags != y->flags)
+            return 0;
+    }
+    return 1;
+}
+
+int64_t papsim_clv_rank_steps(const papsim_clv_schedule *s, int rank,
+                              papsim_clv_step *out, int64_t cap)
+{
+    int64_t n = 0;
+    for (int64_t b = 0; b < s->nbusy; b++) {
+        papsim_clv_step st = {s->round_id[b], -1, -1, -1, -1, 0};
+        int any = 0;
+        for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
+            const papsim_clv_transfer *x = &s->transfers[t];
+            if (x->dst == rank) {
+                st.recv_from = x->src;
+                st.recv_seg = x->seg;
+                st.flags = x->flags;
+                any = 1;
+            }
+            if (x->src == rank) {
+                st.send_to = x->dst;
+                st.send_seg = x->seg;
+                any = 1;
+            }
+        }
+        if (any) {
+            if (n < cap && out != NULL)
+                out[n] = st;
+            n++;
+        }
+    }
+    return n;
+}
+
+int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
+                        const double *arrival, double round_time,
+                        const papsim_clv_options *opt,
+                        papsim_clv_schedule *out, papsim_err *e)
+{
+    switch (generator) {
+    case PAPSIM_CLV_ORIGINAL:
+        return papsim_clv_generate_original(nprocs, nseg, root, arrival,
+                                            round_time, opt, out, e);
+    case PAPSIM_CLV_IMPROVED:
+        return papsim_clv_generate_improved(nprocs, nseg, root, arrival,
+                                            round_time, opt, out, e);
+    default:
+        memset(out, 0, sizeof *out);
+        return papsim_fail(e, "generator %d is not known (valid: original, "
+                           "improved)", generator);
+    }
+}

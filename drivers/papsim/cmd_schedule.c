@@ -1,0 +1,588 @@
+/* papsim schedule: generates a Clairvoyant reduce schedule (seeds 000 and
+ * 002; algorithms/schedule/clairvoyant.h) for given arrival times and
+ * prints it by round, as the papers' I/O table, per rank (the executor's
+ * view) or as a summary; optionally checks it and times the generation. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "commands.h"
+#include "pattern.h"
+#include "schedule/clairvoyant.h"
+#include "units.h"
+
+#define EXIT_BAD_INPUT 2
+
+typedef struct {
+    const char *np, *segments, *root, *arrivals, *round_time;
+    const char *alpha, *beta, *gamma, *bytes;
+    const char *generator, *ready, *peers, *max_rounds, *print, *repeat;
+    int check, time, help;
+} schedule_options;
+
+enum { PRINT_ROUNDS, PRINT_TABLE, PRINT_RANKS, PRINT_SUMMARY };
+
+static const char usage[] =
+    "usage: papsim schedule --np P --segments N [--root R] [--arrivals SPEC]\n"
+    "                       [--round-time D | --alpha A --beta B --gamma G --bytes M]\n"
+    "                       [--generator original|improved] [--ready lt|le]\n"
+    "                       [--peers root-first|availability] [--max-rounds K]\n"
+    "                       [--print rounds|table|ranks|summary] [--check]\n"
+    "                       [--time [--repeat K]]\n"
+    "\n"
+    "Generates the Clairvoyant reduce schedule (seed 000 Algorithm 1, seed 002\n"
+    "section 5) of N segments to the root over P processes that arrive at known\n"
+    "times, in rounds of duration d: in a round a process sends at most one\n"
+    "segment and receives (and combines) at most one. Rounds are numbered from\n"
+    "0, idle rounds included (the papers' R_1 is round 0).\n"
+    "\n"
+    "  -n, --np P            processes, 1 to 1048576\n"
+    "  -N, --segments N      segments, 1 to 1048576 (P x N at most 2^29)\n"
+    "  -r, --root R          root rank (default 0)\n"
+    "  -a, --arrivals SPEC   arrival time of every rank (default uniform):\n"
+    "        uniform              every rank arrives at 0 (balanced)\n"
+    "        one-late:RANK:DELAY  RANK arrives at DELAY, the others at 0\n"
+    "        random:SEED:MAX      independent, uniform in [0, MAX) (xoshiro256**;\n"
+    "                             seed 002's \"uniform\" instances: MAX = P + 0.1)\n"
+    "        pattern:SHAPE:SKEW   a `papsim pattern --list` shape with that skew\n"
+    "        file:PATH            one time per line (`papsim pattern` output),\n"
+    "                             used as recorded\n"
+    "        Times are durations: 2, 1.5, 100us, 2ms (a bare number is seconds,\n"
+    "        or any unit, the same as for d)\n"
+    "  -d, --round-time D    round duration d, same unit (default 1)\n"
+    "      --alpha A --beta B --gamma G --bytes M\n"
+    "                        instead of -d: d = A + (M/N)(B + G), the time to\n"
+    "                        receive and combine one segment (seed 000 5.1);\n"
+    "                        A in seconds, B and G in seconds per byte, M bytes\n"
+    "  -g, --generator G     original (Algorithm 1 with the fixes, iterates idle\n"
+    "                        rounds) or improved (seed 002: idle-round skipping,\n"
+    "                        merged ready set, bit state, segment tree; default).\n"
+    "                        Both give the same schedule.\n"
+    "      --ready lt|le     a process is ready when t_i < t_head + d (lt,\n"
+    "                        default: seed 000 Fig. 8, seed 002 5.1) or <= (le,\n"
+    "                        as Listings 1 and 2 print)\n"
+    "      --peers ORDER     root-first (default: the root, when ready, is the\n"
+    "                        preferred sender, Listing 2) or availability\n"
+    "      --max-rounds K    fail if the schedule needs more than K rounds\n"
+    "  -p, --print WHAT      rounds: one line per busy round, src->dst:sSEG, '*'\n"
+    "                        when the receiver copies (it had sent that segment)\n"
+    "                        instead of combining (default); table: per rank the\n"
+    "                        I and O queues by busy round, as seed 000 Table 2;\n"
+    "                        ranks: per rank its steps (the executor's view);\n"
+    "                        summary: only the closing summary line\n"
+    "      --check           replay the schedule symbolically (every contribution\n"
+    "                        reaches the root once, one send and one receive per\n"
+    "                        round, nothing sent that is not held); exit 1 if not\n"
+    "      --time            print the generation time and memory: time_s (mean\n"
+    "                        wall), time_min_s, cpu_s (mean CPU), peak_rss_kib\n"
+    "                        (papsim, getrusage), state_bytes (the generator's\n"
+    "                        working state), schedule_bytes (the result)\n"
+    "      --repeat K        with --time: generate K times (min and mean time)\n"
+    "  -h, --help            show this help\n"
+    "\n"
+    "The summary line: rounds=R busy_rounds=B transfers=T skipped_rounds=S\n"
+    "digest=H (a hash of the whole schedule: equal schedules, equal H).\n"
+    "Exit status: 0 ok, 1 generation or check failed, 2 bad input.\n";
+
+__attribute__((format(printf, 1, 2)))
+static int bad_input(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("papsim schedule: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return EXIT_BAD_INPUT;
+}
+
+static int read_options(int argc, char **argv, schedule_options *o)
+{
+    enum { O_ALPHA = 256, O_BETA, O_GAMMA, O_BYTES, O_READY, O_PEERS,
+           O_MAXR, O_CHECK, O_TIME, O_REPEAT };
+    static const struct option longopts[] = {
+        {"np", required_argument, NULL, 'n'},
+        {"segments", required_argument, NULL, 'N'},
+        {"root", required_argument, NULL, 'r'},
+        {"arrivals", required_argument, NULL, 'a'},
+        {"round-time", required_argument, NULL, 'd'},
+        {"alpha", required_argument, NULL, O_ALPHA},
+        {"beta", required_argument, NULL, O_BETA},
+        {"gamma", required_argument, NULL, O_GAMMA},
+        {"bytes", required_argument, NULL, O_BYTES},
+        {"generator", required_argument, NULL, 'g'},
+        {"ready", required_argument, NULL, O_READY},
+        {"peers", required_argument, NULL, O_PEERS},
+        {"max-rounds", required_argument, NULL, O_MAXR},
+        {"print", required_argument, NULL, 'p'},
+        {"check", no_argument, NULL, O_CHECK},
+        {"time", no_argument, NULL, O_TIME},
+        {"repeat", required_argument, NULL, O_REPEAT},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    opterr = 0;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":n:N:r:a:d:g:p:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n': o->np = optarg; break;
+        case 'N': o->segments = optarg; break;
+        case 'r': o->root = optarg; break;
+        case 'a': o->arrivals = optarg; break;
+        case 'd': o->round_time = optarg; break;
+        case O_ALPHA: o->alpha = optarg; break;
+        case O_BETA: o->beta = optarg; break;
+        case O_GAMMA: o->gamma = optarg; break;
+        case O_BYTES: o->bytes = optarg; break;
+        case 'g': o->generator = optarg; break;
+        case O_READY: o->ready = optarg; break;
+        case O_PEERS: o->peers = optarg; break;
+        case O_MAXR: o->max_rounds = optarg; break;
+        case 'p': o->print = optarg; break;
+        case O_CHECK: o->check = 1; break;
+        case O_TIME: o->time = 1; break;
+        case O_REPEAT: o->repeat = optarg; break;
+        case 'h': o->help = 1; break;
+        case ':':
+            bad_input("option '%s' needs a value", argv[optind - 1]);
+            return -1;
+        default:
+            bad_input("unknown option '%s' (see papsim schedule --help)",
+                      argv[optind - 1]);
+            return -1;
+        }
+    }
+    if (optind < argc) {
+        bad_input("unexpected argument '%s'", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
+
+/* Splits "a:b:c" after the prefix into exactly n fields (copies in buf). */
+static int split_fields(const char *s, char *buf, size_t len, char **field,
+                        int n)
+{
+    if (strlen(s) >= len)
+        return -1;
+    strcpy(buf, s);
+    int k = 0;
+    char *p = buf;
+    for (;;) {
+        if (k == n)
+            return -1;
+        field[k++] = p;
+        char *colon = strchr(p, ':');
+        if (colon == NULL)
+            break;
+        *colon = '\0';
+        p = colon + 1;
+    }
+    return k == n ? 0 : -1;
+}
+
+/* Fills a[0..np) from the --arrivals text; returns 0 or the exit code. */
+static int read_arrivals(const char *spec, int np, double *a)
+{
+    papsim_err e;
+    char buf[PAPSIM_PATTERN_PATH_MAX + 64], *fld[3];
+    if (spec == NULL || strcmp(spec, "uniform") == 0) {
+        for (int i = 0; i < np; i++)
+            a[i] = 0;
+        return 0;
+    }
+    if (strncmp(spec, "one-late:", 9) == 0) {
+        long rank;
+        double delay;
+        if (split_fields(spec + 9, buf, sizeof buf, fld, 2) != 0)
+            return bad_input("arrivals '%s': want one-late:RANK:DELAY", spec);
+        if (papsim_parse_long(fld[0], 0, np - 1, "rank", &rank, &e) != 0 ||
+            papsim_parse_duration(fld[1], &delay, &e) != 0)
+            return bad_input("arrivals '%s': %s", spec, e.msg);
+        for (int i = 0; i < np; i++)
+            a[i] = 0;
+        a[rank] = delay;
+        return 0;
+    }
+    if (strncmp(spec, "random:", 7) == 0) {
+        unsigned long long seed;
+        double max;
+        papsim_rng rng;
+        if (split_fields(spec + 7, buf, sizeof buf, fld, 2) != 0)
+            return bad_input("arrivals '%s': want random:SEED:MAX", spec);
+        if (papsim_parse_u64(fld[0], "seed", &seed, &e) != 0 ||
+            papsim_parse_duration(fld[1], &max, &e) != 0)
+            return bad_input("arrivals '%s': %s", spec, e.msg);
+        papsim_rng_seed(&rng, seed);
+        for (int i = 0; i < np; i++)
+            a[i] = max * papsim_rng_uniform(&rng);
+        return 0;
+    }
+    if (strncmp(spec, "pattern:", 8) == 0) {
+        papsim_pattern p;
+        double skew;
+        if (split_fields(spec + 8, buf, sizeof buf, fld, 2) != 0)
+            return bad_input("arrivals '%s': want pattern:SHAPE:SKEW", spec);
+        if (strncmp(fld[0], "file", 4) == 0)
+            return bad_input("arrivals '%s': use file:PATH for files", spec);
+        if (papsim_pattern_parse(fld[0], &p, &e) != 0 ||
+            papsim_parse_duration(fld[1], &skew, &e) != 0 ||
+            papsim_pattern_delays(&p, np, skew, PAPSIM_PATTERN_DEFAULT_SEED, 1,
+                                  a, &e) != 0)
+            return bad_input("arrivals '%s': %s", spec, e.msg);
+        return 0;
+    }
+    if (strncmp(spec, "file:", 5) == 0) {
+        papsim_pattern p;
+        if (papsim_pattern_parse(spec, &p, &e) != 0 ||
+            papsim_pattern_delays(&p, np, 0, PAPSIM_PATTERN_DEFAULT_SEED, 0, a,
+                                  &e) != 0)
+            return bad_input("arrivals '%s': %s", spec, e.msg);
+        return 0;
+    }
+    return bad_input("arrivals '%s' is not known (valid: uniform, "
+                     "one-late:RANK:DELAY, random:SEED:MAX, pattern:SHAPE:SKEW, "
+                     "file:PATH)", spec);
+}
+
+static int read_round_time(const schedule_options *o, int nseg, double *d)
+{
+    papsim_err e;
+    int model = o->alpha || o->beta || o->gamma || o->bytes;
+    if (model) {
+        double alpha, beta, gamma;
+        long long bytes;
+        if (o->round_time)
+            return bad_input("%s", "--round-time and --alpha/--beta/--gamma/"
+                             "--bytes exclude each other");
+        if (!o->alpha || !o->beta || !o->gamma || !o->bytes)
+            return bad_input("%s", "the round-time model needs all of "
+                             "--alpha, --beta, --gamma and --bytes");
+        if (papsim_parse_duration(o->alpha, &alpha, &e) != 0 ||
+            papsim_parse_double(o->beta, 0, HUGE_VAL, "beta", &beta, &e) != 0 ||
+            papsim_parse_double(o->gamma, 0, HUGE_VAL, "gamma", &gamma, &e) != 0 ||
+            papsim_parse_bytes(o->bytes, &bytes, &e) != 0)
+            return bad_input("%s", e.msg);
+        *d = papsim_clv_round_time(alpha, beta, gamma, (double)bytes, nseg);
+        if (!(*d > 0))
+            return bad_input("round time alpha + (bytes/segments)(beta + gamma) "
+                             "= %.17g must be > 0", *d);
+        return 0;
+    }
+    *d = 1;
+    if (o->round_time == NULL)
+        return 0;
+    if (papsim_parse_duration(o->round_time, d, &e) != 0)
+        return bad_input("round time: %s", e.msg);
+    if (!(*d > 0))
+        return bad_input("round time '%s' must be > 0", o->round_time);
+    return 0;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* User + system CPU seconds of this process. */
+static double cpu_s(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 +
+           ru.ru_stime.tv_sec + ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* FNV-1a over the round numbers and the transfers: equal schedules give
+ * equal digests (to compare generators and options from the shell). */
+static unsigned long long digest(const papsim_clv_schedule *s)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (int64_t b = 0; b < s->nbusy; b++)
+        for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
+            const papsim_clv_transfer *x = &s->transfers[t];
+            const long long v[5] = {(long long)s->round_id[b], x->src, x->dst,
+                                    x->seg, x->flags};
+            for (int i = 0; i < 5; i++)
+                for (int k = 0; k < 8; k++) {
+                    h ^= (unsigned long long)(v[i] >> (8 * k)) & 0xff;
+                    h *= 1099511628211ULL;
+                }
+        }
+    return h ^ (unsigned long long)s->nrounds;
+}
+
+static void print_rounds(const papsim_clv_schedule *s)
+{
+    for (int64_t b = 0; b < s->nbusy; b++) {
+        printf("round %lld:", (long long)s->round_id[b]);
+        for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
+            const papsim_clv_transfer *x = &s->transfers[t];
+            printf(" %d->%d:s%d%s", x->src, x->dst, x->seg,
+                   x->flags & PAPSIM_CLV_COPY ? "*" : "");
+        }
+        putchar('\n');
+    }
+}
+
+/* Seed 000 Table 2: per rank an I row (peer, segment received) and an O
+ * row (peer, segment sent) by busy round; "-" = nothing. */
+static int print_table(const papsim_clv_schedule *s)
+{
+    const int P = s->nprocs;
+    int64_t B = s->nbusy;
+    char (*in)[32] = NULL, (*outq)[32] = NULL;
+    if (B > 0 && (uint64_t)P * (uint64_t)B > (UINT64_C(1) << 26)) {
+        fputs("papsim schedule: the table would have more than 2^26 cells; "
+              "use --print rounds or ranks\n", stderr);
+        return 1;
+    }
+    in = calloc((size_t)P * (B ? B : 1), sizeof *in);
+    outq = calloc((size_t)P * (B ? B : 1), sizeof *outq);
+    if (!in || !outq) {
+        free(in);
+        free(outq);
+        fputs("papsim schedule: out of memory\n", stderr);
+        return 1;
+    }
+    for (int64_t b = 0; b < B; b++)
+        for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
+            const papsim_clv_transfer *x = &s->transfers[t];
+            snprintf(in[(size_t)x->dst * B + b], 32, "(%d,%d)%s", x->src,
+                     x->seg, x->flags & PAPSIM_CLV_COPY ? "*" : "");
+            snprintf(outq[(size_t)x->src * B + b], 32, "(%d,%d)", x->dst,
+                     x->seg);
+        }
+    printf("%-6s %-5s", "rank", "queue");
+    for (int64_t b = 0; b < B; b++) {
+        char h[32];
+        snprintf(h, sizeof h, "r%lld", (long long)s->round_id[b]);
+        printf(" %-*s", b + 1 < B ? 11 : 0, h);
+    }
+    putchar('\n');
+    for (int p = 0; p < P; p++)
+        for (int q = 0; q < 2; q++) {
+            printf("%-6d %-5s", p, q ? "O" : "I");
+            for (int64_t b = 0; b < B; b++) {
+                const char *c = (q ? outq : in)[(size_t)p * B + b];
+                printf(" %-*s", b + 1 < B ? 11 : 0, c[0] ? c : "-");
+            }
+            putchar('\n');
+        }
+    free(in);
+    free(outq);
+    return 0;
+}
+
+/* Per rank, its steps in round order: all ranks in one pass. */
+static int print_ranks(const papsim_clv_schedule *s)
+{
+    const int P = s->nprocs;
+    int64_t *first = calloc((size_t)P + 1, sizeof *first), *fill = NULL;
+    int32_t *ev = malloc((size_t)(2 * s->ntransfers + 1) * sizeof *ev);
+    int32_t *busy = malloc((size_t)(s->ntransfers + 1) * sizeof *busy);
+    int rc = 1;
+    if (!first || !ev || !busy || !(fill = malloc((size_t)P * sizeof *fill))) {
+        fputs("papsim schedule: out of memory\n", stderr);
+        goto out;
+    }
+    for (int64_t b = 0; b < s->nbusy; b++)
+        for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
+            busy[t] = (int32_t)b;
+            first[s->transfers[t].src + 1]++;
+            first[s->transfers[t].dst + 1]++;
+        }
+    for (int p = 0; p < P; p++)
+        first[p + 1] += first[p];
+    memcpy(fill, first, (size_t)P * sizeof *fill);
+    for (int64_t t = 0; t < s->ntransfers; t++) {
+        ev[fill[s->transfers[t].dst]++] = (int32_t)t;
+        ev[fill[s->transfers[t].src]++] = (int32_t)t;
+    }
+    for (int p = 0; p < P; p++) {
+        printf("rank %d:%s\n", p, first[p] == first[p + 1] ?
+               (p == s->root ? " (root, holds everything)" : " (nothing)") : "");
+        for (int64_t i = first[p]; i < first[p + 1];) {
+            int32_t b = busy[ev[i]];
+            char recv[64] = "", send[64] = "";
+            for (; i < first[p + 1] && busy[ev[i]] == b; i++) {
+                const papsim_clv_transfer *x = &s->transfers[ev[i]];
+                if (x->dst == p)
+                    snprintf(recv, sizeof recv, "recv s%d from %d (%s)", x->seg,
+                             x->src, x->flags & PAPSIM_CLV_COPY ? "copy" :
+                             "combine");
+                else
+                    snprintf(send, sizeof send, "send s%d to %d", x->seg,
+                             x->dst);
+            }
+            printf("  round %lld: %s%s%s\n", (long long)s->round_id[b], recv,
+                   recv[0] && send[0] ? ", " : "", send);
+        }
+    }
+    rc = 0;
+out:
+    free(first);
+    free(fill);
+    free(ev);
+    free(busy);
+    return rc;
+}
+
+static int run(const schedule_options *o)
+{
+    papsim_err e;
+    papsim_clv_options copt = {0};
+    papsim_clv_schedule s = {0};
+    long np, nseg, root = 0, repeat = 1, maxr = 0;
+    int generator = PAPSIM_CLV_IMPROVED, print = PRINT_ROUNDS, rc;
+    double d, *a = NULL, tmin = HUGE_VAL, tsum = 0, cpu0;
+
+    if (o->np == NULL)
+        return bad_input("%s", "--np is required");
+    if (o->segments == NULL)
+        return bad_input("%s", "--segments is required");
+    if (papsim_parse_long(o->np, 1, PAPSIM_CLV_NPROCS_MAX, "np", &np, &e) != 0 ||
+        papsim_parse_long(o->segments, 1, PAPSIM_CLV_NSEG_MAX, "segments",
+                          &nseg, &e) != 0 ||
+        (o->root && papsim_parse_long(o->root, 0, np - 1, "root", &root, &e) != 0) ||
+        (o->max_rounds && papsim_parse_long(o->max_rounds, 1, 0x7fffffffL,
+                                            "max-rounds", &maxr, &e) != 0) ||
+        (o->repeat && papsim_parse_long(o->repeat, 1, 1000000, "repeat",
+                                        &repeat, &e) != 0) ||
+        (o->generator && papsim_clv_generator_parse(o->generator, &generator,
+                                                    &e) != 0))
+        return bad_input("%s", e.msg);
+    if ((long long)np * nseg > PAPSIM_CLV_CELLS_MAX)
+        return bad_input("np %ld x segments %ld is more than %lld cells", np,
+                         nseg, PAPSIM_CLV_CELLS_MAX);
+    if (o->repeat && !o->time)
+        return bad_input("%s", "--repeat needs --time");
+    if (o->ready) {
+        if (strcmp(o->ready, "lt") == 0)
+            copt.ready = PAPSIM_CLV_READY_LT;
+        else if (strcmp(o->ready, "le") == 0)
+            copt.ready = PAPSIM_CLV_READY_LE;
+        else
+            return bad_input("ready '%s' is not known (valid: lt, le)", o->ready);
+    }
+    if (o->peers) {
+        if (strcmp(o->peers, "root-first") == 0)
+            copt.peers = PAPSIM_CLV_PEERS_ROOT_FIRST;
+        else if (strcmp(o->peers, "availability") == 0)
+            copt.peers = PAPSIM_CLV_PEERS_AVAILABILITY;
+        else
+            return bad_input("peers '%s' is not known (valid: root-first, "
+                             "availability)", o->peers);
+    }
+    if (o->print) {
+        static const char *const names[] = {"rounds", "table", "ranks", "summary"};
+        print = -1;
+        for (int i = 0; i < 4; i++)
+            if (strcmp(o->print, names[i]) == 0)
+                print = i;
+        if (print < 0)
+            return bad_input("print '%s' is not known (valid: rounds, table, "
+                             "ranks, summary)", o->print);
+    }
+    copt.max_rounds = maxr;
+    if ((rc = read_round_time(o, (int)nseg, &d)) != 0)
+        return rc;
+    a = malloc((size_t)np * sizeof *a);
+    if (a == NULL) {
+        fputs("papsim schedule: out of memory\n", stderr);
+        return 1;
+    }
+    if ((rc = read_arrivals(o->arrivals, (int)np, a)) != 0)
+        goto out;
+    /* inputs the generator refuses (e.g. a/d > 2^50) are bad input too */
+    if (papsim_clv_check_inputs((int)np, (int)nseg, (int)root, a, d, &e) != 0) {
+        rc = bad_input("%s", e.msg);
+        goto out;
+    }
+
+    cpu0 = cpu_s();
+    for (long k = 0; k < repeat; k++) {
+        double t0, dt;
+        papsim_clv_schedule_free(&s);
+        t0 = now_s();
+        if (papsim_clv_generate(generator, (int)np, (int)nseg, (int)root, a, d,
+                                &copt, &s, &e) != 0) {
+            fprintf(stderr, "papsim schedule: %s\n", e.msg);
+            rc = 1;
+            goto out;
+        }
+        dt = now_s() - t0;
+        tsum += dt;
+        if (dt < tmin)
+            tmin = dt;
+    }
+
+    if (print != PRINT_SUMMARY)
+        printf("# clairvoyant schedule: generator=%s np=%ld segments=%ld "
+               "root=%ld ready=%s peers=%s round_time=%.17g\n",
+               papsim_clv_generator_name(generator), np, nseg, root,
+               copt.ready == PAPSIM_CLV_READY_LE ? "le" : "lt",
+               copt.peers == PAPSIM_CLV_PEERS_AVAILABILITY ? "availability" :
+               "root-first", d);
+    if (print == PRINT_ROUNDS)
+        print_rounds(&s);
+    else if (print == PRINT_TABLE)
+        rc = print_table(&s);
+    else if (print == PRINT_RANKS)
+        rc = print_ranks(&s);
+    if (rc != 0)
+        goto out;
+    const double cpu_total = cpu_s() - cpu0;
+    printf("rounds=%lld busy_rounds=%lld transfers=%lld skipped_rounds=%lld "
+           "digest=%016llx\n", (long long)s.nrounds, (long long)s.nbusy,
+           (long long)s.ntransfers, (long long)s.stats.skipped_rounds,
+           digest(&s));
+    if (o->time) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("time_s=%.6f time_min_s=%.6f cpu_s=%.6f repeat=%ld "
+               "peak_rss_kib=%ld state_bytes=%zu schedule_bytes=%zu\n",
+               tsum / repeat, tmin, cpu_total / repeat, repeat, (long)ru.ru_maxrss, s.stats.state_bytes,
+               (size_t)s.ntransfers * sizeof *s.transfers +
+                   (size_t)s.nbusy * 2 * sizeof(int64_t));
+    }
+    if (o->check) {
+        if (papsim_clv_check(&s, &e) != 0) {
+            fprintf(stderr, "papsim schedule: check failed: %s\n", e.msg);
+            rc = 1;
+            goto out;
+        }
+        printf("check=ok\n");
+    }
+    if (fflush(stdout) != 0) {
+        perror("papsim schedule: cannot write the output");
+        rc = 1;
+    }
+out:
+    papsim_clv_schedule_free(&s);
+    free(a);
+    return rc;
+}
+
+int papsim_cmd_schedule(int argc, char **argv)
+{
+    schedule_options o = {0};
+    if (read_options(argc, argv, &o) != 0)
+        return EXIT_BAD_INPUT;
+    if (o.help) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    return run(&o);
+}

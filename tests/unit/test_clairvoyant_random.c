@@ -1,0 +1,333 @@
+/* Unit tests for algorithms/schedule (Clairvoyant schedules), in bulk:
+ *  - balanced arrivals: R = ceil(log2 P) + N - 1 rounds for every P <= 64
+ *    and N <= 16 (root 0; every root for P <= 16, N <= 8) except P = 21,
+ *    41, 53 from some N on, where the greedy needs one round more (see
+ *    test_balanced); P N - 1 transfers for powers of two (seed 000
+ *    section 6.2, digest 002 8.7);
+ *  - N = 1 and balanced arrivals: exactly the binomial tree;
+ *  - the original and the improved generators give identical schedules on
+ *    thousands of random instances (seeded xoshiro256**, deterministic),
+ *    under both readiness rules and both peer orders, and the checker
+ *    accepts all of them;
+ *  - invariances: the schedule does not depend on d for balanced arrivals,
+ *    nor on an exact common shift of the arrival times. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pattern.h"
+#include "schedule/clairvoyant.h"
+
+static int ceil_log2(int p)
+{
+    int n = 0;
+    while ((1 << n) < p)
+        n++;
+    return n;
+}
+
+/* Generates with both generators, compares, checks; returns 0 and the
+ * improved schedule in *out (or frees it when out is NULL). */
+static int both(check_counts *c, const char *what, int P, int N, int root,
+                const double *a, double d, const papsim_clv_options *o,
+                papsim_clv_schedule *out)
+{
+    papsim_clv_schedule s0, s1;
+    papsim_err e;
+    int rc = -1;
+    memset(&s1, 0, sizeof s1);
+    if (papsim_clv_generate_original(P, N, root, a, d, o, &s0, &e) != 0) {
+        CHECK(c, 0, "%s: original: %s", what, e.msg);
+        goto out;
+    }
+    if (papsim_clv_generate_improved(P, N, root, a, d, o, &s1, &e) != 0) {
+        CHECK(c, 0, "%s: improved: %s", what, e.msg);
+        goto out;
+    }
+    if (!papsim_clv_schedule_equal(&s0, &s1)) {
+        CHECK(c, 0, "%s: original (R=%lld T=%lld) and improved (R=%lld "
+              "T=%lld) differ", what, (long long)s0.nrounds,
+              (long long)s0.ntransfers, (long long)s1.nrounds,
+              (long long)s1.ntransfers);
+        goto out;
+    }
+    if (papsim_clv_check(&s1, &e) != 0) {
+        CHECK(c, 0, "%s: check: %s", what, e.msg);
+        goto out;
+    }
+    c->passed++;
+    rc = 0;
+out:
+    papsim_clv_schedule_free(&s0);
+    if (rc == 0 && out != NULL)
+        *out = s1;
+    else
+        papsim_clv_schedule_free(&s1);
+    return rc;
+}
+
+static void test_balanced(check_counts *c)
+{
+    double a[64] = {0};
+    char what[128];
+    int bad = 0;
+    for (int P = 1; P <= 64; P++)
+        for (int N = 1; N <= 16; N++)
+            for (int root = 0; root < (P <= 16 && N <= 8 ? P : 1); root++) {
+                papsim_clv_schedule s;
+                snprintf(what, sizeof what, "balanced P=%d N=%d root=%d", P, N,
+                         root);
+                if (both(c, what, P, N, root, a, 1, NULL, &s) != 0) {
+                    bad++;
+                    continue;
+                }
+                /* The greedy misses the bound by one round for a few odd P
+                 * (not powers of two; neither digest tested them): the root,
+                 * as the sink, takes a segment by copy that still lacks one
+                 * contribution and needs one more round for it (P = 21,
+                 * N = 7: segment 3 arrives from rank 3 in round 7 and rank
+                 * 20's part in round 8). Up to P = 130 the exceptions are P
+                 * = 21, 41, 53, 81, 105, 117, always one round. Pinned here
+                 * so that any change shows. */
+                int late = (P == 21 && N >= 7) || (P == 41 && N >= 15) ||
+                           (P == 53 && N >= 7);
+                int64_t want_r = P == 1 ? 0 : ceil_log2(P) + N - 1 + late;
+                if (s.nrounds != want_r) {
+                    CHECK(c, 0, "%s: R=%lld want %lld", what,
+                          (long long)s.nrounds, (long long)want_r);
+                    bad++;
+                }
+                if ((P & (P - 1)) == 0 && P > 1 &&
+                    s.ntransfers != (int64_t)P * N - 1) {
+                    CHECK(c, 0, "%s: T=%lld want %d", what,
+                          (long long)s.ntransfers, P * N - 1);
+                    bad++;
+                }
+                papsim_clv_schedule_free(&s);
+            }
+    CHECK(c, bad == 0, "%d balanced cases failed", bad);
+    /* a few larger ones */
+    static const int bigP[] = {100, 128, 255, 256, 300, 512};
+    double *z = calloc(512, sizeof *z);
+    for (size_t i = 0; i < sizeof bigP / sizeof bigP[0]; i++)
+        for (int N = 1; N <= 64; N *= 4) {
+            papsim_clv_schedule s;
+            int P = bigP[i];
+            snprintf(what, sizeof what, "balanced P=%d N=%d", P, N);
+            if (both(c, what, P, N, 0, z, 1, NULL, &s) != 0)
+                continue;
+            CHECK(c, s.nrounds == ceil_log2(P) + N - 1, "%s: R=%lld", what,
+                  (long long)s.nrounds);
+            if ((P & (P - 1)) == 0)
+                CHECK(c, s.ntransfers == (int64_t)P * N - 1, "%s: T=%lld",
+                      what, (long long)s.ntransfers);
+            papsim_clv_schedule_free(&s);
+        }
+    free(z);
+}
+
+/* N = 1, root 0, balanced: in round k, rank i with i mod 2^(k+1) == 0
+ * receives from i + 2^k when that rank exists (MPICH's binomial tree). */
+static void test_binomial(check_counts *c)
+{
+    double a[64] = {0};
+    for (int P = 2; P <= 64; P++) {
+        papsim_clv_schedule s;
+        char what[64];
+        snprintf(what, sizeof what, "binomial P=%d", P);
+        if (both(c, what, P, 1, 0, a, 1, NULL, &s) != 0)
+            continue;
+        int ok = s.nrounds == ceil_log2(P) && s.ntransfers == P - 1 &&
+                 s.nbusy == s.nrounds;
+        int64_t t = 0;
+        for (int k = 0; ok && k < s.nrounds; k++) {
+            ok = s.round_id[k] == k;
+            for (int i = 0; ok && i < P; i += 2 << k) {
+                if (i + (1 << k) >= P)
+                    continue;
+                const papsim_clv_transfer *x = &s.transfers[t++];
+                ok = t <= s.round_first[k + 1] && x->src == i + (1 << k) &&
+                     x->dst == i && x->seg == 0 && x->flags == 0;
+            }
+            ok = ok && t == s.round_first[k + 1];
+        }
+        CHECK(c, ok, "P=%d N=1 is not the binomial tree", P);
+        papsim_clv_schedule_free(&s);
+    }
+}
+
+/* Random instances. Kinds of arrival vectors (times in units of d scaled
+ * afterwards):
+ *   0 uniform reals in [0, P + 0.1) (seed 002's "uniform")
+ *   1 small integers in [0, 4]: many exact ties and t = t_head + d cases,
+ *     where '<' and '<=' differ
+ *   2 balanced except one late rank (seed 002's "skewed", random rank)
+ *   3 the root late
+ *   4 uniform reals in [0, 3)
+ *   5 multiples of 1/4 in [0, 6]: ties in the fractional parts */
+static void make_arrivals(papsim_rng *rng, int kind, int P, int N, int root,
+                          double d, double *a)
+{
+    for (int i = 0; i < P; i++)
+        a[i] = 0;
+    switch (kind) {
+    case 0:
+        for (int i = 0; i < P; i++)
+            a[i] = (P + 0.1) * papsim_rng_uniform(rng);
+        break;
+    case 1:
+        for (int i = 0; i < P; i++)
+            a[i] = (double)(papsim_rng_next(rng) % 5) * d;
+        return;
+    case 2:
+        a[papsim_rng_next(rng) % (uint64_t)P] = N * papsim_rng_uniform(rng) * 2;
+        break;
+    case 3:
+        a[root] = (N + P) * papsim_rng_uniform(rng);
+        break;
+    case 4:
+        for (int i = 0; i < P; i++)
+            a[i] = 3 * papsim_rng_uniform(rng);
+        break;
+    default:
+        for (int i = 0; i < P; i++)
+            a[i] = (double)(papsim_rng_next(rng) % 25) * 0.25;
+        break;
+    }
+    for (int i = 0; i < P; i++)
+        a[i] *= d;
+}
+
+static void test_random(check_counts *c)
+{
+    static const double ds[] = {1, 0.5, 0.37, 0.05, 0.125};
+    papsim_rng rng;
+    double a[48];
+    int cases = 0, failed = 0, differ_rule = 0, differ_peers = 0;
+    papsim_rng_seed(&rng, 20240617);
+    for (int it = 0; it < 1500; it++) {
+        int P = 1 + (int)(papsim_rng_next(&rng) % 40);
+        int N = 1 + (int)(papsim_rng_next(&rng) % 20);
+        int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
+        int kind = (int)(papsim_rng_next(&rng) % 6);
+        /* d scales the arrivals too (a < ~50 d), so the original's idle
+         * rounds stay few; kind 0 with d = 0.05 spreads them over 20x more
+         * rounds to exercise the idle-round skip */
+        double d = ds[papsim_rng_next(&rng) % 5];
+        make_arrivals(&rng, kind, P, N, root, kind == 0 ? 1 : d, a);
+        papsim_clv_schedule s[2][2];
+        int ok = 1;
+        for (int ready = 0; ready < 2; ready++)
+            for (int peers = 0; peers < 2; peers++) {
+                papsim_clv_options o = {ready, peers, 0};
+                char what[160];
+                snprintf(what, sizeof what, "random #%d P=%d N=%d root=%d "
+                         "kind=%d d=%g ready=%d peers=%d", it, P, N, root,
+                         kind, d, ready, peers);
+                cases++;
+                if (both(c, what, P, N, root, a, d, &o, &s[ready][peers]) != 0) {
+                    failed++;
+                    ok = 0;
+                    memset(&s[ready][peers], 0, sizeof s[ready][peers]);
+                }
+            }
+        if (ok) {
+            differ_rule += !papsim_clv_schedule_equal(&s[0][0], &s[1][0]);
+            differ_peers += !papsim_clv_schedule_equal(&s[0][0], &s[0][1]);
+            /* deterministic: a second run gives the same bytes */
+            papsim_clv_schedule again;
+            papsim_err e;
+            papsim_clv_options o = {0, 0, 0};
+            if (papsim_clv_generate_improved(P, N, root, a, d, &o, &again, &e) == 0) {
+                CHECK(c, papsim_clv_schedule_equal(&again, &s[0][0]),
+                      "random #%d: not deterministic", it);
+                papsim_clv_schedule_free(&again);
+            }
+        }
+        for (int r = 0; r < 2; r++)
+            for (int p = 0; p < 2; p++)
+                papsim_clv_schedule_free(&s[r][p]);
+    }
+    printf("random: %d generator pairs compared, %d failed; '<' and '<=' "
+           "differ on %d instances, the peer orders on %d\n", cases, failed,
+           differ_rule, differ_peers);
+    /* the options matter: both must change some schedules */
+    CHECK(c, differ_rule > 0 && differ_peers > 0,
+          "options never changed a schedule (%d, %d)", differ_rule,
+          differ_peers);
+}
+
+/* Larger instances, fewer: P, N up to 200, seed 002's benchmark kinds. */
+static void test_random_large(check_counts *c)
+{
+    papsim_rng rng;
+    papsim_rng_seed(&rng, 99);
+    double *a = malloc(256 * sizeof *a);
+    for (int it = 0; it < 40; it++) {
+        int P = 2 + (int)(papsim_rng_next(&rng) % 199);
+        int N = 1 + (int)(papsim_rng_next(&rng) % 200);
+        int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
+        int kind = it % 2 ? 0 : 2;
+        double d = 0.25 + papsim_rng_uniform(&rng);
+        make_arrivals(&rng, kind, P, N, kind == 2 ? 0 : root, 1, a);
+        char what[128];
+        papsim_clv_options o = {(int)(it % 4 / 2), 0, 0};
+        snprintf(what, sizeof what, "large #%d P=%d N=%d kind=%d d=%g", it, P,
+                 N, kind, d);
+        both(c, what, P, N, kind == 2 ? 0 : root, a, d, &o, NULL);
+    }
+    free(a);
+}
+
+static void test_invariance(check_counts *c)
+{
+    papsim_rng rng;
+    double a[32], b[32];
+    papsim_rng_seed(&rng, 7);
+    for (int it = 0; it < 200; it++) {
+        int P = 2 + (int)(papsim_rng_next(&rng) % 31);
+        int N = 1 + (int)(papsim_rng_next(&rng) % 9);
+        int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
+        papsim_clv_schedule s, t;
+        papsim_err e;
+        /* multiples of 1/8 and a shift by 3/8: every sum is exact */
+        for (int i = 0; i < P; i++) {
+            a[i] = (double)(papsim_rng_next(&rng) % 64) / 8;
+            b[i] = a[i] + 0.375;
+        }
+        if (papsim_clv_generate_improved(P, N, root, a, 1, NULL, &s, &e) != 0 ||
+            papsim_clv_generate_improved(P, N, root, b, 1, NULL, &t, &e) != 0) {
+            CHECK(c, 0, "invariance: %s", e.msg);
+        } else {
+            CHECK(c, papsim_clv_schedule_equal(&s, &t),
+                  "shifted arrivals changed the schedule (P=%d N=%d)", P, N);
+        }
+        papsim_clv_schedule_free(&s);
+        papsim_clv_schedule_free(&t);
+        /* balanced: d does not matter */
+        for (int i = 0; i < P; i++)
+            a[i] = 0;
+        if (papsim_clv_generate_improved(P, N, root, a, 1, NULL, &s, &e) != 0 ||
+            papsim_clv_generate_improved(P, N, root, a, 0.001, NULL, &t, &e) != 0) {
+            CHECK(c, 0, "invariance: %s", e.msg);
+        } else {
+            CHECK(c, papsim_clv_schedule_equal(&s, &t),
+                  "d changed a balanced schedule (P=%d N=%d)", P, N);
+        }
+        papsim_clv_schedule_free(&s);
+        papsim_clv_schedule_free(&t);
+    }
+}
+
+int main(void)
+{
+    check_counts c = {0, 0};
+    test_balanced(&c);
+    test_binomial(&c);
+    test_random(&c);
+    test_random_large(&c);
+    test_invariance(&c);
+    return CHECK_SUMMARY(&c);
+}
