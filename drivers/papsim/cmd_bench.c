@@ -1,6 +1,7 @@
 /* papsim bench: one case in simulation. Checks the inputs, writes the
  * platform and hostfile, runs smpirun + papbench and prints the CSV rows. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,14 +83,32 @@ static int check_case(const papsim_case *c, papsim_err *e)
     return 0;
 }
 
-/* Copies the child's output to stdout and returns its exit status. */
+/* Set by SIGINT/SIGTERM: the one piece of process state a signal handler
+ * may touch. */
+static volatile sig_atomic_t bench_stop_signal;
+
+static void on_stop_signal(int sig) { bench_stop_signal = sig; }
+
+/* Copies the child's output to stdout and returns its exit status. An
+ * interrupt (Ctrl-C, or `timeout` sending SIGTERM) stops smpirun's whole
+ * process group: the simulator must not outlive papsim bench. */
 static int relay_output(pid_t pid, int fd)
 {
     char buf[65536];
     ssize_t n;
-    while ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal; /* no SA_RESTART: read returns EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    while ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) {
+        if (bench_stop_signal) {
+            kill(-pid, SIGTERM);
+            break;
+        }
         if (n > 0)
             fwrite(buf, 1, (size_t)n, stdout);
+    }
     close(fd);
     int status = 0;
     waitpid(pid, &status, 0);
