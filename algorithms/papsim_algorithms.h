@@ -23,6 +23,22 @@ typedef struct papsim_params {
     double gamma;
     /* Segment size in bytes for pipelined algorithms (0 = algorithm default). */
     MPI_Aint segment_bytes;
+    /* Number of segments N for algorithms that cut the vector into N pieces
+     * (clairvoyant; 0 = the algorithm default, see its header). */
+    int segments;
+    /* Expected arrival offsets in seconds: arrivals[r] for rank r of the
+     * communicator, the same array (bit for bit) on every rank, or NULL when
+     * nothing is known (papbench --knowledge none). Algorithms that use them
+     * (clairvoyant) read a_i - min(a); the others ignore them. papbench fills
+     * them with the pattern's delays (--knowledge oracle) or with every
+     * rank's moving-average prediction, allgathered inside the timed call
+     * (--knowledge predicted). */
+    const double *arrivals;
+    /* 1: host computation an algorithm does before communicating (building a
+     * schedule) belongs to the measured call, and its wall time is charged
+     * as simulated time under SMPI; 0: it is not charged (papbench
+     * --schedule-timed no|yes). */
+    int schedule_timed;
 } papsim_params;
 
 typedef int papsim_allgather_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,

@@ -4,10 +4,17 @@
 # (rooted collectives) x {separate buffers, MPI_IN_PLACE}, each with --check.
 # Allgatherv runs every block-size distribution (uneven counts, zeros) with
 # op sum only (the op plays no part in a gather).
+# Segmented reduce algorithms (a description that mentions segment_bytes) also
+# run with segment sizes that cut the vector into several uneven segments:
+# 1001 elements in 3 segments (334, 334, 333) and in 16 (15 x 63 + 56),
+# 1001 elements in 100-byte segments (not a multiple of the type size:
+# 25 ints, 41 segments; 12 doubles, 84 segments) and 3 elements in
+# 2-element segments; the grid above has one segment (every default segment
+# is 32 KiB or more, or the whole vector).
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 correctness_cases() {
-    local np=$1 coll algo count dtype size op ops root inplace roots dist dists
-    "$PAPSIM" list --np "$np" | tail -n +2 | while read -r coll algo _; do
+    local np=$1 coll algo rest count dtype size op ops root inplace roots dist dists seg
+    "$PAPSIM" list --np "$np" | tail -n +2 | while read -r coll algo rest; do
         roots=0
         [ "$coll" = reduce ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
         ops="sum max" dists=uniform
@@ -26,6 +33,25 @@ correctness_cases() {
                                      "--datatype $dtype --op $op --root $root --check$inplace"
                             done
                         done
+                    done
+                done
+            done
+        done
+        case "$coll $rest" in
+        reduce*segment_bytes*) ;;
+        *) continue ;;
+        esac
+        for dtype in int double; do
+            size=4; [ "$dtype" = double ] && size=8
+            # count:segment_bytes
+            for seg in "1001:$((334 * size))" "1001:$((63 * size))" "1001:100" \
+                       "3:$((2 * size))"; do
+                count=${seg%%:*}
+                for root in $roots; do
+                    for inplace in "" " --in-place"; do
+                        echo "--collective $coll --algorithm $algo --np $np" \
+                             "--bytes $((count * size)) --segment-bytes ${seg#*:}" \
+                             "--datatype $dtype --op sum --root $root --check$inplace"
                     done
                 done
             done

@@ -21,6 +21,7 @@ void papsim_case_defaults(papsim_case *c)
     snprintf(c->datatype, sizeof c->datatype, "double");
     snprintf(c->distribution, sizeof c->distribution, "uniform");
     snprintf(c->op, sizeof c->op, "sum");
+    snprintf(c->knowledge, sizeof c->knowledge, "none");
     c->seed = 1;
     c->bytes = 8;
     c->reps = 1;
@@ -58,6 +59,18 @@ static int set_skew(papsim_case *c, const char *value, papsim_err *e)
     return 0;
 }
 
+/* yes|no (also true|false|1|0) into 1|0. */
+static int set_yes_no(int *dst, const char *opt, const char *value, papsim_err *e)
+{
+    if (!strcmp(value, "yes") || !strcmp(value, "true") || !strcmp(value, "1"))
+        *dst = 1;
+    else if (!strcmp(value, "no") || !strcmp(value, "false") || !strcmp(value, "0"))
+        *dst = 0;
+    else
+        return papsim_fail(e, "--%s '%s' is not yes or no", opt, value);
+    return 0;
+}
+
 /* Applies one option with its value; returns 1 if the option is not ours. */
 static int apply_option(papsim_case *c, const char *opt, const char *value, papsim_err *e)
 {
@@ -79,6 +92,16 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
         return set_text(c->distribution, sizeof c->distribution, opt, value, e);
     if (!strcmp(opt, "np"))
         return set_int(&c->np, opt, value, 1, 1 << 24, e);
+    if (!strcmp(opt, "knowledge")) {
+        if (strcmp(value, "none") && strcmp(value, "oracle") && strcmp(value, "predicted"))
+            return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted)",
+                               value);
+        return set_text(c->knowledge, sizeof c->knowledge, opt, value, e);
+    }
+    if (!strcmp(opt, "schedule-timed"))
+        return set_yes_no(&c->schedule_timed, opt, value, e);
+    if (!strcmp(opt, "segments"))
+        return set_int(&c->segments, opt, value, 0, 1 << 20, e);
     if (!strcmp(opt, "ranks-per-node"))
         return set_int(&c->ranks_per_node, opt, value, 0, 1 << 20, e);
     if (!strcmp(opt, "root"))
@@ -202,6 +225,13 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
     if (strcmp(c->distribution, "uniform") && strcmp(c->collective, "allgatherv"))
         return papsim_fail(e, "--distribution %s applies to allgatherv only (collective is %s)",
                            c->distribution, c->collective);
+    if (strcmp(c->knowledge, "none") && strcmp(c->knowledge, "oracle") &&
+        strcmp(c->knowledge, "predicted"))
+        return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted)",
+                           c->knowledge);
+    if (c->segments < 0)
+        return papsim_fail(e, "--segments %d must be 0 (the algorithm's default) or positive",
+                           c->segments);
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
     if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))
@@ -236,6 +266,16 @@ void papsim_case_id(const papsim_case *c, char id[17])
      * had before the field existed, so old results still resume. */
     if (!strcmp(c->collective, "allgatherv"))
         h = fnv1a(fnv1a(h, "|"), c->distribution);
+    /* The same for the arrival-knowledge options: hashed only when set. */
+    if (strcmp(c->knowledge, "none"))
+        h = fnv1a(fnv1a(h, "|knowledge="), c->knowledge);
+    if (c->schedule_timed)
+        h = fnv1a(h, "|schedule_timed=1");
+    if (c->segments) {
+        char n[32];
+        snprintf(n, sizeof n, "|segments=%d", c->segments);
+        h = fnv1a(h, n);
+    }
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
@@ -244,11 +284,20 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
     fprintf(out,
             "--collective %s --algorithm %s --platform %s --np %d --mapping %s "
             "--ranks-per-node %d --pattern %s --skew %s --skew-s %.17g --seed %llu --bytes %lld "
-            "--distribution %s --datatype %s --op %s --root %d --gamma %.17g --segment-bytes %lld --reps %d%s%s\n",
+            "--distribution %s --datatype %s --op %s --root %d --gamma %.17g --segment-bytes %lld --reps %d%s%s",
             c->collective, c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node,
             c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->distribution, c->datatype,
             c->op, c->root, c->gamma, c->segment_bytes, c->reps, c->in_place ? " --in-place" : "",
             c->check ? " --check" : "");
+    /* The arrival-knowledge options only when set, so other cases keep
+     * their line (the same rule as the case id). */
+    if (strcmp(c->knowledge, "none"))
+        fprintf(out, " --knowledge %s", c->knowledge);
+    if (c->schedule_timed)
+        fputs(" --schedule-timed yes", out);
+    if (c->segments)
+        fprintf(out, " --segments %d", c->segments);
+    fputc('\n', out);
 }
 
 void papsim_metrics_compute(const double *arrive, const double *exit_t, int np, papsim_metrics *m)

@@ -29,6 +29,14 @@ typedef struct {
     int in_place;
     double gamma;            /* combine cost, seconds per byte (simulation only) */
     long long segment_bytes; /* 0 = algorithm default */
+    int segments;            /* N for algorithms that cut the vector into N
+                              * segments (clairvoyant); 0 = algorithm default */
+    char knowledge[16];      /* arrival-time knowledge given to the algorithm
+                              * (papsim_params.arrivals): none, oracle (the
+                              * pattern's delays) or predicted (moving average
+                              * of window 5 of each rank's measured arrival
+                              * offsets, allgathered inside the timed call) */
+    int schedule_timed;      /* 1: schedule building is charged (yes/no) */
     int reps;
     int check;               /* compare every result with the reference */
 } papsim_case;

@@ -121,6 +121,17 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
     call->count = (int)(c->bytes / call->size);
     call->params.gamma = c->gamma;
     call->params.segment_bytes = (MPI_Aint)c->segment_bytes;
+    call->params.segments = c->segments;
+    call->params.schedule_timed = c->schedule_timed;
+    call->knowledge = !strcmp(c->knowledge, "oracle")      ? PAPBENCH_KNOW_ORACLE
+                      : !strcmp(c->knowledge, "predicted") ? PAPBENCH_KNOW_PREDICTED
+                                                           : PAPBENCH_KNOW_NONE;
+    if (call->knowledge != PAPBENCH_KNOW_NONE) {
+        call->arrivals = calloc((size_t)call->np, sizeof *call->arrivals);
+        if (!call->arrivals)
+            return papsim_fail(e, "out of memory for %d arrival times", call->np);
+        call->params.arrivals = call->arrivals;
+    }
     if (resolve_algorithm(call, c, e) != 0)
         return -1;
 
@@ -147,6 +158,9 @@ void papbench_call_free(papbench_call *call)
     free(call->recv);
     free(call->counts);
     free(call->displs);
+    free(call->arrivals);
+    call->arrivals = NULL;
+    call->params.arrivals = NULL;
     call->send = call->recv = NULL;
     call->counts = call->displs = NULL;
 }
@@ -176,11 +190,36 @@ void papbench_call_fill(papbench_call *call)
         store_value(call, input, first + i, input_value(call->c, call->rank, i));
 }
 
+void papbench_call_knowledge(papbench_call *call, const double *delays)
+{
+    if (call->knowledge == PAPBENCH_KNOW_ORACLE) {
+        memcpy(call->arrivals, delays, (size_t)call->np * sizeof *call->arrivals);
+    } else if (call->knowledge == PAPBENCH_KNOW_PREDICTED) {
+        const int n = call->nhistory < PAPBENCH_SMA_WINDOW ? call->nhistory : PAPBENCH_SMA_WINDOW;
+        double sum = 0;
+        for (int k = call->nhistory - n; k < call->nhistory; k++) /* oldest first */
+            sum += call->history[k % PAPBENCH_SMA_WINDOW];
+        call->prediction = n > 0 ? sum / n : 0.0;
+    }
+}
+
+void papbench_call_record_arrival(papbench_call *call, double offset)
+{
+    call->history[call->nhistory % PAPBENCH_SMA_WINDOW] = offset;
+    call->nhistory++;
+}
+
 int papbench_call_run(papbench_call *call)
 {
     const papsim_case *c = call->c;
     const int in_place = c->in_place;
     const void *send = call->send;
+    if (call->knowledge == PAPBENCH_KNOW_PREDICTED) {
+        int rc = papsim_allgather_bruck(&call->prediction, 1, MPI_DOUBLE, call->arrivals, 1,
+                                        MPI_DOUBLE, call->comm, &call->params);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
     if (!strcmp(c->collective, "allgather")) {
         send = in_place ? MPI_IN_PLACE : send;
         if (call->builtin)

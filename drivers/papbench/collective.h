@@ -10,6 +10,16 @@
 #include "case.h"
 #include "papsim_error.h"
 
+/* --knowledge none | oracle | predicted. oracle: arrivals = the pattern's
+ * delays (the same every repetition). predicted: every rank predicts its own
+ * arrival offset (its arrival minus the agreed start time T0) as the simple
+ * moving average of its last PAPBENCH_SMA_WINDOW measured offsets (seed 000,
+ * Table 5; fewer at the start, 0 = balanced before any), and the ranks
+ * exchange the predictions with papsim's Bruck allgather on the algorithm's
+ * communicator at the start of the timed call, so its cost is measured. */
+enum { PAPBENCH_KNOW_NONE = 0, PAPBENCH_KNOW_ORACLE = 1, PAPBENCH_KNOW_PREDICTED = 2 };
+enum { PAPBENCH_SMA_WINDOW = 5 };
+
 typedef struct {
     const papsim_case *c;
     MPI_Comm comm;          /* the algorithm's own communicator */
@@ -26,6 +36,13 @@ typedef struct {
     papsim_allgatherv_fn *allgatherv;
     papsim_reduce_fn *reduce;
     papsim_allreduce_fn *allreduce;
+    /* Arrival-time knowledge (--knowledge): params.arrivals points to
+     * `arrivals` (np doubles) unless it is none. */
+    int knowledge;          /* PAPBENCH_KNOW_* */
+    double *arrivals;
+    double history[PAPBENCH_SMA_WINDOW]; /* this rank's last measured offsets */
+    int nhistory;           /* repetitions recorded so far */
+    double prediction;      /* this rank's moving average, sent by the allgather */
 } papbench_call;
 
 /* Resolves algorithm, datatype and op, checks the restrictions, allocates
@@ -37,7 +54,15 @@ void papbench_call_free(papbench_call *call);
 /* Writes this rank's inputs (and clears the output) before each repetition. */
 void papbench_call_fill(papbench_call *call);
 
-/* The timed call itself. */
+/* Before a repetition, outside the timed region: oracle copies the delays
+ * (np values) into arrivals, predicted computes this rank's prediction. */
+void papbench_call_knowledge(papbench_call *call, const double *delays);
+
+/* After a repetition: this rank's measured arrival offset (arrive - T0). */
+void papbench_call_record_arrival(papbench_call *call, double offset);
+
+/* The timed call itself (with --knowledge predicted, the allgather of the
+ * predictions first). */
 int papbench_call_run(papbench_call *call);
 
 /* Number of wrong elements on this rank compared with the definition of the

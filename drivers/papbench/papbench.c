@@ -52,6 +52,14 @@ static void print_usage(FILE *out)
         "  --gamma G           combine cost in s/byte, charged per MPI_Reduce_local\n"
         "                      in simulation only (SMPI charges nothing) [0]\n"
         "  --segment-bytes N   segment size of pipelined algorithms      [0=default]\n"
+        "  --segments N        number of segments of clairvoyant     [0=its default]\n"
+        "  --knowledge K       arrival times given to the algorithm (clairvoyant):\n"
+        "                      none (balanced) | oracle (this pattern's delays) |\n"
+        "                      predicted (each rank's moving average of its last 5\n"
+        "                      measured arrival offsets, 0 at first, exchanged by an\n"
+        "                      allgather inside the timed call)         [none]\n"
+        "  --schedule-timed Y  yes: charge the wall time of building the schedule\n"
+        "                      as simulated time; no: building is free  [no]\n"
         "  --check             compare every result with the collective's definition\n"
         "  --np N              expected number of processes (checked)\n"
         "  --platform, --mapping, --ranks-per-node   labels written to the CSV\n"
@@ -140,6 +148,7 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
     rc = papbench_agree_start(h, &start);
     if (rc != MPI_SUCCESS)
         return rc;
+    papbench_call_knowledge(call, v->delays);
     const double target = start + v->delays[h->rank];
     int missed = papbench_wait_until(h, target);
     arrive = papbench_now(h);
@@ -148,6 +157,7 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
     exit_t = papbench_now(h);
     if (rc != MPI_SUCCESS)
         return rc;
+    papbench_call_record_arrival(call, arrive - start);
     if (call->c->check && (rc = papbench_call_check(call, &wrong)) != MPI_SUCCESS)
         return rc;
     double flag = (missed ? 1.0 : 0.0) + (wrong ? 2.0 : 0.0);

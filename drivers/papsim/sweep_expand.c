@@ -97,6 +97,9 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         apply_single(c, b, "op", "op", "sum", e) || apply_single(c, b, "root", "root", "0", e) ||
         apply_single(c, b, "gamma", "gamma", "0", e) ||
         apply_single(c, b, "segment_bytes", "segment-bytes", "0", e) ||
+        apply_single(c, b, "knowledge", "knowledge", "none", e) ||
+        apply_single(c, b, "segments", "segments", "0", e) ||
+        apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
         return -1;
     if (!papsim_collective_known(c->collective)) {

@@ -181,7 +181,8 @@ static void test_errors(check_counts *c, temp_dir *t)
                      "unknown key 'flavour' (valid keys: collective, "
                      "algorithms, bytes, np, platforms, mappings, "
                      "ranks_per_node, patterns, skews, seed, reps, datatype, "
-                     "op, root, gamma, in_place, segment_bytes, check, distributions)");
+                     "op, root, gamma, in_place, segment_bytes, check, distributions, "
+                     "knowledge, schedule_timed, segments)");
     check_load_error(c, t, "# c\nnp 4\n", 2,
                      "expected 'key = value' or '[section]', got 'np 4'");
     check_load_error(c, t, "np = 4\n[a]\nbytes = 8\nbytes = 16\n", 4,
@@ -209,9 +210,9 @@ static void test_errors(check_counts *c, temp_dir *t)
 
 static void test_keys(check_counts *c)
 {
-    CHECK(c, papsim_spec_key_count() == 19, "19 keys");
+    CHECK(c, papsim_spec_key_count() == 22, "22 keys");
     CHECK_STR(c, papsim_spec_key_name(0), "collective");
-    CHECK(c, papsim_spec_key_name(19) == NULL, "past the end");
+    CHECK(c, papsim_spec_key_name(22) == NULL, "past the end");
 }
 
 int main(void)

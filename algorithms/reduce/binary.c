@@ -1,0 +1,50 @@
+/* Reduce: binary tree (segmented).
+ *
+ * Paper:   Open MPI's "binary" reduce (coll/tuned, its n-ary tree with
+ *          fanout 2), SMPI "ompi_binary"; the classic segmented binary tree
+ *          of pipelined collectives.
+ * Pattern: relative ranks v = (rank - root) mod p, numbered level by level:
+ *          v at level L = floor(log2(v+1)) has the children v + 2^L and
+ *          v + 2^(L+1). The vector is cut into N segments of
+ *          params->segment_bytes (default 32 KiB, as ompi_binary); per
+ *          segment every inner rank receives and combines its two children
+ *          in that order, then sends the segment to its parent, one receive
+ *          posted ahead. Same tree and segments as SMPI's ompi_binary.
+ *
+ *            p=7 (v)        0
+ *                        1     2
+ *                       3 5   4 6      (children of 1: 3, 5; of 2: 4, 6)
+ *
+ * Cost:    about 2(h + N - 1)(alpha + (m/N)(beta + gamma)), h = floor(log2 p) the
+ *          tree height: a node receives its two children in turn per segment.
+ * Memory:  one scratch vector and two segments on the inner ranks.
+ * Restrictions: commutative ops (subtrees hold interleaved ranks).
+ */
+#include "reduce_util.h"
+
+int papsim_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                         MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
+{
+    int rank, p;
+    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+
+    if (count == 0)
+        return MPI_SUCCESS;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+
+    const int v = (rank - root + p) % p;
+    int level_size = 1; /* 2^L for v's level L */
+    while (2 * level_size - 1 <= v)
+        level_size *= 2;
+    if (v > 0) { /* v is position v - (2^L - 1) on its level */
+        const int half = level_size / 2, pos = v - (level_size - 1);
+        tree.parent = (pos % half + half - 1 + root) % p;
+    }
+    for (int k = 1; k <= 2; k++)
+        if (v + k * level_size < p)
+            tree.children[tree.nchildren++] = (v + k * level_size + root) % p;
+    const int segcount = papsim_reduce_segcount(params, 32 * 1024, count, datatype);
+    return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
+                                        &tree, root, segcount);
+}

@@ -1,0 +1,65 @@
+/* Reduce: chain (several segmented chains into the root).
+ *
+ * Paper:   Open MPI's "chain" reduce (coll/tuned, Fagg et al.), SMPI
+ *          "ompi_chain": the fanout-f generalisation of the pipeline.
+ * Pattern: relative ranks v = (rank - root) mod p. The p-1 non-root ranks
+ *          are split, in order, into f = min(p/2, 32) chains of
+ *          consecutive v (the first (p-1) mod f chains one rank longer);
+ *          the root is the parent of every chain head. The vector is cut
+ *          into N segments of params->segment_bytes (default 64 KiB) and
+ *          pipelined down every chain as in `pipeline`; per segment the
+ *          root receives and combines the f chain heads in turn.
+ *          f = p/2 is SMPI 3.32's ompi_chain fanout (Open MPI's own default
+ *          for a forced chain is 4); tree, segment discipline and default
+ *          segment size are those of ompi_chain (cli.reduce_agreement).
+ *
+ *            p=8 (f=4)   root 0 <- 1 <- 2     chains of v: {1,2} {3,4}
+ *                        root 0 <- 3 <- 4                  {5,6} {7}
+ *                        root 0 <- 5 <- 6
+ *                        root 0 <- 7
+ *
+ * Cost:    about (L-1 + N f)(alpha + (m/N)(beta + gamma)), L = ceil((p-1)/f) the
+ *          chain length: the root receives and combines f segments per
+ *          segment index, one after the other, after a fill of L-1 hops.
+ * Memory:  one scratch vector and two segments on the inner ranks.
+ * Restrictions: commutative ops (the root combines whole chains of
+ *          non-adjacent rank ranges).
+ */
+#include "reduce_util.h"
+
+int papsim_reduce_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                        MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
+{
+    int rank, p;
+    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+
+    if (count == 0)
+        return MPI_SUCCESS;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+
+    int fanout = p / 2;
+    if (fanout < 1)
+        fanout = 1;
+    if (fanout > PAPSIM_REDUCE_MAX_CHILDREN)
+        fanout = PAPSIM_REDUCE_MAX_CHILDREN;
+    const int v = (rank - root + p) % p;
+    const int longer = (p - 1) % fanout; /* chains of length ceil((p-1)/f) */
+    const int shorter_len = (p - 1) / fanout;
+    /* Walk the chains (heads at v = 1, 1 + len_0, ...) to find v's place. */
+    for (int j = 0, head = 1; j < fanout && head < p; j++) {
+        const int len = shorter_len + (j < longer ? 1 : 0);
+        if (v == 0) {
+            tree.children[tree.nchildren++] = (head + root) % p;
+        } else if (v >= head && v < head + len) {
+            tree.parent = (v == head ? root : (rank - 1 + p) % p);
+            if (v + 1 < head + len)
+                tree.children[tree.nchildren++] = (rank + 1) % p;
+            break;
+        }
+        head += len;
+    }
+    const int segcount = papsim_reduce_segcount(params, 64 * 1024, count, datatype);
+    return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
+                                        &tree, root, segcount);
+}

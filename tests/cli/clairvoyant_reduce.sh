@@ -1,0 +1,128 @@
+# The clairvoyant reduce under smpirun with arrival-time knowledge:
+# - random arrival patterns with --knowledge oracle and predicted (--reps 6,
+#   so the window-5 moving average is used), segment counts 1, 3, 16 and
+#   counts that N does not divide (and count < N), any root, in place, --check;
+# - with a late rank, knowledge oracle gives a lower simulated time than
+#   knowledge none (both measured here, nothing hard-coded);
+# - --schedule-timed yes runs and checks too;
+# - bad input: unknown knowledge mode, negative segments, bad schedule-timed,
+#   in papbench and in a papsim spec.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+"$PAPSIM" platform flat --nodes 17 --cores 1 --bw 10Gbps --lat 1us -o flat17.xml >/dev/null 2>&1 ||
+    fail "could not generate a platform"
+
+# bench NP ARGS...: papbench under smpirun, rows on stdout (no header).
+bench() {
+    local np=$1; shift
+    "$PAPSIM" hostfile --platform flat17.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
+    "$SMPIRUN" -no-privatize -platform flat17.xml -hostfile "hosts-$np" -np "$np" "$PAPBENCH" \
+        --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0 --log=root.thres:critical \
+        --no-header "$@"
+}
+
+# 1. Correctness grid under random patterns (one cases file per np).
+for np in 2 5 8 13 16; do
+    {
+    for know in oracle predicted; do
+        for seg in 1 3 16; do
+            for count in 1 2 7 1001; do # 1001 = 3*333+2 = 16*62+9; 1, 2, 7 < 16
+                for root in 0 $((np - 1)) $((np / 2)); do
+                    for inplace in "" " --in-place"; do
+                        echo "--algorithm clairvoyant --collective reduce --np $np" \
+                             "--bytes $((count * 4)) --datatype int --op sum --root $root" \
+                             "--pattern random --skew 300us --seed $((np + seg))" \
+                             "--knowledge $know --segments $seg --reps 6 --check$inplace"
+                    done
+                done
+            done
+        done
+    done
+    } > "cases-$np.txt"
+    # doubles and max, segment count from segment_bytes, the default N, timed
+    echo "--algorithm clairvoyant --np $np --bytes 8008 --datatype double --op max" \
+         "--pattern random --skew 1ms --knowledge oracle --segment-bytes 800 --reps 2 --check" \
+         >> "cases-$np.txt"
+    echo "--algorithm clairvoyant --np $np --bytes 1MiB --datatype double --op sum" \
+         "--pattern gaussian --skew 1ms --knowledge predicted --reps 6 --check" >> "cases-$np.txt"
+    echo "--algorithm clairvoyant --np $np --bytes 4004 --datatype int --op sum --root 1" \
+         "--pattern random --skew 1ms --knowledge predicted --schedule-timed yes --segments 3" \
+         "--reps 6 --check" >> "cases-$np.txt"
+    want=$(($(sed 's/.*--reps \([0-9]*\).*/\1/' "cases-$np.txt" | paste -sd+ | bc)))
+    if bench "$np" --cases "cases-$np.txt" > "rows-$np.csv" 2> "err-$np.txt"; then
+        pass
+    else
+        fail "np=$np: papbench failed: $(tail -n 3 "err-$np.txt")"
+    fi
+    expect_eq "np=$np: rows" "$(wc -l < "rows-$np.csv")" "$want"
+    expect_eq "np=$np: rows not ok" "$(grep -vc ',ok$' "rows-$np.csv")" "0"
+done
+
+# 1b. The same knowledge modes under Open MPI (a real allgather of the
+# predictions, real arrival offsets): results only, not times.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
+for np in 3 8; do
+    grep -e '--reps 6' "cases-8.txt" | grep -e '--root 0 ' | sed "s/--np 8/--np $np/" \
+        > "mpi-cases-$np.txt"
+    want=$(($(wc -l < "mpi-cases-$np.txt") * 6))
+    if "$MPIEXEC" --oversubscribe -np "$np" "$PAPBENCH_MPI" --margin 0.0005 --no-header \
+        --cases "mpi-cases-$np.txt" > "mpi-rows-$np.csv" 2> "mpi-err-$np.txt"; then
+        pass
+    else
+        fail "mpi np=$np: papbench-mpi failed: $(tail -n 3 "mpi-err-$np.txt")"
+    fi
+    expect_eq "mpi np=$np: rows" "$(wc -l < "mpi-rows-$np.csv")" "$want"
+    expect_eq "mpi np=$np: wrong results" "$(grep -c ',check_failed$' "mpi-rows-$np.csv")" "0"
+done
+
+# 2. A late rank: the oracle schedule absorbs it, the balanced one does not.
+for args in "--bytes 64KiB --segments 4 --skew 2ms --root 0" \
+            "--bytes 1MiB --segments 4 --skew 2ms --root 3" \
+            "--bytes 1MiB --segments 16 --skew 2ms --root 0"; do
+    # shellcheck disable=SC2086 # args is a list of options
+    none=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
+           --knowledge none $args 2>err.txt | cut -d, -f19)
+    # shellcheck disable=SC2086
+    oracle=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
+             --knowledge oracle $args 2>err.txt | cut -d, -f19)
+    if [ -n "$none" ] && [ -n "$oracle" ] &&
+        [ "$(echo "$oracle < $none" | sed 's/e/*10^/g' | bc -l)" = 1 ]; then
+        pass
+    else
+        fail "last_delayed $args: oracle total $oracle not below none $none $(head -c 300 err.txt)"
+    fi
+done
+
+# 3. The case id changes only when the new options are set.
+id_of() { bench 4 --algorithm clairvoyant "$@" | cut -d, -f1; }
+plain=$(id_of)
+expect_eq "default knowledge keeps the id" "$(id_of --knowledge none --schedule-timed no \
+    --segments 0)" "$plain"
+[ "$(id_of --knowledge oracle)" != "$plain" ] && pass || fail "--knowledge oracle: same id"
+[ "$(id_of --segments 3)" != "$plain" ] && pass || fail "--segments 3: same id"
+[ "$(id_of --schedule-timed yes)" != "$plain" ] && pass || fail "--schedule-timed yes: same id"
+
+# 4. Bad input.
+BAD_INPUT_PREFIX="papbench: "
+expect_bad_input "unknown knowledge" "--knowledge 'psychic' is unknown \(valid: none, oracle, predicted\)" \
+    bench 2 --algorithm clairvoyant --knowledge psychic
+expect_bad_input "negative segments" "--segments '-1' must be between 0 and" \
+    bench 2 --algorithm clairvoyant --segments -1
+expect_bad_input "schedule-timed" "--schedule-timed 'maybe' is not yes or no" \
+    bench 2 --algorithm clairvoyant --schedule-timed maybe
+BAD_INPUT_PREFIX=""
+cat > bad.ini <<'EOF'
+collective = reduce
+algorithms = clairvoyant
+bytes = 8
+np = 2
+patterns = random
+knowledge = psychic
+EOF
+expect_fail "spec: unknown knowledge" "bad.ini:6: .*--knowledge 'psychic' is unknown" \
+    "$PAPSIM" run bad.ini --out outdir --dry-run
+sed -i 's/^knowledge = psychic/knowledge = oracle\nsegments = -2/' bad.ini
+expect_fail "spec: negative segments" "bad.ini:7: .*--segments '-2' must be between 0" \
+    "$PAPSIM" run bad.ini --out outdir --dry-run
+finish
