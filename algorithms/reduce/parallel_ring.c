@@ -40,14 +40,9 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(datatype, &lb, &extent);
 
-    if (rank == root) {
-        work = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, datatype, &work_free, &work);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_local_copy(rank == root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, work,
-                           count, datatype);
+    /* The root reduces in recvbuf, the others in scratch. */
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

@@ -76,15 +76,9 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     const int r = p - q;
     const int root_takes_zero = root < 2 * r && root % 2 == 1;
 
-    /* The root works in recvbuf (its own vector is already there in place). */
-    if (rank == root) {
-        work = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, datatype, &work_free, &work);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_local_copy(rank == root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, work,
-                           count, datatype);
+    /* The root reduces in recvbuf, the others in scratch. */
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

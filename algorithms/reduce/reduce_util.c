@@ -141,3 +141,20 @@ out:
     free(in_free[1]);
     return rc;
 }
+
+int papsim_reduce_work_buffer(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                              int is_root, void **to_free, void **work)
+{
+    int rc = MPI_SUCCESS;
+    *to_free = NULL;
+    if (is_root) {
+        *work = recvbuf;
+    } else {
+        rc = papsim_scratch_alloc(count, type, to_free, work);
+        PAPSIM_CHECK(rc);
+    }
+    rc = papsim_local_copy(is_root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, *work, count,
+                           type);
+out:
+    return rc;
+}

@@ -55,4 +55,11 @@ int papsim_reduce_combine_ordered(void *got, void *held, int len, MPI_Datatype t
                                   int commutative, int got_is_left,
                                   const papsim_params *params);
 
+/* The vector a rank reduces into: recvbuf at the root (which holds the
+ * result at the end), a fresh scratch buffer elsewhere (*to_free, freed by
+ * the caller), filled with the rank's own input (recvbuf itself for the
+ * root with MPI_IN_PLACE). */
+int papsim_reduce_work_buffer(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                              int is_root, void **to_free, void **work);
+
 #endif
