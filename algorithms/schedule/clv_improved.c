@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "clairvoyant.h"
+#include "clv_time.h"
 
 typedef struct {
     int P, N, W, root, strict, root_first;
@@ -75,23 +76,11 @@ static int ctz64(uint64_t x)
 #endif
 }
 
-static int before(const imp_state *st, int a, int b)
-{
-    if (st->k[a] != st->k[b])
-        return st->k[a] < st->k[b];
-    if (st->f[a] != st->f[b])
-        return st->f[a] < st->f[b];
-    return a < b;
-}
+static int before(const imp_state *st, int a, int b) { return papsim_clv_earlier(st->k, st->f, a, b); }
 
-/* t_c < t_h + d (strict) or t_c <= t_h + d, exactly, with f in [0, d). */
 static int ready(const imp_state *st, int c, int h)
 {
-    if (st->k[c] <= st->k[h])
-        return 1;
-    if (st->k[c] != st->k[h] + 1)
-        return 0;
-    return st->strict ? st->f[c] < st->f[h] : st->f[c] <= st->f[h];
+    return papsim_clv_can_receive(st->k, st->f, st->strict, c, h);
 }
 
 /* qsort has no context argument: sort (k, f, rank) triples instead. */

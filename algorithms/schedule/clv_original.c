@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "clairvoyant.h"
+#include "clv_time.h"
 
 enum { ST_A = 0, ST_P = 1, ST_E = 2 };
 
@@ -43,24 +44,11 @@ typedef struct {
     int *G, *recv_order;
 } orig_state;
 
-/* (k, f, rank) order. */
-static int before(const orig_state *st, int a, int b)
-{
-    if (st->k[a] != st->k[b])
-        return st->k[a] < st->k[b];
-    if (st->f[a] != st->f[b])
-        return st->f[a] < st->f[b];
-    return a < b;
-}
+static int before(const orig_state *st, int a, int b) { return papsim_clv_earlier(st->k, st->f, a, b); }
 
-/* t_c < t_h + d (strict) or t_c <= t_h + d, exactly, with f in [0, d). */
 static int ready(const orig_state *st, int c, int h)
 {
-    if (st->k[c] <= st->k[h])
-        return 1;
-    if (st->k[c] != st->k[h] + 1)
-        return 0;
-    return st->strict ? st->f[c] < st->f[h] : st->f[c] <= st->f[h];
+    return papsim_clv_can_receive(st->k, st->f, st->strict, c, h);
 }
 
 static void heap_push(orig_state *st, int r)
