@@ -6,6 +6,7 @@
  * (its own messages are switched off) and its error is folded into ours, so
  * the user sees one message that names the file and the line. */
 #include "platform.h"
+#include "platform_internal.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -14,132 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A growable list of names with two integers each: netpoints (zone = the
- * owning zone's index, flag = is a router), links (flag = SPLITDUPLEX) and
- * zones (zone = the parent zone's index or -1, flag = is a cluster). */
-typedef struct {
-    char *name;
-    int zone, flag;
-} named;
-
-typedef struct {
-    named *v;
-    int n, cap;
-} name_table;
-
-/* Everything collected while walking the document. */
-typedef struct {
-    char **names;                 /* hosts in placement order */
-    int n, cap;
-    int min_core;                 /* 0 until the first host */
-    papsim_host_group *groups;
-    int ngroups, gcap;
-    name_table netpoints, links, zones;
-    char first_params[256];       /* topo_parameters of the first cluster */
-    int nclusters;
-} walk_state;
-
-static char *dup_string(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d)
-        memcpy(d, s, n);
-    return d;
-}
-
-static int read_whole_file(const char *path, char **text, size_t *len,
-                           papsim_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    if (!f)
-        return papsim_fail(e, "platform '%s': cannot read: %s", path,
-                           strerror(errno));
-    for (;;) {
-        if (n + 4096 > cap) {
-            size_t ncap = cap ? 2 * cap : 65536;
-            char *nb = realloc(buf, ncap);
-            if (!nb) {
-                papsim_fail(e, "platform '%s': out of memory", path);
-                goto fail;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        papsim_fail(e, "platform '%s': cannot read: %s", path, strerror(errno));
-        goto fail;
-    }
-    fclose(f);
-    *text = buf;
-    *len = n;
-    return 0;
-fail:
-    fclose(f);
-    free(buf);
-    return -1;
-}
-
-/* Parses without network access and without libxml2 printing anything;
- * on failure reports libxml2's first error with its line number. */
-static xmlDocPtr parse_quietly(const char *text, size_t len, const char *name,
-                               papsim_err *e)
-{
-    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-    if (!ctxt) {
-        papsim_fail(e, "platform '%s': out of memory", name);
-        return NULL;
-    }
-    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, text, (int)len, name, NULL,
-                                      XML_PARSE_NONET | XML_PARSE_NOERROR |
-                                          XML_PARSE_NOWARNING);
-    if (!doc) {
-        const xmlError *err = xmlCtxtGetLastError(ctxt);
-        char msg[512] = "unknown XML error";
-        if (err && err->message) {
-            snprintf(msg, sizeof msg, "%s", err->message);
-            msg[strcspn(msg, "\n")] = '\0';
-        }
-        papsim_fail(e, "platform '%s': malformed XML at line %d: %s", name,
-                    err ? err->line : 0, msg);
-    }
-    xmlFreeParserCtxt(ctxt);
-    return doc;
-}
-
-/* Returns a malloc'ed copy of an attribute, or NULL when it is absent. */
-static char *get_attr(xmlNodePtr node, const char *name)
-{
-    xmlChar *v = xmlGetProp(node, (const xmlChar *)name);
-    if (!v)
-        return NULL;
-    char *copy = dup_string((const char *)v);
-    xmlFree(v);
-    return copy;
-}
-
-static int is_element(xmlNodePtr node, const char *name)
-{
-    return node->type == XML_ELEMENT_NODE &&
-           strcmp((const char *)node->name, name) == 0;
-}
-
-/* True if the element's name is one of the NULL-terminated list. */
-static int is_one_of(xmlNodePtr node, const char *const *names)
-{
-    for (int i = 0; names[i]; i++)
-        if (is_element(node, names[i]))
-            return 1;
-    return 0;
-}
 
 /* ---- name tables ----------------------------------------------------- */
 
@@ -155,7 +30,7 @@ static int table_add(name_table *t, const char *name, int zone, int flag,
         t->v = nv;
         t->cap = ncap;
     }
-    char *copy = dup_string(name);
+    char *copy = papsim_pl_dup_string(name);
     if (!copy)
         return papsim_fail(e, "out of memory");
     t->v[t->n] = (named){copy, zone, flag};
@@ -188,7 +63,7 @@ static int table_seal(name_table *t, const char *what, papsim_err *e)
 }
 
 /* Finds name in a sealed table. */
-static const named *table_find(const name_table *t, const char *name)
+const named *papsim_pl_table_find(const name_table *t, const char *name)
 {
     named key = {(char *)name, 0, 0};
     if (t->n == 0)
@@ -197,7 +72,7 @@ static const named *table_find(const name_table *t, const char *name)
 }
 
 /* Finds a zone by name in the (unsorted, small) zone table. */
-static int zone_index(const walk_state *w, const char *name)
+int papsim_pl_zone_index(const walk_state *w, const char *name)
 {
     for (int i = 0; i < w->zones.n; i++)
         if (strcmp(w->zones.v[i].name, name) == 0)
@@ -260,7 +135,7 @@ static int open_group(walk_state *w, const char *id, int cores,
     }
     papsim_host_group *g = &w->groups[w->ngroups];
     memset(g, 0, sizeof *g);
-    g->id = dup_string(id);
+    g->id = papsim_pl_dup_string(id);
     if (!g->id)
         return papsim_fail(e, "out of memory");
     g->first = w->n;
@@ -273,7 +148,7 @@ static int open_group(walk_state *w, const char *id, int cores,
 /* Reads the optional `core` attribute (default 1). */
 static int parse_core(xmlNodePtr node, int *core, papsim_err *e)
 {
-    char *s = get_attr(node, "core");
+    char *s = papsim_pl_get_attr(node, "core");
     int rc = 0;
     *core = 1;
     if (s) {
@@ -289,25 +164,11 @@ static int parse_core(xmlNodePtr node, int *core, papsim_err *e)
     return rc;
 }
 
-/* SimGrid's DTD requires these; check them so a missing one is reported
- * here, by name, rather than by smpirun. */
-static int check_required(xmlNodePtr node, const char *const *names,
-                          papsim_err *e)
-{
-    for (int i = 0; names[i]; i++) {
-        xmlChar *v = xmlGetProp(node, (const xmlChar *)names[i]);
-        if (!v)
-            return papsim_fail(e, "missing attribute '%s'", names[i]);
-        xmlFree(v);
-    }
-    return 0;
-}
-
 /* A FLAT cluster with bb_lat but no bb_bw gets a zero-bandwidth backbone,
  * on which SimGrid 3.32 aborts as soon as a message crosses it. */
 static int check_backbone(xmlNodePtr node, papsim_err *e)
 {
-    char *bw = get_attr(node, "bb_bw"), *lat = get_attr(node, "bb_lat");
+    char *bw = papsim_pl_get_attr(node, "bb_bw"), *lat = papsim_pl_get_attr(node, "bb_lat");
     int rc = 0;
     if ((!bw || bw[0] == '\0') && lat && strtod(lat, NULL) > 0)
         rc = papsim_fail(e, "bb_lat='%s' without bb_bw: a backbone without "
@@ -322,7 +183,7 @@ static int add_cluster_router(xmlNodePtr node, walk_state *w, int zone,
                               const char *id, const char *prefix,
                               const char *suffix, papsim_err *e)
 {
-    char *rid = get_attr(node, "router_id");
+    char *rid = papsim_pl_get_attr(node, "router_id");
     char *name = rid && rid[0] ? rid : NULL;
     int rc;
     if (!name) {
@@ -354,20 +215,20 @@ static int add_cluster(xmlNodePtr node, walk_state *w, int parent,
     long *values = NULL, count = 0, want = 0;
     int core, rc = -1, zone;
 
-    if (check_required(node, required, e) != 0 ||
+    if (papsim_pl_check_required(node, required, e) != 0 ||
         parse_core(node, &core, e) != 0 || check_backbone(node, e) != 0)
         goto out;
-    id = get_attr(node, "id");
-    prefix = get_attr(node, "prefix");
-    suffix = get_attr(node, "suffix");
-    radical = get_attr(node, "radical");
-    topo = get_attr(node, "topology");
-    params = get_attr(node, "topo_parameters");
+    id = papsim_pl_get_attr(node, "id");
+    prefix = papsim_pl_get_attr(node, "prefix");
+    suffix = papsim_pl_get_attr(node, "suffix");
+    radical = papsim_pl_get_attr(node, "radical");
+    topo = papsim_pl_get_attr(node, "topology");
+    params = papsim_pl_get_attr(node, "topo_parameters");
     if (!id || !prefix || !suffix || !radical) {
         papsim_fail(e, "out of memory");
         goto out;
     }
-    if (!topo && !(topo = dup_string("FLAT"))) {
+    if (!topo && !(topo = papsim_pl_dup_string("FLAT"))) {
         papsim_fail(e, "out of memory");
         goto out;
     }
@@ -420,7 +281,7 @@ static int add_plain_host(xmlNodePtr node, walk_state *w, int zone,
 {
     static const char *const required[] = {"id", "speed", NULL};
     int core;
-    if (check_required(node, required, e) != 0 ||
+    if (papsim_pl_check_required(node, required, e) != 0 ||
         parse_core(node, &core, e) != 0)
         return -1;
     const char *zone_name = zone >= 0 ? w->zones.v[zone].name : "platform";
@@ -431,7 +292,7 @@ static int add_plain_host(xmlNodePtr node, walk_state *w, int zone,
             return -1;
         last = &w->groups[w->ngroups - 1];
     }
-    if (add_host(w, get_attr(node, "id"), core, zone, e) != 0)
+    if (add_host(w, papsim_pl_get_attr(node, "id"), core, zone, e) != 0)
         return -1;
     last->count++;
     if (core < last->cores)
@@ -446,7 +307,7 @@ static const char *const ignored_elements[] = {
     "config", "random", "trace", "trace_connect", "prop", "storage_type",
     "storage", NULL};
 /* Route elements, checked once every name is known (check_routes). */
-static const char *const route_elements[] = {
+const char *const papsim_pl_route_elements[] = {
     "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute",
     "bypassASroute", "host_link", NULL};
 /* Elements of the format that never stand directly in a zone. */
@@ -456,43 +317,15 @@ static const char *const nested_elements[] = {
 /* Why an element is refused, or NULL if it is not one of those. */
 static const char *refusal(xmlNodePtr c)
 {
-    if (is_element(c, "cabinet") || is_element(c, "peer"))
+    if (papsim_pl_is_element(c, "cabinet") || papsim_pl_is_element(c, "peer"))
         return "not supported: it defines hosts papsim does not list; "
                "describe them with <cluster> or <host>";
-    if (is_element(c, "include"))
+    if (papsim_pl_is_element(c, "include"))
         return "not supported: put the included elements in this file";
-    if (is_element(c, "actor") || is_element(c, "process"))
+    if (papsim_pl_is_element(c, "actor") || papsim_pl_is_element(c, "process"))
         return "a deployment element does not belong in a platform for "
                "smpirun (papsim writes the hostfile that places the ranks)";
     return NULL;
-}
-
-/* True once a message names its element ("<cluster id='c'> at line 4: "),
- * so that enclosing elements do not prefix it again. */
-static int placed(const papsim_err *e)
-{
-    return e && e->msg[0] == '<';
-}
-
-/* Prefixes e with "<name id='...'> at line N: " for element c (routes,
- * which have no id, with their src and dst). */
-static int fail_at_element(xmlNodePtr c, papsim_err *e)
-{
-    char *id = get_attr(c, "id"), *src = get_attr(c, "src"),
-         *dst = get_attr(c, "dst");
-    if (id)
-        papsim_fail_prefix(e, "<%s id='%s'> at line %ld: ",
-                           (const char *)c->name, id, xmlGetLineNo(c));
-    else if (src && dst)
-        papsim_fail_prefix(e, "<%s src='%s' dst='%s'> at line %ld: ",
-                           (const char *)c->name, src, dst, xmlGetLineNo(c));
-    else
-        papsim_fail_prefix(e, "<%s> at line %ld: ", (const char *)c->name,
-                           xmlGetLineNo(c));
-    free(id);
-    free(src);
-    free(dst);
-    return -1;
 }
 
 /* Registers a <link> or <backbone> (flag: SPLITDUPLEX or FULLDUPLEX, which
@@ -503,10 +336,10 @@ static int add_link(xmlNodePtr c, walk_state *w, papsim_err *e)
      * 3.32 fails to parse a link without one ("cannot parse number", at
      * the line of the route that uses it), so require it. */
     static const char *const req[] = {"id", "bandwidth", "latency", NULL};
-    int backbone = is_element(c, "backbone");
-    if (check_required(c, req, e) != 0)
+    int backbone = papsim_pl_is_element(c, "backbone");
+    if (papsim_pl_check_required(c, req, e) != 0)
         return -1;
-    char *id = get_attr(c, "id"), *policy = get_attr(c, "sharing_policy");
+    char *id = papsim_pl_get_attr(c, "id"), *policy = papsim_pl_get_attr(c, "sharing_policy");
     int split = !backbone && policy && (strcmp(policy, "SPLITDUPLEX") == 0 ||
                                         strcmp(policy, "FULLDUPLEX") == 0);
     int rc = id && table_add(&w->links, id, 0, split, e) >= 0 ? 0 : -1;
@@ -529,29 +362,30 @@ static int walk_element(xmlNodePtr c, int zone, walk_state *w, papsim_err *e)
 
     if (why)
         return papsim_fail(e, "%s", why);
-    if (is_element(c, "zone") || is_element(c, "AS")) {
-        char *id = get_attr(c, "id");
-        int z = check_required(c, zone_req, e) == 0 && id
+    if (papsim_pl_is_element(c, "zone") || papsim_pl_is_element(c, "AS")) {
+        char *id = papsim_pl_get_attr(c, "id");
+        int z = papsim_pl_check_required(c, zone_req, e) == 0 && id
                     ? table_add(&w->zones, id, zone, 0, e) : -1;
         free(id);
         return z < 0 ? -1 : walk_zone(c, z, w, e);
     }
-    if (is_element(c, "cluster"))
+    if (papsim_pl_is_element(c, "cluster"))
         return add_cluster(c, w, zone, e);
-    if (is_element(c, "host"))
+    if (papsim_pl_is_element(c, "host"))
         return add_plain_host(c, w, zone, e);
-    if (is_element(c, "router")) {
-        char *id = get_attr(c, "id");
-        int rc = check_required(c, router_req, e) == 0 && id &&
+    if (papsim_pl_is_element(c, "router")) {
+        char *id = papsim_pl_get_attr(c, "id");
+        int rc = papsim_pl_check_required(c, router_req, e) == 0 && id &&
                          table_add(&w->netpoints, id, zone, 1, e) >= 0 ? 0 : -1;
         free(id);
         return rc;
     }
-    if (is_element(c, "link") || is_element(c, "backbone"))
+    if (papsim_pl_is_element(c, "link") || papsim_pl_is_element(c, "backbone"))
         return add_link(c, w, e);
-    if (is_one_of(c, route_elements) || is_one_of(c, ignored_elements))
+    if (papsim_pl_is_one_of(c, papsim_pl_route_elements) ||
+        papsim_pl_is_one_of(c, ignored_elements))
         return 0;
-    if (is_one_of(c, nested_elements))
+    if (papsim_pl_is_one_of(c, nested_elements))
         return papsim_fail(e, "misplaced: SimGrid 3.32 takes this element "
                            "only inside another one, not in a zone");
     return papsim_fail(e, "unknown element (not part of SimGrid 3.32's "
@@ -566,160 +400,10 @@ static int walk_zone(xmlNodePtr container, int zone, walk_state *w,
             continue;
         if (walk_element(c, zone, w, e) != 0) {
             /* Name the innermost element at fault only once. */
-            if (!placed(e))
-                fail_at_element(c, e);
+            if (!papsim_pl_placed(e))
+                papsim_pl_fail_at_element(c, e);
             return -1;
         }
-    }
-    return 0;
-}
-
-/* ---- route checks (after the walk, when every name is known) --------- */
-
-/* True if netpoint np lies in zone z or in a zone inside it. */
-static int netpoint_in_zone(const walk_state *w, const named *np, int z)
-{
-    for (int k = np->zone; k >= 0; k = w->zones.v[k].zone)
-        if (k == z)
-            return 1;
-    return 0;
-}
-
-/* Links a cluster generates are named "<cluster id>_..." (the node links,
- * loopbacks, limiters and backbone); accept those without a declaration. */
-static int cluster_link(const walk_state *w, const char *id)
-{
-    for (int i = 0; i < w->zones.n; i++) {
-        size_t n = strlen(w->zones.v[i].name);
-        if (w->zones.v[i].flag && strncmp(id, w->zones.v[i].name, n) == 0 &&
-            id[n] == '_')
-            return 1;
-    }
-    return 0;
-}
-
-/* Checks a link_ctn: the link exists and its direction fits its policy. */
-static int check_link_ctn(xmlNodePtr l, const walk_state *w, papsim_err *e)
-{
-    static const char *const req[] = {"id", NULL};
-    if (check_required(l, req, e) != 0)
-        return -1;
-    char *id = get_attr(l, "id"), *dir = get_attr(l, "direction");
-    int directed = dir && (strcmp(dir, "UP") == 0 || strcmp(dir, "DOWN") == 0);
-    const named *link = id ? table_find(&w->links, id) : NULL;
-    int rc = 0;
-    if (!id)
-        rc = papsim_fail(e, "out of memory");
-    else if (dir && !directed && strcmp(dir, "NONE") != 0)
-        rc = papsim_fail(e, "direction '%s' is not UP, DOWN or NONE", dir);
-    else if (!link && !cluster_link(w, id))
-        rc = papsim_fail(e, "link '%s' is not declared (no <link id='%s'>)",
-                         id, id);
-    else if (link && directed && !link->flag)
-        rc = papsim_fail(e, "link '%s' has a direction but is not "
-                         "SPLITDUPLEX (give it sharing_policy=\"SPLITDUPLEX\" "
-                         "or drop the direction)", id);
-    else if (link && !directed && link->flag)
-        rc = papsim_fail(e, "link '%s' is SPLITDUPLEX: say which half the "
-                         "route uses (direction=\"UP\" or \"DOWN\")", id);
-    free(id);
-    free(dir);
-    return rc;
-}
-
-/* Checks that attribute `attr` of r names a host or router; with z >= 0,
- * one inside zone z (the gateway of a zone route). */
-static int check_netpoint_attr(xmlNodePtr r, const char *attr, int z,
-                               const walk_state *w, papsim_err *e)
-{
-    char *v = get_attr(r, attr);
-    const named *np = v ? table_find(&w->netpoints, v) : NULL;
-    int rc = 0;
-    if (!v)
-        rc = papsim_fail(e, "missing attribute '%s'", attr);
-    else if (!np)
-        rc = papsim_fail(e, "%s '%s' is not a host or router of this "
-                         "platform", attr, v);
-    else if (z >= 0 && !netpoint_in_zone(w, np, z))
-        rc = papsim_fail(e, "%s '%s' is not inside zone '%s'", attr, v,
-                         w->zones.v[z].name);
-    free(v);
-    return rc;
-}
-
-/* Checks a zone attribute (src or dst of a zone route); *z gets its index. */
-static int check_zone_attr(xmlNodePtr r, const char *attr,
-                           const walk_state *w, int *z, papsim_err *e)
-{
-    char *v = get_attr(r, attr);
-    int rc = 0;
-    *z = v ? zone_index(w, v) : -1;
-    if (!v)
-        rc = papsim_fail(e, "missing attribute '%s'", attr);
-    else if (*z < 0)
-        rc = papsim_fail(e, "%s '%s' is not a zone or cluster of this "
-                         "platform", attr, v);
-    free(v);
-    return rc;
-}
-
-static int check_route(xmlNodePtr r, const walk_state *w, papsim_err *e)
-{
-    if (is_element(r, "host_link")) {
-        static const char *const req[] = {"id", "up", "down", NULL};
-        if (check_required(r, req, e) != 0 ||
-            check_netpoint_attr(r, "id", -1, w, e) != 0)
-            return -1;
-        for (int i = 0; i < 2; i++) {
-            char *v = get_attr(r, i ? "down" : "up");
-            int rc = v && !table_find(&w->links, v)
-                         ? papsim_fail(e, "%s link '%s' is not declared",
-                                       i ? "down" : "up", v) : 0;
-            free(v);
-            if (rc)
-                return -1;
-        }
-        return 0;
-    }
-    if (is_element(r, "route") || is_element(r, "bypassRoute")) {
-        if (check_netpoint_attr(r, "src", -1, w, e) != 0 ||
-            check_netpoint_attr(r, "dst", -1, w, e) != 0)
-            return -1;
-    } else {
-        int zs, zd;
-        if (check_zone_attr(r, "src", w, &zs, e) != 0 ||
-            check_zone_attr(r, "dst", w, &zd, e) != 0 ||
-            check_netpoint_attr(r, "gw_src", zs, w, e) != 0 ||
-            check_netpoint_attr(r, "gw_dst", zd, w, e) != 0)
-            return -1;
-    }
-    for (xmlNodePtr l = r->children; l; l = l->next) {
-        if (l->type != XML_ELEMENT_NODE)
-            continue;
-        int rc = is_element(l, "link_ctn")
-                     ? check_link_ctn(l, w, e)
-                     : papsim_fail(e, "only <link_ctn> belongs in a route");
-        if (rc != 0) {
-            fail_at_element(l, e);
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static int check_routes(xmlNodePtr container, const walk_state *w,
-                        papsim_err *e)
-{
-    for (xmlNodePtr c = container->children; c; c = c->next) {
-        if (c->type != XML_ELEMENT_NODE)
-            continue;
-        int rc = 0;
-        if (is_element(c, "zone") || is_element(c, "AS"))
-            rc = check_routes(c, w, e);
-        else if (is_one_of(c, route_elements) && check_route(c, w, e) != 0)
-            rc = placed(e) ? -1 : fail_at_element(c, e);
-        if (rc != 0)
-            return -1;
     }
     return 0;
 }
@@ -756,7 +440,7 @@ static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
 {
     xmlNodePtr root = xmlDocGetRootElement(doc);
     walk_state w = {0};
-    if (!root || !is_element(root, "platform"))
+    if (!root || !papsim_pl_is_element(root, "platform"))
         return papsim_fail(e, "the root element is <%s>, not <platform>",
                            root ? (const char *)root->name : "nothing");
     /* SimGrid 3.32's parser stops at <platform> without it ("Unexpected
@@ -772,7 +456,7 @@ static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
         table_seal(&w.links, "link", e) != 0)
         goto fail;
     for (int i = 1; i < w.zones.n; i++)
-        if (zone_index(&w, w.zones.v[i].name) != i) {
+        if (papsim_pl_zone_index(&w, w.zones.v[i].name) != i) {
             papsim_fail(e, "zone or cluster '%s' is defined twice",
                         w.zones.v[i].name);
             goto fail;
@@ -781,7 +465,7 @@ static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
         papsim_fail(e, "no hosts (neither <cluster> nor <host> elements)");
         goto fail;
     }
-    if (check_routes(root, &w, e) != 0)
+    if (papsim_pl_check_routes(root, &w, e) != 0)
         goto fail;
     set_topology(&w, p);
     p->hosts = w.names;
@@ -812,18 +496,18 @@ int papsim_platform_load(const char *path_or_default, papsim_platform *out,
     memset(out, 0, sizeof *out);
     if (is_default) {
         len = strlen(papsim_default_platform_xml);
-    } else if (read_whole_file(path_or_default, &text, &len, e) != 0) {
+    } else if (papsim_pl_read_whole_file(path_or_default, &text, &len, e) != 0) {
         return -1;
     }
     if (len > (size_t)1 << 30) {
         papsim_fail(e, "platform '%s': larger than 1 GiB", path_or_default);
         goto out;
     }
-    doc = parse_quietly(is_default ? papsim_default_platform_xml : text, len,
-                        path_or_default, e);
+    doc = papsim_pl_parse_quietly(is_default ? papsim_default_platform_xml : text, len,
+                                  path_or_default, e);
     if (!doc)
         goto out;
-    out->source = dup_string(path_or_default);
+    out->source = papsim_pl_dup_string(path_or_default);
     if (!out->source) {
         papsim_fail(e, "platform '%s': out of memory", path_or_default);
         goto out;
