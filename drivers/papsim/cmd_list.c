@@ -1,10 +1,10 @@
 /* papsim list: one line per registered algorithm. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "papsim_catalog.h"
+#include "units.h"
 
 int papsim_cmd_list(int argc, char **argv)
 {
@@ -12,10 +12,9 @@ int papsim_cmd_list(int argc, char **argv)
     long np = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--np")) {
-            char *end = NULL;
-            np = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
-            if (np < 1 || !end || *end) {
-                fprintf(stderr, "papsim list: --np needs a positive process count\n");
+            papsim_err e = {{0}};
+            if (papsim_parse_long(i + 1 < argc ? argv[++i] : "", 1, 1 << 24, "--np", &np, &e)) {
+                fprintf(stderr, "papsim list: %s\n", e.msg);
                 return 2;
             }
             continue;
