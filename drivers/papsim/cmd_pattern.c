@@ -1,9 +1,13 @@
 /* papsim pattern: prints the delay of every rank for an arrival pattern, or
- * lists the shapes. The output ("rank<TAB>delay_s", %.17g so the values are
- * exact) is itself a valid pattern file. */
+ * lists the shapes, or (--from-trace) derives seed 003's FT-scenario pattern
+ * from a libpaptrace trace: per rank, the mean over the selected calls of its
+ * arrival minus the call's first arrival (drivers/common/trace.h). The
+ * output ("rank<TAB>delay_s", %.17g so the values are exact) is itself a
+ * valid pattern file. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +16,7 @@
 
 #include "commands.h"
 #include "pattern.h"
+#include "trace.h"
 #include "units.h"
 
 #define EXIT_BAD_INPUT 2
@@ -24,11 +29,15 @@ typedef struct {
     int as_recorded;
     int list;
     int help;
+    const char *from_trace; /* --from-trace: the other shape options are out */
+    const char *collective;
+    const char *out;
 } pattern_options;
 
 static const char usage[] =
     "usage: papsim pattern --pattern SHAPE|file:PATH --np N --skew S\n"
     "                      [--seed N] [--as-recorded]\n"
+    "       papsim pattern --from-trace TRACE [--collective C] [--out FILE]\n"
     "       papsim pattern --list\n"
     "\n"
     "Prints one line per rank: rank<TAB>delay in seconds, the delay of the\n"
@@ -42,6 +51,11 @@ static const char usage[] =
     "                       (1.5x, 1.5x-own) are resolved by papsim run\n"
     "      --seed N         seed of random and gaussian (default 1)\n"
     "      --as-recorded    use a file's delays as they are (no --skew)\n"
+    "      --from-trace TRACE  a libpaptrace trace (traces/README.md): per\n"
+    "                       rank, the mean over the calls of its arrival minus\n"
+    "                       the call's first arrival (seed 003's FT scenario)\n"
+    "      --collective C   with --from-trace: only the calls of C (default all)\n"
+    "  -o, --out FILE       with --from-trace: write the pattern to FILE\n"
     "  -l, --list           list the shapes\n"
     "  -h, --help           show this help\n";
 
@@ -71,6 +85,9 @@ static int read_options(int argc, char **argv, pattern_options *o)
         {"skew", required_argument, NULL, 's'},
         {"seed", required_argument, NULL, 'S'},
         {"as-recorded", no_argument, NULL, 'R'},
+        {"from-trace", required_argument, NULL, 'T'},
+        {"collective", required_argument, NULL, 'C'},
+        {"out", required_argument, NULL, 'o'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -78,13 +95,16 @@ static int read_options(int argc, char **argv, pattern_options *o)
     int c;
     opterr = 0; /* our messages start with "papsim pattern: " */
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":p:n:s:lh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":p:n:s:o:lh", longopts, NULL)) != -1) {
         switch (c) {
         case 'p': o->pattern = optarg; break;
         case 'n': o->np = optarg; break;
         case 's': o->skew = optarg; break;
         case 'S': o->seed = optarg; break;
         case 'R': o->as_recorded = 1; break;
+        case 'T': o->from_trace = optarg; break;
+        case 'C': o->collective = optarg; break;
+        case 'o': o->out = optarg; break;
         case 'l': o->list = 1; break;
         case 'h': o->help = 1; break;
         case ':':
@@ -181,6 +201,109 @@ static int print_pattern(const pattern_options *o)
     return rc;
 }
 
+/* ---- --from-trace ---- */
+
+/* Ranks 0..k-1 all present: papsim pattern's own "rank<TAB>delay" lines.
+ * Otherwise (a PAPTRACE_RANKS subset, or ranks outside every selected
+ * call) the pattern holds the traced ranks only, in world-rank order, each
+ * line naming its world rank in a comment. */
+static void write_trace_pattern(FILE *f, const pattern_options *o,
+                                const papsim_trace *t, size_t ncalls,
+                                const double *delay, const long *count)
+{
+    int present = 0, contiguous = 1;
+    for (int r = 0; r < t->world_size; r++) {
+        if (count[r] > 0)
+            contiguous &= present++ == r;
+    }
+    fprintf(f, "# papsim pattern --from-trace %s, collective %s: %zu calls; "
+            "per rank, the mean of (arrival - first arrival of the call), "
+            "seconds\n", o->from_trace, o->collective ? o->collective : "all",
+            ncalls);
+    if (!contiguous)
+        fprintf(f, "# %d of %d world ranks, renumbered 0..%d in this file\n",
+                present, t->world_size, present - 1);
+    for (int r = 0; r < t->world_size; r++) {
+        if (count[r] == 0)
+            continue;
+        if (contiguous)
+            fprintf(f, "%d\t%.17g\n", r, delay[r]);
+        else
+            fprintf(f, "%.17g\t# world rank %d\n", delay[r], r);
+    }
+}
+
+/* Names the collectives a trace has, for the "no calls of C" message. */
+static void list_collectives(const papsim_trace *t, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t i = 0; i < t->n; i++) {
+        const char *c = t->rec[i].collective;
+        size_t used = strlen(buf), n = strlen(c);
+        const char *hit = strstr(buf, c);
+        if (hit != NULL && (hit == buf || hit[-1] == ' ') &&
+            (hit[n] == ',' || hit[n] == '\0'))
+            continue;
+        if (used + n + 3 < len)
+            snprintf(buf + used, len - used, "%s%s", used ? ", " : "", c);
+    }
+}
+
+static int pattern_from_trace(const pattern_options *o)
+{
+    papsim_trace t;
+    papsim_trace_call *calls = NULL;
+    size_t ncalls = 0;
+    double *delay = NULL;
+    long *count = NULL;
+    papsim_err e;
+    int rc = 0;
+    FILE *f = stdout;
+    if (o->pattern || o->np || o->skew || o->seed || o->as_recorded || o->list)
+        return bad_input("%s", "--from-trace takes its ranks and delays from "
+                         "the trace: drop --pattern, --np, --skew, --seed, "
+                         "--as-recorded and --list");
+    if (papsim_trace_read(o->from_trace, &t, &e) != 0)
+        return error_message(&e);
+    if (papsim_trace_calls(&t, o->from_trace, o->collective, &calls, &ncalls,
+                           &e) != 0) {
+        rc = error_message(&e);
+        goto out;
+    }
+    if (ncalls == 0) {
+        char have[512];
+        list_collectives(&t, have, sizeof have);
+        rc = bad_input("trace '%s' has no calls of %s (it has: %s)",
+                       o->from_trace, o->collective ? o->collective : "any "
+                       "collective", have[0] ? have : "none");
+        goto out;
+    }
+    delay = malloc((size_t)t.world_size * sizeof *delay);
+    count = malloc((size_t)t.world_size * sizeof *count);
+    if (delay == NULL || count == NULL) {
+        fputs("papsim pattern: out of memory\n", stderr);
+        rc = 1;
+        goto out;
+    }
+    papsim_trace_mean_delays(&t, calls, ncalls, delay, count);
+    if (o->out && (f = fopen(o->out, "w")) == NULL) {
+        rc = bad_input("cannot write '%s': %s", o->out, strerror(errno));
+        goto out;
+    }
+    write_trace_pattern(f, o, &t, ncalls, delay, count);
+    if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
+        fprintf(stderr, "papsim pattern: cannot write '%s'\n",
+                o->out ? o->out : "standard output");
+        rc = 1;
+    }
+out:
+    free(delay);
+    free(count);
+    free(calls);
+    papsim_trace_free(&t);
+    return rc;
+}
+
 int papsim_cmd_pattern(int argc, char **argv)
 {
     pattern_options o = {0};
@@ -190,6 +313,10 @@ int papsim_cmd_pattern(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
+    if (o.from_trace)
+        return pattern_from_trace(&o);
+    if (o.collective || o.out)
+        return bad_input("%s", "--collective and --out go with --from-trace");
     if (o.list)
         return list_shapes();
     return print_pattern(&o);

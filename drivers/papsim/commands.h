@@ -14,5 +14,6 @@ int papsim_cmd_run(int argc, char **argv);
 int papsim_cmd_report(int argc, char **argv);
 int papsim_cmd_regress(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
+int papsim_cmd_trace_summary(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@ static const papsim_command commands[] = {
     {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},
     {"regress", papsim_cmd_regress, "compare results with a golden CSV; non-zero exit on change"},
     {"schedule", papsim_cmd_schedule, "generate and check a Clairvoyant reduce schedule"},
+    {"trace-summary", papsim_cmd_trace_summary, "arrival skew per collective in a libpaptrace trace"},
 };
 
 static void print_usage(FILE *out)
@@ -29,7 +30,7 @@ static void print_usage(FILE *out)
                  "Study MPI collective algorithms under process arrival patterns in\n"
                  "SimGrid/SMPI simulation.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+        fprintf(out, "  %-13s %s\n", commands[i].name, commands[i].summary);
 }
 
 int main(int argc, char **argv)
