@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce"};
+const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
+                                         "alltoall", "bcast"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 const papsim_catalog_entry papsim_catalog[] = {
@@ -12,6 +13,8 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_ALLGATHERV(name, flags, desc) {"allgatherv", #name, (flags), desc},
 #define PAPSIM_REDUCE(name, flags, desc) {"reduce", #name, (flags), desc},
 #define PAPSIM_ALLREDUCE(name, flags, desc) {"allreduce", #name, (flags), desc},
+#define PAPSIM_ALLTOALL(name, flags, desc) {"alltoall", #name, (flags), desc},
+#define PAPSIM_BCAST(name, flags, desc) {"bcast", #name, (flags), desc},
 #include "registry.def"
 };
 const size_t papsim_catalog_size = sizeof papsim_catalog / sizeof papsim_catalog[0];

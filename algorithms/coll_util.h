@@ -20,9 +20,11 @@
 enum {
     PAPSIM_TAG_ALLGATHER = 100,
     PAPSIM_TAG_ALLGATHERV = 110,
+    PAPSIM_TAG_ALLTOALL = 120,
     PAPSIM_TAG_REDUCE = 200,
     PAPSIM_TAG_ALLREDUCE_RS = 300, /* reduce-scatter phase */
     PAPSIM_TAG_ALLREDUCE_AG = 301, /* allgather phase */
+    PAPSIM_TAG_BCAST = 400,
 };
 
 /* Byte offset of element `index` in a buffer of `type`, computed in MPI_Aint

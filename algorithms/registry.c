@@ -45,7 +45,25 @@ static const struct {
 #include "registry.def"
 };
 
+static const struct {
+    const char *name;
+    papsim_alltoall_fn *fn;
+} alltoall_table[] = {
+#define PAPSIM_ALLTOALL(name, flags, desc) {#name, papsim_alltoall_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_bcast_fn *fn;
+} bcast_table[] = {
+#define PAPSIM_BCAST(name, flags, desc) {#name, papsim_bcast_##name},
+#include "registry.def"
+};
+
 DEFINE_LOOKUP(allgather)
 DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
 DEFINE_LOOKUP(allreduce)
+DEFINE_LOOKUP(alltoall)
+DEFINE_LOOKUP(bcast)

@@ -3,24 +3,66 @@
 # x counts {0, 1, 3, 1001} x {int, double} x {sum, max} x roots {0, np-1, np/2}
 # (rooted collectives) x {separate buffers, MPI_IN_PLACE}, each with --check.
 # Allgatherv runs every block-size distribution (uneven counts, zeros) with
-# op sum only (the op plays no part in a gather).
-# Segmented reduce algorithms (a description that mentions segment_bytes) also
+# op sum only (the op plays no part in a gather). So does alltoall, whose
+# check gives every (sender, receiver, element) a distinct value.
+# Reduce and allreduce algorithms without the commutative-op restriction
+# (read from `papsim list`, so new algorithms are covered by their flags, not
+# by name) also run papbench's non-commutative op affine (composition of
+# affine maps) for counts {1, 3, 1001} x {int, long} x the roots x in place
+# or not: MPI's operand order must hold, or the check fails.
+# Segmented reduce, allreduce and bcast algorithms (a description that mentions segment_bytes) also
 # run with segment sizes that cut the vector into several uneven segments:
 # 1001 elements in 3 segments (334, 334, 333) and in 16 (15 x 63 + 56),
 # 1001 elements in 100-byte segments (not a multiple of the type size:
 # 25 ints, 41 segments; 12 doubles, 84 segments) and 3 elements in
-# 2-element segments; the grid above has one segment (every default segment
-# is 32 KiB or more, or the whole vector).
+# 2-element segments (op sum, and affine where allowed); the grid above has
+# one segment (every default segment is 32 KiB or more, or the whole vector).
+# Bcast runs op sum only and never in place (MPI_Bcast has one buffer), with
+# the roots of reduce.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
+
+# The restrictions column at the start of a `papsim list` line's remainder
+# (restrictions, then the description), in the words of
+# papsim_catalog_flags_text; empty if it holds a word not known here.
+restrictions_of() {
+    local item='(power-of-two np|even np|commutative op|no MPI_IN_PLACE)'
+    printf '%s\n' "$1" | grep -oE "^(none|$item(, $item)*)( |\$)" || true
+}
+
+# 1 if the algorithm may run a non-commutative op: a reducing collective
+# whose restrictions are known and do not include "commutative op".
+takes_noncommutative() {
+    local coll=$1 rest=$2 restr
+    case "$coll" in reduce | allreduce) ;; *) return 1 ;; esac
+    restr=$(restrictions_of "$rest")
+    [ -n "$restr" ] && case "$restr" in *"commutative op"*) false ;; *) true ;; esac
+}
+
+# Every ordered factorisation of n into factors of at least 2, one radix
+# vector per line ("2x8", "8x2", "16" for n = 16 among others; none for 1).
+radix_vectors() {
+    local n=$1 prefix=${2:-} f
+    for ((f = 2; f <= n; f++)); do
+        ((n % f)) && continue
+        if [ "$f" -eq "$n" ]; then
+            echo "$prefix$f"
+        else
+            radix_vectors $((n / f)) "$prefix${f}x"
+        fi
+    done
+}
+
 correctness_cases() {
-    local np=$1 coll algo rest count dtype size op ops root inplace roots dist dists seg
+    local np=$1 coll algo rest count dtype size op ops root inplace roots dist dists seg combos combo
     "$PAPSIM" list --np "$np" | tail -n +2 | while read -r coll algo rest; do
         roots=0
-        [ "$coll" = reduce ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
+        [ "$coll" = reduce ] || [ "$coll" = bcast ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
         ops="sum max" dists=uniform
         if [ "$coll" = allgatherv ]; then
             ops=sum dists="uniform broadcast spike half lindec geometric"
         fi
+        [ "$coll" = alltoall ] && ops=sum # no combining in an exchange
+        [ "$coll" = bcast ] && ops=sum # nothing combined
         for count in 0 1 3 1001; do
             for dtype in int double; do
                 size=4; [ "$dtype" = double ] && size=8
@@ -28,6 +70,8 @@ correctness_cases() {
                     for dist in $dists; do
                         for root in $roots; do
                             for inplace in "" " --in-place"; do
+                                # MPI_Bcast has one buffer: no in-place form
+                                [ "$coll" = bcast ] && [ -n "$inplace" ] && continue
                                 echo "--collective $coll --algorithm $algo --np $np" \
                                      "--bytes $((count * size)) --distribution $dist" \
                                      "--datatype $dtype --op $op --root $root --check$inplace"
@@ -37,21 +81,91 @@ correctness_cases() {
                 done
             done
         done
+        # Alltoall algorithms with a request window (a description that
+        # mentions max_requests) also run windows of 1, 2 and np-2 requests,
+        # so the slots are refilled in every order.
         case "$coll $rest" in
-        reduce*segment_bytes*) ;;
+        alltoall*max_requests*)
+            for k in 1 2 $((np > 3 ? np - 2 : 1)); do
+                for count in 1 1001; do
+                    for inplace in "" " --in-place"; do
+                        echo "--collective $coll --algorithm $algo --np $np --bytes $((count * 4))" \
+                             "--datatype int --max-requests $k --check$inplace"
+                    done
+                done
+            done ;;
+        esac
+        # The bcast k-nomial tree (a description that mentions knomial_radix)
+        # also runs radix 2, 3 and np-1 (a single level; at most 64), whole
+        # and in 100-byte segments (25 ints, the last one 4).
+        case "$coll $rest" in
+        bcast*knomial_radix*)
+            for k in 2 3 $((np > 65 ? 64 : np > 2 ? np - 1 : 2)); do
+                for seg in 0 100; do
+                    for root in $roots; do
+                        echo "--collective $coll --algorithm $algo --np $np --bytes 4004" \
+                             "--datatype int --knomial-radix $k --segment-bytes $seg" \
+                             "--root $root --check"
+                    done
+                done
+            done ;;
+        esac
+        # Reduce algorithms with a radix vector (a description that mentions
+        # "radix vector": radix_k) also run every ordered factorisation of np
+        # (np 16: 2x2x2x2 2x2x4 2x4x2 2x8 4x2x2 4x4 8x2 16; np 33: 3x11 11x3
+        # 33), with 3 elements (empty blocks) and 1001 (uneven blocks), op
+        # sum and the non-commutative affine.
+        case "$coll $rest" in
+        reduce*"radix vector"*)
+            for k in $(radix_vectors "$np"); do
+                for combo in 3:int:sum 1001:int:sum 3:long:affine 1001:long:affine; do
+                    count=${combo%%:*} dtype=${combo#*:} op=${combo##*:}
+                    dtype=${dtype%%:*}
+                    size=4; [ "$dtype" = long ] && size=8
+                    for root in $roots; do
+                        for inplace in "" " --in-place"; do
+                            echo "--collective $coll --algorithm $algo --np $np" \
+                                 "--bytes $((count * size)) --datatype $dtype --op $op" \
+                                 "--radix $k --root $root --check$inplace"
+                        done
+                    done
+                done
+            done ;;
+        esac
+        # dtype:op pairs of the segment grid below
+        combos="int:sum double:sum"
+        if takes_noncommutative "$coll" "$rest"; then
+            combos="$combos int:affine long:affine"
+            for count in 1 3 1001; do
+                for dtype in int long; do
+                    size=4; [ "$dtype" = long ] && size=8
+                    for root in $roots; do
+                        for inplace in "" " --in-place"; do
+                            echo "--collective $coll --algorithm $algo --np $np" \
+                                 "--bytes $((count * size)) --datatype $dtype --op affine" \
+                                 "--root $root --check$inplace"
+                        done
+                    done
+                done
+            done
+        fi
+        case "$coll $rest" in
+        reduce*segment_bytes* | allreduce*segment_bytes* | bcast*segment_bytes*) ;;
         *) continue ;;
         esac
-        for dtype in int double; do
-            size=4; [ "$dtype" = double ] && size=8
+        for combo in $combos; do
+            dtype=${combo%%:*} op=${combo#*:}
+            size=4; [ "$dtype" = int ] || size=8
             # count:segment_bytes
             for seg in "1001:$((334 * size))" "1001:$((63 * size))" "1001:100" \
                        "3:$((2 * size))"; do
                 count=${seg%%:*}
                 for root in $roots; do
                     for inplace in "" " --in-place"; do
+                        [ "$coll" = bcast ] && [ -n "$inplace" ] && continue
                         echo "--collective $coll --algorithm $algo --np $np" \
                              "--bytes $((count * size)) --segment-bytes ${seg#*:}" \
-                             "--datatype $dtype --op sum --root $root --check$inplace"
+                             "--datatype $dtype --op $op --root $root --check$inplace"
                     done
                 done
             done

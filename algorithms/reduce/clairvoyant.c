@@ -27,16 +27,18 @@
  *            rank sends some segments and combines others.
  *
  * Round time: d = alpha + (m/N)(beta + gamma) (seed 000 section 5.1), with
- *          gamma = params->gamma and the CURIE values of seed 000 for the
- *          network (alpha = 2.66 us, beta = 4.8179e-10 s/byte, section 3 of
- *          the digest): the algorithm does not know the platform, and only
- *          the ratio a_i / d shapes the schedule, so d need only be of the
- *          right order. A balanced schedule does not depend on d at all.
+ *          gamma = params->gamma and the network's alpha and beta from
+ *          params->model_alpha and model_beta, by default (0) seed 000's
+ *          CURIE values (alpha = 2.66 us, beta = 4.8179e-10 s/byte, section
+ *          3 of the digest): the algorithm does not know the platform, and
+ *          only the ratio a_i / d shapes the schedule, so d need only be of
+ *          the right order; set them to the platform's values when they are
+ *          far from CURIE's. A balanced schedule does not depend on d at all.
  * Segments: N = params->segments if > 0; else ceil(m / segment_bytes) if
  *          params->segment_bytes > 0; else seed 000's N_opt =
- *          sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha), rounded, at
- *          least 1. N is then capped at count (no empty segments) and at
- *          the generator's limits.
+ *          sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha) with the same
+ *          alpha and beta, rounded, at least 1. N is then capped at count
+ *          (no empty segments) and at the generator's limits.
  * Schedule building: inside the call, on every rank, from bit-identical
  *          inputs. With params->schedule_timed = 0 it is free: under SMPI
  *          (smpi/simulate-computation:no) host computation costs no
@@ -64,9 +66,21 @@
 #include "../coll_util.h"
 #include "../schedule/clairvoyant.h"
 
-/* seed 000's CURIE network parameters (digest section 3). */
-static const double CLV_ALPHA = 2.66e-6;     /* seconds */
-static const double CLV_BETA = 4.8179e-10;   /* seconds per byte */
+/* The default network of the round-time model: seed 000's CURIE (digest
+ * section 3). */
+static const double CLV_DEFAULT_ALPHA = 2.66e-6;   /* seconds */
+static const double CLV_DEFAULT_BETA = 4.8179e-10; /* seconds per byte */
+
+/* The model's alpha and beta: the knobs when set (> 0), else CURIE's. */
+static double model_alpha(const papsim_params *params)
+{
+    return params && params->model_alpha > 0 ? params->model_alpha : CLV_DEFAULT_ALPHA;
+}
+
+static double model_beta(const papsim_params *params)
+{
+    return params && params->model_beta > 0 ? params->model_beta : CLV_DEFAULT_BETA;
+}
 
 static double monotonic_seconds(void)
 {
@@ -88,7 +102,9 @@ static int choose_segments(const papsim_params *params, int count, int p, double
         int logp = 0;
         while ((1 << logp) < p)
             logp++;
-        n = floor(sqrt((logp > 0 ? logp - 1 : 0) * bytes * (CLV_BETA + gamma) / CLV_ALPHA) + 0.5);
+        n = floor(sqrt((logp > 0 ? logp - 1 : 0) * bytes * (model_beta(params) + gamma) /
+                       model_alpha(params)) +
+                  0.5);
     }
     if (n > count)
         n = count;
@@ -169,7 +185,8 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     const double bytes = (double)count * type_size;
     const int nseg = choose_segments(params, count, p, bytes);
     const int base = count / nseg, rem = count % nseg;
-    const double d = papsim_clv_round_time(CLV_ALPHA, CLV_BETA, params ? params->gamma : 0.0,
+    const double d = papsim_clv_round_time(model_alpha(params), model_beta(params),
+                                           params ? params->gamma : 0.0,
                                            bytes, nseg);
     const double t0 = monotonic_seconds();
     rc = build_steps(params, p, nseg, root, rank, d, &steps, &nsteps);

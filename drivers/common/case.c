@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "distribution.h"
+#include "papsim_catalog.h"
 #include "pattern.h"
+#include "schedule/radix_vector.h"
 #include "units.h"
 
 void papsim_case_defaults(papsim_case *c)
@@ -71,6 +73,58 @@ static int set_yes_no(int *dst, const char *opt, const char *value, papsim_err *
     return 0;
 }
 
+/* A time of the round-time model: a duration ("2.66us", "4.8179e-10"),
+ * at most 1 s (per byte for beta); 0 leaves the algorithm's default. */
+static int set_model_time(double *dst, const char *opt, const char *value, papsim_err *e)
+{
+    double v;
+    if (papsim_parse_duration(value, &v, e) != 0)
+        return papsim_fail_prefix(e, "--%s: ", opt);
+    if (v > 1.0)
+        return papsim_fail(e, "--%s '%s' is more than 1 s", opt, value);
+    *dst = v;
+    return 0;
+}
+
+static int knowledge_known(const char *k)
+{
+    return !strcmp(k, "none") || !strcmp(k, "oracle") || !strcmp(k, "predicted") ||
+           !strcmp(k, "estimated");
+}
+
+/* --edge x: the fraction of its delay at which a rank announces its
+ * estimate (knowledge estimated); 0 < x <= 1. */
+static int set_edge(papsim_case *c, const char *value, papsim_err *e)
+{
+    double x;
+    if (papsim_parse_double(value, 0.0, 1.0, "--edge (fraction of the delay)", &x, e) != 0)
+        return -1;
+    if (!(x > 0))
+        return papsim_fail(e, "--edge '%s' must be above 0 (a rank announces at x times its "
+                              "delay, 0 < x <= 1)",
+                           value);
+    c->edge = x;
+    return 0;
+}
+
+/* The radix vector of reduce radix_k ("4x4x8" or "4,4,8"), stored in the
+ * canonical "4x4x8" form so both spellings are one case; "default" clears
+ * it. Its product is checked against np with the other restrictions. */
+static int set_radix(papsim_case *c, const char *value, papsim_err *e)
+{
+    int k[PAPSIM_RADIX_MAX], n;
+    char why[256];
+    if (!strcmp(value, "default")) {
+        c->radix[0] = '\0';
+        return 0;
+    }
+    n = papsim_radix_parse(value, k, why, sizeof why);
+    if (n < 0)
+        return papsim_fail(e, "--radix: %s", why);
+    papsim_radix_format(k, n, c->radix, sizeof c->radix);
+    return 0;
+}
+
 /* Applies one option with its value; returns 1 if the option is not ours. */
 static int apply_option(papsim_case *c, const char *opt, const char *value, papsim_err *e)
 {
@@ -93,15 +147,28 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
     if (!strcmp(opt, "np"))
         return set_int(&c->np, opt, value, 1, 1 << 24, e);
     if (!strcmp(opt, "knowledge")) {
-        if (strcmp(value, "none") && strcmp(value, "oracle") && strcmp(value, "predicted"))
-            return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted)",
+        if (!knowledge_known(value))
+            return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted, "
+                                  "estimated)",
                                value);
         return set_text(c->knowledge, sizeof c->knowledge, opt, value, e);
     }
+    if (!strcmp(opt, "edge"))
+        return set_edge(c, value, e);
     if (!strcmp(opt, "schedule-timed"))
         return set_yes_no(&c->schedule_timed, opt, value, e);
     if (!strcmp(opt, "segments"))
         return set_int(&c->segments, opt, value, 0, 1 << 20, e);
+    if (!strcmp(opt, "radix"))
+        return set_radix(c, value, e);
+    if (!strcmp(opt, "knomial-radix"))
+        return set_int(&c->knomial_radix, opt, value, 0, 64, e);
+    if (!strcmp(opt, "max-requests"))
+        return set_int(&c->max_requests, opt, value, 0, 1 << 24, e);
+    if (!strcmp(opt, "model-alpha"))
+        return set_model_time(&c->model_alpha, opt, value, e);
+    if (!strcmp(opt, "model-beta"))
+        return set_model_time(&c->model_beta, opt, value, e);
     if (!strcmp(opt, "ranks-per-node"))
         return set_int(&c->ranks_per_node, opt, value, 0, 1 << 20, e);
     if (!strcmp(opt, "root"))
@@ -199,7 +266,58 @@ int papsim_datatype_size(const char *name)
 
 static int op_known(const char *op)
 {
+    return papsim_op_commutative(op) || !strcmp(op, "affine");
+}
+
+int papsim_op_commutative(const char *op)
+{
     return !strcmp(op, "sum") || !strcmp(op, "max") || !strcmp(op, "min") || !strcmp(op, "prod");
+}
+
+int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_err *e)
+{
+    if ((flags & PAPSIM_R_COMMUTATIVE) && !papsim_op_commutative(c->op))
+        return papsim_fail(e, "%s/%s needs a commutative op (restriction: commutative op); "
+                              "op %s is not commutative",
+                           c->collective, c->algorithm, c->op);
+    if ((flags & PAPSIM_R_NO_IN_PLACE) && c->in_place)
+        return papsim_fail(e, "%s/%s does not support MPI_IN_PLACE (restriction: no MPI_IN_PLACE)",
+                           c->collective, c->algorithm);
+    if (c->radix[0] && c->np > 0 && !strcmp(c->collective, "reduce") &&
+        !strcmp(c->algorithm, "radix_k")) {
+        int k[PAPSIM_RADIX_MAX], n;
+        char why[256];
+        n = papsim_radix_parse(c->radix, k, why, sizeof why);
+        if (n < 0 || papsim_radix_check_np(k, n, c->np, why, sizeof why) != 0)
+            return papsim_fail(e, "%s/%s: %s", c->collective, c->algorithm, why);
+    }
+    return 0;
+}
+
+double papsim_case_edge(const papsim_case *c)
+{
+    return c->edge > 0 ? c->edge : 0.5;
+}
+
+/* The knowledge name, --edge only with estimated, and estimated only for
+ * algorithms that ask for their arrivals inside the call: clairvoyant
+ * reads params->arrivals and would silently run balanced. */
+static int check_knowledge(const papsim_case *c, papsim_err *e)
+{
+    if (!knowledge_known(c->knowledge))
+        return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted, "
+                              "estimated)",
+                           c->knowledge);
+    const int estimated = !strcmp(c->knowledge, "estimated");
+    if (c->edge && !estimated)
+        return papsim_fail(e, "--edge %g applies to --knowledge estimated only (knowledge is %s)",
+                           c->edge, c->knowledge);
+    if (!(c->edge >= 0 && c->edge <= 1))
+        return papsim_fail(e, "--edge %g must be in (0, 1]", c->edge);
+    if (estimated && !strcmp(c->collective, "reduce") && !strcmp(c->algorithm, "clairvoyant"))
+        return papsim_fail(e, "--knowledge estimated is not available for reduce/clairvoyant "
+                              "(it serves allreduce slt and prr); use oracle or predicted");
+    return 0;
 }
 
 int papsim_case_validate(const papsim_case *c, papsim_err *e)
@@ -210,7 +328,11 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--datatype '%s' is unknown (valid: char, int, float, double, long)",
                            c->datatype);
     if (!op_known(c->op))
-        return papsim_fail(e, "--op '%s' is unknown (valid: sum, max, min, prod)", c->op);
+        return papsim_fail(e, "--op '%s' is unknown (valid: sum, max, min, prod, affine)", c->op);
+    if (!strcmp(c->op, "affine") && strcmp(c->datatype, "int") && strcmp(c->datatype, "long"))
+        return papsim_fail(e, "--op affine needs --datatype int or long (not %s): its elements "
+                              "are affine maps packed into integers",
+                           c->datatype);
     if (c->bytes % size != 0)
         return papsim_fail(e, "--bytes %lld is not a multiple of the %s size (%d bytes)", c->bytes,
                            c->datatype, size);
@@ -225,13 +347,19 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
     if (strcmp(c->distribution, "uniform") && strcmp(c->collective, "allgatherv"))
         return papsim_fail(e, "--distribution %s applies to allgatherv only (collective is %s)",
                            c->distribution, c->collective);
-    if (strcmp(c->knowledge, "none") && strcmp(c->knowledge, "oracle") &&
-        strcmp(c->knowledge, "predicted"))
-        return papsim_fail(e, "--knowledge '%s' is unknown (valid: none, oracle, predicted)",
-                           c->knowledge);
+    if (check_knowledge(c, e) != 0)
+        return -1;
     if (c->segments < 0)
         return papsim_fail(e, "--segments %d must be 0 (the algorithm's default) or positive",
                            c->segments);
+    if (!(c->model_alpha >= 0 && c->model_alpha <= 1))
+        return papsim_fail(e, "--model-alpha %g must be between 0 and 1 s", c->model_alpha);
+    if (!(c->model_beta >= 0 && c->model_beta <= 1))
+        return papsim_fail(e, "--model-beta %g must be between 0 and 1 s", c->model_beta);
+    if (c->knomial_radix == 1)
+        return papsim_fail(e, "--knomial-radix 1 is not a tree radix (valid: 2 to 64, 0 = 4)");
+    if (c->in_place && !strcmp(c->collective, "bcast"))
+        return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
     if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))
@@ -269,12 +397,34 @@ void papsim_case_id(const papsim_case *c, char id[17])
     /* The same for the arrival-knowledge options: hashed only when set. */
     if (strcmp(c->knowledge, "none"))
         h = fnv1a(fnv1a(h, "|knowledge="), c->knowledge);
+    if (!strcmp(c->knowledge, "estimated")) { /* x shapes the estimates' timing */
+        char x[48];
+        snprintf(x, sizeof x, "|edge=%.17g", papsim_case_edge(c));
+        h = fnv1a(h, x);
+    }
     if (c->schedule_timed)
         h = fnv1a(h, "|schedule_timed=1");
     if (c->segments) {
         char n[32];
         snprintf(n, sizeof n, "|segments=%d", c->segments);
         h = fnv1a(h, n);
+    }
+    if (c->radix[0]) /* reduce radix_k's vector, only when set */
+        h = fnv1a(fnv1a(h, "|radix="), c->radix);
+    if (c->knomial_radix) { /* bcast knomial's radix, only when set */
+        char n[40];
+        snprintf(n, sizeof n, "|knomial_radix=%d", c->knomial_radix);
+        h = fnv1a(h, n);
+    }
+    if (c->max_requests) { /* alltoall linear_sync's window, only when set */
+        char n[40];
+        snprintf(n, sizeof n, "|max_requests=%d", c->max_requests);
+        h = fnv1a(h, n);
+    }
+    if (c->model_alpha || c->model_beta) { /* the round-time model, only when set */
+        char m[80];
+        snprintf(m, sizeof m, "|model=%.17g,%.17g", c->model_alpha, c->model_beta);
+        h = fnv1a(h, m);
     }
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
@@ -293,10 +443,22 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
      * their line (the same rule as the case id). */
     if (strcmp(c->knowledge, "none"))
         fprintf(out, " --knowledge %s", c->knowledge);
+    if (c->edge)
+        fprintf(out, " --edge %.17g", c->edge);
     if (c->schedule_timed)
         fputs(" --schedule-timed yes", out);
     if (c->segments)
         fprintf(out, " --segments %d", c->segments);
+    if (c->max_requests)
+        fprintf(out, " --max-requests %d", c->max_requests);
+    if (c->knomial_radix)
+        fprintf(out, " --knomial-radix %d", c->knomial_radix);
+    if (c->radix[0])
+        fprintf(out, " --radix %s", c->radix);
+    if (c->model_alpha)
+        fprintf(out, " --model-alpha %.17g", c->model_alpha);
+    if (c->model_beta)
+        fprintf(out, " --model-beta %.17g", c->model_beta);
     fputc('\n', out);
 }
 

@@ -21,22 +21,35 @@ typedef struct {
     double skew_s;           /* the resolved skew in seconds */
     unsigned long long seed; /* for random and gaussian patterns */
     long long bytes;         /* per-rank block (allgather), base block size c
-                              * (allgatherv) or vector (reduce, allreduce) */
+                              * (allgatherv), vector (reduce, allreduce) or
+                              * per-destination block (alltoall) */
     char distribution[16];   /* allgatherv block sizes (distribution.h); uniform */
     char datatype[16];       /* int, double, float, char, long */
-    char op[16];             /* sum, max, min, prod */
+    char op[16];             /* sum, max, min, prod; affine (not commutative) */
     int root;
     int in_place;
     double gamma;            /* combine cost, seconds per byte (simulation only) */
     long long segment_bytes; /* 0 = algorithm default */
     int segments;            /* N for algorithms that cut the vector into N
                               * segments (clairvoyant); 0 = algorithm default */
+    int max_requests;        /* receives and sends in flight (alltoall
+                              * linear_sync); 0 = no limit */
     char knowledge[16];      /* arrival-time knowledge given to the algorithm
                               * (papsim_params.arrivals): none, oracle (the
                               * pattern's delays) or predicted (moving average
                               * of window 5 of each rank's measured arrival
-                              * offsets, allgathered inside the timed call) */
+                              * offsets, allgathered inside the timed call),
+                              * or estimated (each rank announces an estimate
+                              * at x = edge of its delay, seed 004) */
+    double edge;             /* estimated: the fraction x of the delay at which
+                              * a rank announces; 0 = the default 0.5 */
     int schedule_timed;      /* 1: schedule building is charged (yes/no) */
+    double model_alpha;      /* latency (s) and per-byte time (s/B) of the
+                              * round-time model of arrival-aware algorithms */
+    double model_beta;       /* (clairvoyant's d); 0 = the algorithm default */
+    int knomial_radix;       /* radix of the bcast knomial tree, 2..64; 0 = 4 */
+    char radix[96];          /* reduce radix_k's radix vector k_1..k_r, canonical
+                              * "4x4x8"; "" = its default (--radix) */
     int reps;
     int check;               /* compare every result with the reference */
 } papsim_case;
@@ -55,8 +68,24 @@ int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, 
  * datatype and op names, root range when np is known. */
 int papsim_case_validate(const papsim_case *c, papsim_err *e);
 
+/* The edge fraction x of --knowledge estimated: c->edge, or 0.5 if unset. */
+double papsim_case_edge(const papsim_case *c);
+
 /* Bytes of one element of the case's datatype (0 if unknown). */
 int papsim_datatype_size(const char *name);
+
+/* 1 if the named op is commutative: every predefined op (sum, max, min,
+ * prod); 0 for affine, papbench's non-commutative user op (the composition
+ * of affine maps, see papbench --help), and for unknown names. */
+int papsim_op_commutative(const char *op);
+
+/* The restrictions of an algorithm that depend on the case beyond np: a
+ * non-commutative op against PAPSIM_R_COMMUTATIVE, MPI_IN_PLACE against
+ * PAPSIM_R_NO_IN_PLACE. flags are the entry's PAPSIM_R_* bits (0 for
+ * builtin:NAME). Returns 0, or -1 with a reason naming the algorithm and
+ * the restriction; papbench, papsim bench and papsim run (an `unsupported`
+ * row) share it. */
+int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_err *e);
 
 /* 16 hex digits identifying the case (every field but reps and check). */
 void papsim_case_id(const papsim_case *c, char id[17]);

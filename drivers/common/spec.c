@@ -13,7 +13,8 @@ static const char *const valid_keys[] = {
     "collective", "algorithms", "bytes", "np", "platforms", "mappings",
     "ranks_per_node", "patterns", "skews", "seed", "reps", "datatype", "op",
     "root", "gamma", "in_place", "segment_bytes", "check", "distributions",
-    "knowledge", "schedule_timed", "segments",
+    "knowledge", "schedule_timed", "segments", "model_alpha", "model_beta",
+    "max_requests", "knomial_radix", "radix", "edge",
 };
 
 #define NKEYS ((int)(sizeof valid_keys / sizeof valid_keys[0]))

@@ -8,7 +8,9 @@
 
 #include "../../algorithms/papsim_algorithms.h"
 #include "case.h"
+#include "estimate.h"
 #include "papsim_error.h"
+#include "schedule/radix_vector.h"
 
 /* --knowledge none | oracle | predicted. oracle: arrivals = the pattern's
  * delays (the same every repetition). predicted: every rank predicts its own
@@ -17,7 +19,14 @@
  * Table 5; fewer at the start, 0 = balanced before any), and the ranks
  * exchange the predictions with papsim's Bruck allgather on the algorithm's
  * communicator at the start of the timed call, so its cost is measured. */
-enum { PAPBENCH_KNOW_NONE = 0, PAPBENCH_KNOW_ORACLE = 1, PAPBENCH_KNOW_PREDICTED = 2 };
+/* estimated: seed 004's edge(x) estimates, exchanged without blocking
+ * before the arrival and completed inside the timed call (estimate.h). */
+enum {
+    PAPBENCH_KNOW_NONE = 0,
+    PAPBENCH_KNOW_ORACLE = 1,
+    PAPBENCH_KNOW_PREDICTED = 2,
+    PAPBENCH_KNOW_ESTIMATED = 3
+};
 enum { PAPBENCH_SMA_WINDOW = 5 };
 
 typedef struct {
@@ -27,19 +36,25 @@ typedef struct {
     int *counts, *displs;   /* allgatherv: every rank's block (elements), packed */
     MPI_Datatype type;
     MPI_Op op;
+    int op_created;         /* 1: op is papbench's own (--op affine), freed with the call */
     int size;               /* bytes per element */
     void *send, *recv;      /* send may be unused with --in-place */
     size_t recv_elems;
+    size_t send_elems;      /* count, or np x count for alltoall */
     papsim_params params;
+    int radix[PAPSIM_RADIX_MAX]; /* --radix of reduce radix_k, parsed (params.radix) */
     int builtin;            /* 1 for builtin:NAME */
     papsim_allgather_fn *allgather;
     papsim_allgatherv_fn *allgatherv;
     papsim_reduce_fn *reduce;
     papsim_allreduce_fn *allreduce;
+    papsim_alltoall_fn *alltoall;
+    papsim_bcast_fn *bcast;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
     double *arrivals;
+    papbench_estimate estimate; /* estimated: params.arrival_source */
     double history[PAPBENCH_SMA_WINDOW]; /* this rank's last measured offsets */
     int nhistory;           /* repetitions recorded so far */
     double prediction;      /* this rank's moving average, sent by the allgather */

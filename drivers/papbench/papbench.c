@@ -33,18 +33,24 @@ static void print_usage(FILE *out)
         "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
         "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
         "case options (also the keys of papsim spec files):\n"
-        "  --collective C      allgather | allgatherv | reduce | allreduce [reduce]\n"
+        "  --collective C      allgather | allgatherv | reduce | allreduce |\n"
+        "                      alltoall | bcast                          [reduce]\n"
         "  --algorithm A       a registry name (papsim list) or builtin:NAME, the\n"
         "                      MPI library's own collective (under smpirun pass\n"
         "                      --cfg=smpi/<collective>:NAME to select it) [binomial]\n"
         "  --bytes N           per-rank block (allgather), base block c (allgatherv)\n"
-        "                      or vector (reduce, allreduce): 8, 4KiB, 1MiB [8]\n"
+        "                      vector (reduce, allreduce), per-destination\n"
+        "                      block (alltoall) or the buffer (bcast): 8, 4KiB, 1MiB [8]\n"
         "  --distribution D    allgatherv block sizes from c: uniform | broadcast |\n"
         "                      spike | half | lindec | geometric         [uniform]\n"
         "  --datatype T        char | int | float | double | long        [double]\n"
-        "  --op O              sum | max | min | prod                    [sum]\n"
+        "  --op O              sum | max | min | prod | affine           [sum]\n"
+        "                      affine: not commutative, int and long only; an\n"
+        "                      element packs a map x -> a x + b (a: high half,\n"
+        "                      b: low half; mod 2^16 in int, 2^32 in long), and\n"
+        "                      u op v = u then v (tests MPI's operand order)\n"
         "  --root R            root rank of rooted collectives           [0]\n"
-        "  --in-place          use MPI_IN_PLACE\n"
+        "  --in-place          use MPI_IN_PLACE (not for bcast: one buffer)\n"
         "  --pattern P         arrival pattern shape or file:PATH        [no_delay]\n"
         "  --skew S            maximum delay: 100us, 2ms (absolute)      [0]\n"
         "  --seed N            seed of random and gaussian patterns      [1]\n"
@@ -53,13 +59,30 @@ static void print_usage(FILE *out)
         "                      in simulation only (SMPI charges nothing) [0]\n"
         "  --segment-bytes N   segment size of pipelined algorithms      [0=default]\n"
         "  --segments N        number of segments of clairvoyant     [0=its default]\n"
-        "  --knowledge K       arrival times given to the algorithm (clairvoyant):\n"
-        "                      none (balanced) | oracle (this pattern's delays) |\n"
-        "                      predicted (each rank's moving average of its last 5\n"
-        "                      measured arrival offsets, 0 at first, exchanged by an\n"
-        "                      allgather inside the timed call)         [none]\n"
+        "  --max-requests K    receives and sends in flight per rank (alltoall\n"
+        "                      linear_sync)             [0=no limit, Open MPI's]\n"
+        "  --knomial-radix K   radix of the bcast knomial tree, 2..64   [0=4]\n"
+        "  --radix K           radix vector of reduce radix_k, factors with product\n"
+        "                      np: 4x4x8 or 4,4,8 (spec files: 4x4x8)\n"
+        "                      [default: fours, an odd two as a last 8, odd primes]\n"
+        "  --knowledge K       arrival times given to the algorithm (clairvoyant,\n"
+        "                      allreduce slt and prr): none (balanced) | oracle\n"
+        "                      (this pattern's delays) | predicted (each rank's\n"
+        "                      moving average of its last 5 measured arrival\n"
+        "                      offsets, 0 at first, exchanged by an allgather\n"
+        "                      inside the timed call) | estimated (slt, prr; seed\n"
+        "                      004: at x = --edge of its delay a rank announces\n"
+        "                      (time so far)/x with MPI_Isend; the algorithm\n"
+        "                      completes the receives inside the timed call) [none]\n"
+        "  --edge X            estimated: the fraction x, 0 < x <= 1     [0.5]\n"
         "  --schedule-timed Y  yes: charge the wall time of building the schedule\n"
         "                      as simulated time; no: building is free  [no]\n"
+        "  --model-alpha T     latency of the round-time model of arrival-aware\n"
+        "                      algorithms (clairvoyant: d = alpha + (m/N)(beta +\n"
+        "                      gamma), also its default N): 2.66us, 1e-6\n"
+        "                      [0 = the algorithm's; clairvoyant: 2.66us (CURIE)]\n"
+        "  --model-beta T      that model's time per byte, s/B: 4.8179e-10, 0.5ns\n"
+        "                      [0 = the algorithm's; clairvoyant: 4.8179e-10]\n"
         "  --check             compare every result with the collective's definition\n"
         "  --np N              expected number of processes (checked)\n"
         "  --platform, --mapping, --ranks-per-node   labels written to the CSV\n"
@@ -134,6 +157,20 @@ static void free_vectors(rank_vectors *v)
     free(v->flags);
 }
 
+/* --knowledge estimated: the first part of the rank's computation phase
+ * (its delay, from T0 = start): the receives of the others' estimates are
+ * posted, the rank computes up to its edge and announces its estimate
+ * (estimate.h). Non-blocking throughout, so arrivals stay exact. */
+static int compute_until_edge(papbench_call *call, const papbench_harness *h, double start,
+                              double delay, int *missed)
+{
+    int rc = papbench_estimate_post(&call->estimate);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    *missed |= papbench_wait_until(h, start + papbench_estimate_edge(&call->estimate, delay));
+    return papbench_estimate_announce(&call->estimate, papbench_now(h) - start);
+}
+
 /* One repetition: wait for the target, time the call, check, report. */
 static int run_repetition(papbench_call *call, const papbench_harness *h, rank_vectors *v,
                           int rep, const papbench_options *o, int *failed_checks)
@@ -150,11 +187,17 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
         return rc;
     papbench_call_knowledge(call, v->delays);
     const double target = start + v->delays[h->rank];
-    int missed = papbench_wait_until(h, target);
+    int missed = 0;
+    if (call->knowledge == PAPBENCH_KNOW_ESTIMATED &&
+        (rc = compute_until_edge(call, h, start, v->delays[h->rank], &missed)) != MPI_SUCCESS)
+        return rc;
+    missed |= papbench_wait_until(h, target);
     arrive = papbench_now(h);
     missed |= arrive - target > PAPBENCH_LATE_TOLERANCE; /* descheduled while waiting */
     rc = papbench_call_run(call);
     exit_t = papbench_now(h);
+    if (rc == MPI_SUCCESS && call->knowledge == PAPBENCH_KNOW_ESTIMATED)
+        rc = papbench_estimate_settle(&call->estimate); /* untimed, if the algorithm never asked */
     if (rc != MPI_SUCCESS)
         return rc;
     papbench_call_record_arrival(call, arrive - start);

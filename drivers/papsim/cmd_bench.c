@@ -30,7 +30,8 @@ static void bench_usage(FILE *out)
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
-          "--seed, --reps, --gamma, --segment-bytes, --check.\n"
+          "--seed, --reps, --gamma, --segment-bytes, --segments, --max-requests, --knowledge,\n"
+          "--model-alpha, --model-beta, --knomial-radix, --radix, --check.\n"
           "  --np N               number of ranks (required)\n"
           "  --platform P         platform XML, or 'default' (the embedded 64-rank cluster)\n"
           "  --mapping M          sequential: fill a node's cores first; cyclic: round-robin\n"
@@ -80,7 +81,7 @@ static int check_case(const papsim_case *c, papsim_err *e)
     char why[1200];
     if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
         return papsim_fail(e, "%s", why);
-    return 0;
+    return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
 }
 
 /* Set by SIGINT/SIGTERM: the one piece of process state a signal handler

@@ -18,11 +18,14 @@
 #include "papsim_error.h"
 #include "report.h"
 #include "report_best.h"
+#include "report_relative.h"
 
 typedef struct {
     const char *input;  /* DIR or a .csv file */
     const char *out;    /* NULL: DIR/report, or report/ beside the .csv */
     const char *best;   /* --best TARGET, or NULL */
+    const char *relative; /* --relative BASE, or NULL */
+    int speedup;          /* --speedup: ratios are T(BASE)/T(alg) */
     size_t nmetrics;    /* 0: the default of the mode */
     const char *metrics[PAPSIM_BEST_MAX_METRICS];
 } report_options;
@@ -32,6 +35,8 @@ static void print_report_help(FILE *f)
     fprintf(f,
             "usage: papsim report DIR|RESULTS.csv [--metric M] [--out OUTDIR]\n"
             "       papsim report DIR|RESULTS.csv --best TARGET [--metric M[,M...]]"
+            " [--out OUTDIR]\n"
+            "       papsim report DIR|RESULTS.csv --relative BASE [--metric M] [--speedup]"
             " [--out OUTDIR]\n"
             "\n"
             "Reads DIR/results.csv (or the given .csv file) and shows, per panel (collective,\n"
@@ -51,19 +56,34 @@ static void print_report_help(FILE *f)
             "mean, median and highest; in the united view the second best is the best record\n"
             "of any other algorithm. Groups without a TARGET row are left out.\n"
             "\n"
+            "With --relative BASE it gives, per panel (the keys above but skew) and pattern, a\n"
+            "table whose rows are (size, skew) and whose columns are the algorithms, BASE\n"
+            "first: each cell holds the algorithm's median metric over its ok repetitions and,\n"
+            "in parentheses, T(alg)/T(BASE) (seed 000's baselines relative to Clairvoyant), or\n"
+            "with --speedup T(BASE)/T(alg) (seed 004's speedup over ring). The skew shows the\n"
+            "absolute skew used (results.csv skew_s) and, for a relative spec skew, its factor.\n"
+            "A cell without an ok repetition is \"-\" and a footnote counts them by status\n"
+            "(\"no row\": not in the sweep, or its case failed). Panels without a BASE row are\n"
+            "left out; a table without any BASE row is an error.\n"
+            "\n"
             "  --metric M    last_delay (default), total_delay, mean_elapsed, max_elapsed;\n"
             "                with --best a comma list or repeated option, one table row per\n"
             "                metric (default mean_elapsed,max_elapsed,last_delay,total_delay);\n"
             "                the heatmaps use the first one\n"
             "  --best TARGET the algorithm to study, as named in results.csv\n"
+            "  --relative BASE  the algorithm the others are compared with, as named in\n"
+            "                results.csv (one metric, default last_delay)\n"
+            "  --speedup     with --relative: print T(BASE)/T(alg) instead of T(alg)/T(BASE)\n"
             "  --out OUTDIR  where to write (default DIR/report, or report/ beside RESULTS.csv;\n"
             "                created if needed)\n"
             "  --help        this text\n"
             "\n"
             "Writes OUTDIR/report.txt and OUTDIR/report.md, or with --best\n"
-            "OUTDIR/best_TARGET.txt and OUTDIR/best_TARGET.md (TARGET with every character\n"
-            "but [A-Za-z0-9.-] made _); and per panel (with --best: per group and mapping\n"
-            "view) STEM.png, STEM.svg and the gnuplot script STEM.gp with its data STEM.dat.\n"
+            "OUTDIR/best_TARGET.txt and OUTDIR/best_TARGET.md, or with --relative\n"
+            "OUTDIR/relative_BASE.txt and OUTDIR/relative_BASE.md, also printed to stdout\n"
+            "(TARGET or BASE with every character but [A-Za-z0-9.-] made _). Without\n"
+            "--relative also per panel (with --best: per group and mapping view) STEM.png,\n"
+            "STEM.svg and the gnuplot script STEM.gp with its data STEM.dat.\n"
             "gnuplot is taken from $PAPSIM_GNUPLOT or PATH.\n"
             "Exit status: 0 ok, 1 images could not be drawn (text written), 2 bad input.\n");
 }
@@ -95,6 +115,24 @@ static int add_metrics(report_options *o, const char *list)
     return 0;
 }
 
+/* The modes exclude each other; --speedup only qualifies --relative. */
+static int check_modes(const report_options *o)
+{
+    if (o->best && o->relative) {
+        fprintf(stderr, "papsim report: --best and --relative: choose one\n");
+        return -1;
+    }
+    if (o->speedup && !o->relative) {
+        fprintf(stderr, "papsim report: --speedup needs --relative BASE\n");
+        return -1;
+    }
+    if (!o->best && o->nmetrics > 1) {
+        fprintf(stderr, "papsim report: --metric: one metric only without --best\n");
+        return -1;
+    }
+    return 0;
+}
+
 /* Returns 0 to go on, 1 after --help, 2 on a usage error. */
 static int parse_report_options(int argc, char **argv, report_options *o)
 {
@@ -102,12 +140,14 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},
         {"best", required_argument, NULL, 'b'},
+        {"relative", required_argument, NULL, 'r'},
+        {"speedup", no_argument, NULL, 's'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:b:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:o:b:r:sh", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
             if ((rc = add_metrics(o, optarg)) != 0)
@@ -123,6 +163,16 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             }
             o->best = optarg;
             break;
+        case 'r':
+            if (!optarg[0]) {
+                fprintf(stderr, "papsim report: --relative: empty algorithm name\n");
+                return 2;
+            }
+            o->relative = optarg;
+            break;
+        case 's':
+            o->speedup = 1;
+            break;
         case 'h':
             print_report_help(stdout);
             return 1;
@@ -137,10 +187,8 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         return 2;
     }
     o->input = argv[optind];
-    if (!o->best && o->nmetrics > 1) {
-        fprintf(stderr, "papsim report: --metric: one metric only without --best\n");
+    if (check_modes(o) != 0)
         return 2;
-    }
     if (o->nmetrics == 0) {
         static const char *const best_default[] = {"mean_elapsed_s", "max_elapsed_s",
                                                    "last_delay_s", "total_delay_s"};
@@ -243,6 +291,16 @@ static int best_text(const void *r, FILE *f)
 static int best_markdown(const void *r, FILE *f)
 {
     return papsim_best_write_markdown(r, f);
+}
+
+static int relative_text(const void *r, FILE *f)
+{
+    return papsim_rel_write_text(r, f);
+}
+
+static int relative_markdown(const void *r, FILE *f)
+{
+    return papsim_rel_write_markdown(r, f);
 }
 
 /* Runs gnuplot on OUT/STEM.gp unless it was found missing before; returns 0
@@ -349,6 +407,37 @@ out:
     return status;
 }
 
+/* The relative report goes to stdout as well: it is a table to read, not
+ * only a file to open. */
+static int run_relative(const report_options *o, const papsim_table *t, const char *outdir)
+{
+    papsim_rel_report r = {0};
+    papsim_err e = {{0}};
+    char prefix[512], name[600];
+    int status = 2;
+    if (papsim_rel_build(t, o->relative, o->metrics[0], o->speedup, &r, &e) != 0 ||
+        make_directories(outdir, &e) != 0)
+        goto fail;
+    if (papsim_rel_write_text(&r, stdout) != 0) {
+        papsim_fail(&e, "cannot write to stdout");
+        goto fail;
+    }
+    papsim_rel_file_prefix(&r, prefix, sizeof prefix);
+    snprintf(name, sizeof name, "%s.txt", prefix);
+    if (write_text_file(outdir, name, &r, relative_text, &e) != 0)
+        goto fail;
+    snprintf(name, sizeof name, "%s.md", prefix);
+    if (write_text_file(outdir, name, &r, relative_markdown, &e) != 0)
+        goto fail;
+    status = 0;
+    goto out;
+fail:
+    fprintf(stderr, "papsim report: %s\n", e.msg);
+out:
+    papsim_rel_free(&r);
+    return status;
+}
+
 int papsim_cmd_report(int argc, char **argv)
 {
     report_options o = {0};
@@ -364,7 +453,9 @@ int papsim_cmd_report(int argc, char **argv)
         fprintf(stderr, "papsim report: %s\n", e.msg);
         return 2;
     }
-    status = o.best ? run_best(&o, &t, outdir) : run_patterns(&o, &t, outdir);
+    status = o.best       ? run_best(&o, &t, outdir)
+             : o.relative ? run_relative(&o, &t, outdir)
+                          : run_patterns(&o, &t, outdir);
     papsim_table_free(&t);
     return status;
 }

@@ -98,7 +98,13 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         apply_single(c, b, "gamma", "gamma", "0", e) ||
         apply_single(c, b, "segment_bytes", "segment-bytes", "0", e) ||
         apply_single(c, b, "knowledge", "knowledge", "none", e) ||
+        (papsim_spec_find(b->block, "edge") && apply_single(c, b, "edge", "edge", NULL, e)) ||
         apply_single(c, b, "segments", "segments", "0", e) ||
+        apply_single(c, b, "max_requests", "max-requests", "0", e) ||
+        apply_single(c, b, "knomial_radix", "knomial-radix", "0", e) ||
+        apply_single(c, b, "radix", "radix", "default", e) ||
+        apply_single(c, b, "model_alpha", "model-alpha", "0", e) ||
+        apply_single(c, b, "model_beta", "model-beta", "0", e) ||
         apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
         return -1;
@@ -171,7 +177,9 @@ static int mark_unsupported(const papsim_case *c)
 {
     const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
     char why[256];
-    return entry && papsim_catalog_check_np(entry, c->np, why, sizeof why) != 0;
+    papsim_err e;
+    return entry && (papsim_catalog_check_np(entry, c->np, why, sizeof why) != 0 ||
+                     papsim_case_check_restrictions(c, entry->flags, &e) != 0);
 }
 
 /* The innermost loops: patterns x skews x algorithms for one placement. */

@@ -6,7 +6,12 @@
 #   knowledge none (both measured here, nothing hard-coded);
 # - --schedule-timed yes runs and checks too;
 # - bad input: unknown knowledge mode, negative segments, bad schedule-timed,
-#   in papbench and in a papsim spec.
+#   in papbench and in a papsim spec;
+# - the round-time model (--model-alpha/--model-beta, spec keys model_alpha,
+#   model_beta): no effect on a balanced schedule with fixed N, a late rank
+#   no longer absorbed when alpha makes a round longer than its lateness,
+#   the default N follows the model, papsim bench and specs pass the values
+#   through, ids unchanged when unset, bad values refused.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 "$PAPSIM" platform flat --nodes 17 --cores 1 --bw 10Gbps --lat 1us -o flat17.xml >/dev/null 2>&1 ||
@@ -105,7 +110,7 @@ expect_eq "default knowledge keeps the id" "$(id_of --knowledge none --schedule-
 
 # 4. Bad input.
 BAD_INPUT_PREFIX="papbench: "
-expect_bad_input "unknown knowledge" "--knowledge 'psychic' is unknown \(valid: none, oracle, predicted\)" \
+expect_bad_input "unknown knowledge" "--knowledge 'psychic' is unknown \(valid: none, oracle, predicted, estimated\)" \
     bench 2 --algorithm clairvoyant --knowledge psychic
 expect_bad_input "negative segments" "--segments '-1' must be between 0 and" \
     bench 2 --algorithm clairvoyant --segments -1
@@ -125,4 +130,82 @@ expect_fail "spec: unknown knowledge" "bad.ini:6: .*--knowledge 'psychic' is unk
 sed -i 's/^knowledge = psychic/knowledge = oracle\nsegments = -2/' bad.ini
 expect_fail "spec: negative segments" "bad.ini:7: .*--segments '-2' must be between 0" \
     "$PAPSIM" run bad.ini --out outdir --dry-run
+
+# 5. The round-time model d = alpha + (m/N)(beta + gamma) (--model-alpha,
+# --model-beta). total(ARGS...): total delay of one case at np 8 (flat17.xml).
+total() { bench 8 --algorithm clairvoyant --datatype double "$@" | cut -d, -f19; }
+# expect_time DESC GOT WANT: equal simulated times (and not empty: no run, no pass).
+expect_time() { if [ -n "$2" ]; then expect_eq "$1" "$2" "$3"; else fail "$1: no time"; fi; }
+# expect_other_time DESC GOT OTHER: two different (non-empty) simulated times.
+expect_other_time() {
+    if [ -n "$2" ] && [ -n "$3" ] && [ "$2" != "$3" ]; then pass; else fail "$1: '$2' vs '$3'"; fi
+}
+late="--bytes 64KiB --segments 4 --pattern last_delayed --skew 200us --knowledge oracle"
+# A balanced schedule does not depend on d: the same time for any alpha.
+expect_time "no delay: alpha does not matter" "$(total --bytes 64KiB --segments 4 \
+    --model-alpha 1ms)" "$(total --bytes 64KiB --segments 4)"
+# With alpha = 1 ms a round is longer than the 200 us lateness, so the late
+# rank counts as ready with the others and is not absorbed: the total is
+# the no-delay time plus the skew, above the default (CURIE) model's.
+# shellcheck disable=SC2086 # late is a list of options
+default_late=$(total $late)
+# shellcheck disable=SC2086
+slow_late=$(total $late --model-alpha 1ms)
+if [ -n "$default_late" ] && [ -n "$slow_late" ] &&
+    [ "$(echo "$default_late < $slow_late" | sed 's/e/*10^/g' | bc -l)" = 1 ]; then
+    pass
+else
+    fail "late rank: total $default_late (default model) not below $slow_late (alpha 1ms)"
+fi
+gap=$(echo "$slow_late - 0.0002 - $(total --bytes 64KiB --segments 4)" | sed 's/e/*10^/g' | bc -l)
+[ "$(echo "$gap < 10^-9 && $gap > -10^-9" | bc -l)" = 1 ] && pass ||
+    fail "alpha 1ms: total $slow_late is not the no-delay time + 200us (gap $gap)"
+# The default N = sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha) follows
+# the model: the explicit CURIE values give the default's time, others not.
+expect_time "explicit CURIE model = default" \
+    "$(total --bytes 1MiB --model-alpha 2.66us --model-beta 4.8179e-10)" "$(total --bytes 1MiB)"
+expect_other_time "--model-beta 1e-8 changes the default N's time" \
+    "$(total --bytes 1MiB --model-beta 1e-8)" "$(total --bytes 1MiB)"
+# papsim bench and a spec pass the knobs through to papbench.
+# shellcheck disable=SC2086
+bench_late() { "$PAPSIM" bench --np 8 --algorithm clairvoyant --datatype double $late "$@" |
+    tail -n 1 | cut -d, -f19; }
+expect_other_time "papsim bench --model-alpha 1ms" "$(bench_late --model-alpha 1ms)" \
+    "$(bench_late)"
+cat > model.ini <<'EOF'
+collective = reduce
+algorithms = clairvoyant
+datatype = double
+bytes = 64KiB
+segments = 4
+np = 8
+patterns = last_delayed
+skews = 200us
+knowledge = oracle
+model_alpha = 1ms
+model_beta = 4.8179e-10
+EOF
+expect_ok "spec with model_alpha" "$PAPSIM" run model.ini --out model --quiet
+expect_time "spec model_alpha = papsim bench --model-alpha" \
+    "$(tail -n 1 model/results.csv | cut -d, -f19)" \
+    "$(bench_late --model-alpha 1ms --model-beta 4.8179e-10)"
+# The case id changes only when a model value is set.
+expect_eq "unset model keeps the id" "$(id_of --model-alpha 0 --model-beta 0)" "$plain"
+[ "$(id_of --model-alpha 1ms)" != "$plain" ] && pass || fail "--model-alpha 1ms: same id"
+[ "$(id_of --model-beta 1e-9)" != "$plain" ] && pass || fail "--model-beta 1e-9: same id"
+# Bad values.
+BAD_INPUT_PREFIX="papbench: "
+expect_bad_input "negative alpha" "--model-alpha: duration '-1us' is negative" \
+    bench 2 --algorithm clairvoyant --model-alpha -1us
+expect_bad_input "garbage alpha" "--model-alpha: .*'fast'" \
+    bench 2 --algorithm clairvoyant --model-alpha fast
+expect_bad_input "huge beta" "--model-beta '2s' is more than 1 s" \
+    bench 2 --algorithm clairvoyant --model-beta 2s
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "papsim bench: garbage beta" "--model-beta: .*'1e-9x'" \
+    "$PAPSIM" bench --np 2 --algorithm clairvoyant --model-beta 1e-9x
+BAD_INPUT_PREFIX=""
+sed -i 's/^model_alpha = 1ms/model_alpha = -3us/' model.ini
+expect_fail "spec: negative model_alpha" "model.ini:10: .*--model-alpha: duration '-3us' is negative" \
+    "$PAPSIM" run model.ini --out outdir --dry-run
 finish

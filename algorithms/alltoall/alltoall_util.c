@@ -1,0 +1,49 @@
+#include "alltoall_util.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+
+int papsim_a2a_layout_init(papsim_a2a_layout *L, const void *sendbuf, int sendcount,
+                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int p)
+{
+    MPI_Aint lb, rext, sext;
+    MPI_Type_get_extent(recvtype, &lb, &rext);
+    L->recv = recvbuf;
+    L->rcount = recvcount;
+    L->rtype = recvtype;
+    L->rblock = (MPI_Aint)recvcount * rext;
+    L->staged_free = NULL;
+    if (sendbuf != MPI_IN_PLACE) {
+        MPI_Type_get_extent(sendtype, &lb, &sext);
+        L->send = sendbuf;
+        L->scount = sendcount;
+        L->stype = sendtype;
+        L->sblock = (MPI_Aint)sendcount * sext;
+        return MPI_SUCCESS;
+    }
+    /* In place: the input is recvbuf, which the receives overwrite, so send
+     * from a copy of it with recvbuf's own layout. */
+    void *staged = NULL;
+    const MPI_Aint elems = (MPI_Aint)p * recvcount;
+    int rc = papsim_scratch_alloc(elems, recvtype, &L->staged_free, &staged);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    L->send = staged;
+    L->scount = recvcount;
+    L->stype = recvtype;
+    L->sblock = L->rblock;
+    return papsim_local_copy(recvbuf, staged, elems, recvtype);
+}
+
+void papsim_a2a_layout_free(papsim_a2a_layout *L)
+{
+    free(L->staged_free);
+    L->staged_free = NULL;
+}
+
+int papsim_a2a_copy_own(const papsim_a2a_layout *L, int rank)
+{
+    return papsim_typed_copy(papsim_a2a_send_block(L, rank), L->scount, L->stype,
+                             papsim_a2a_recv_block(L, rank), L->rcount, L->rtype);
+}

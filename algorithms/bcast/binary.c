@@ -1,0 +1,37 @@
+/* Bcast: binary tree (segmented).
+ *
+ * Paper:   Open MPI 4.1's "binary_tree" bcast (coll/base bintree: its
+ *          n-ary tree with fanout 2).
+ * Pattern: relative ranks v = (rank - root) mod p, numbered level by level:
+ *          v on level L = floor(log2(v+1)) has the children v + 2^L and
+ *          v + 2^(L+1). The buffer is cut into N segments of
+ *          params->segment_bytes (default 0: one segment, Open MPI 4.1's
+ *          forced default); per segment a node starts both sends at once and
+ *          waits for them, keeping a receive posted one segment ahead.
+ *          SMPI's binary bcast (NTSB) uses a heap-ordered tree (2v+1, 2v+2)
+ *          rooted at rank 0 and another segment discipline, so it is not
+ *          this pattern.
+ *
+ *            p=7 (v)        0
+ *                        1     2
+ *                       3 5   4 6      (children of 1: 3, 5; of 2: 4, 6)
+ *
+ * Cost:    about (h + N - 1)(alpha + 2 (m/N) beta), h = floor(log2 p) the
+ *          height: a node's two sends share its link.
+ * Memory:  two requests, no scratch buffer.
+ * Restrictions: none.
+ */
+#include "bcast_util.h"
+
+int papsim_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                        const papsim_params *params)
+{
+    int rank, p;
+    papsim_bcast_tree tree;
+
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    papsim_bcast_nary_tree(rank, p, root, 2, &tree);
+    const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
+    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+}

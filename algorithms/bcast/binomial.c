@@ -1,0 +1,35 @@
+/* Bcast: binomial tree (segmented).
+ *
+ * Paper:   Open MPI 4.1's "binomial" bcast (coll/base bmtree).
+ * Pattern: relative ranks v = (rank - root) mod p. v receives from v with
+ *          its highest set bit cleared and serves the children v + 2^k for
+ *          every 2^k > v (v + 2^k < p), starting the sends to all of them at
+ *          once. The buffer is cut into N segments of params->segment_bytes
+ *          (default 0: one segment, Open MPI 4.1's forced default), one
+ *          receive posted ahead. SMPI's "binomial_tree" (MPICH's) is the
+ *          mirror tree (v receives from v minus its lowest set bit) with
+ *          blocking sends to the largest subtree first: same depth, other
+ *          timing (README, SMPI notes for bcast).
+ *
+ *            p=8 (v)   0 -> 1, 2, 4   1 -> 3, 5   2 -> 6   3 -> 7
+ *
+ * Cost:    unsegmented, ceil(log2 p) alpha + sum_{j=1..L} j m beta along the
+ *          path 0 -> 1 -> 3 -> 7 .., whose nodes serve L, L-1, .. children
+ *          at once (L = ceil(log2 p)); latency-bound messages take L alpha.
+ * Memory:  up to ceil(log2 p) requests, no scratch buffer.
+ * Restrictions: none.
+ */
+#include "bcast_util.h"
+
+int papsim_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root,
+                          MPI_Comm comm, const papsim_params *params)
+{
+    int rank, p;
+    papsim_bcast_tree tree;
+
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    papsim_bcast_binomial_tree(rank, p, root, &tree);
+    const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
+    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+}

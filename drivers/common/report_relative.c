@@ -1,0 +1,392 @@
+/* Builds the relative-time report from a results table; see
+ * report_relative.h for the definitions.
+ *
+ * Method: one record per row, sorted by panel key, pattern (no_delay first),
+ * size, skew, algorithm, ok before not-ok and value. Every panel is then a
+ * contiguous run, every table row a contiguous run inside it, and the ok
+ * repetitions of one algorithm in a row are adjacent and ascending, so the
+ * median is read off directly. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "report_relative.h"
+#include "report_internal.h"
+#include "units.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_DISTRIBUTION "uniform"
+#define NPANEL_KEYS PAPSIM_PK_SKEW /* the panel keys are the report's, less skew */
+
+typedef struct {
+    const char *key[NPANEL_KEYS];
+    const char *pattern, *algorithm, *skew, *status;
+    long long bytes;
+    double skew_s; /* NAN when the table cannot say */
+    int own;       /* a "-own" skew: skew_s differs by algorithm */
+    int ok;
+    double value; /* the metric in seconds; NAN unless ok */
+} record;
+
+/* Columns read besides the panel keys; skew_s is optional (derived from an
+ * absolute skew when a hand-made table lacks it). */
+enum { COL_PATTERN, COL_ALGORITHM, COL_BYTES, COL_SKEW, COL_STATUS, COL_METRIC, COL_COUNT };
+
+static int compare_pattern(const char *a, const char *b)
+{
+    int a_nd = strcmp(a, PAPSIM_NO_DELAY) == 0, b_nd = strcmp(b, PAPSIM_NO_DELAY) == 0;
+    if (a_nd != b_nd)
+        return a_nd ? -1 : 1;
+    return strcmp(a, b);
+}
+
+static int compare_panel(const record *a, const record *b)
+{
+    for (int k = 0; k < NPANEL_KEYS; k++) {
+        int c = papsim_report_compare_natural(a->key[k], b->key[k]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+/* Rows go by the absolute skew used, so "50us (0.5x)" comes before
+ * "100us"; equal ones by their text. A "-own" skew differs by algorithm, so
+ * its rows go by text only, after the others. */
+static int compare_skew(const record *a, const record *b)
+{
+    if (a->own != b->own)
+        return a->own - b->own;
+    if (!a->own && !(a->skew_s == b->skew_s || (isnan(a->skew_s) && isnan(b->skew_s)))) {
+        if (isnan(a->skew_s) != isnan(b->skew_s))
+            return isnan(a->skew_s) ? 1 : -1;
+        return a->skew_s < b->skew_s ? -1 : 1;
+    }
+    return papsim_report_compare_skew(a->skew, b->skew);
+}
+
+static int compare_row(const record *a, const record *b)
+{
+    int c = compare_panel(a, b);
+    if (c || (c = compare_pattern(a->pattern, b->pattern)))
+        return c;
+    if (a->bytes != b->bytes)
+        return a->bytes < b->bytes ? -1 : 1;
+    return compare_skew(a, b);
+}
+
+static int compare_records(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    int c = compare_row(a, b);
+    if (c || (c = strcmp(a->algorithm, b->algorithm)))
+        return c;
+    if (a->ok != b->ok)
+        return b->ok - a->ok;
+    return (a->value > b->value) - (a->value < b->value);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int parse_bytes(const char *s, long long *out)
+{
+    char *end;
+    errno = 0;
+    if (*s < '0' || *s > '9')
+        return -1;
+    *out = strtoll(s, &end, 10);
+    return (errno || *end) ? -1 : 0;
+}
+
+static int parse_seconds(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
+}
+
+/* The absolute skew of a row: skew_s when the table has it, otherwise the
+ * spec text when that is absolute; NAN for a relative skew without skew_s. */
+static int read_skew(const papsim_table *t, size_t row, const char *skew_s, record *rec,
+                     papsim_err *e)
+{
+    papsim_skew s;
+    int parsed = papsim_parse_skew(rec->skew, &s, NULL) == 0;
+    rec->own = parsed && s.kind == PAPSIM_SKEW_OWN;
+    rec->skew_s = NAN;
+    if (skew_s) {
+        if (parse_seconds(skew_s, &rec->skew_s) != 0)
+            return papsim_fail(e, "%s:%ld: skew_s: '%s' is not a time in seconds", t->path,
+                               t->lines[row], skew_s);
+    } else if (parsed && s.kind == PAPSIM_SKEW_ABSOLUTE) {
+        rec->skew_s = s.value;
+    }
+    return 0;
+}
+
+static int read_record(const papsim_table *t, size_t row, const int *kcol, const int *col,
+                       int skew_s_col, record *rec, papsim_err *e)
+{
+    char **f = t->rows[row];
+    long line = t->lines[row];
+    for (int k = 0; k < NPANEL_KEYS; k++)
+        rec->key[k] = kcol[k] >= 0 ? f[kcol[k]] : DEFAULT_DISTRIBUTION;
+    rec->pattern = f[col[COL_PATTERN]];
+    rec->algorithm = f[col[COL_ALGORITHM]];
+    rec->skew = f[col[COL_SKEW]];
+    rec->status = f[col[COL_STATUS]];
+    rec->ok = strcmp(rec->status, "ok") == 0;
+    rec->value = NAN;
+    if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
+        return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
+                           rec->pattern[0] ? "algorithm" : "pattern");
+    if (parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
+        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
+                           line, f[col[COL_BYTES]]);
+    if (rec->ok && parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
+        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
+                           t->path, line, t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
+    return read_skew(t, row, skew_s_col >= 0 ? f[skew_s_col] : NULL, rec, e);
+}
+
+static int read_records(const papsim_table *t, const char *metric, record *recs, papsim_err *e)
+{
+    const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "skew", "status", metric};
+    int kcol[NPANEL_KEYS], col[COL_COUNT];
+    /* Every panel key is required but the distribution, which older tables lack. */
+    for (int k = 0; k < NPANEL_KEYS; k++)
+        if (k != PAPSIM_PK_DISTRIBUTION &&
+            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
+            return -1;
+    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
+    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+        return -1;
+    int skew_s_col = papsim_table_column(t, "skew_s");
+    for (size_t r = 0; r < t->nrows; r++)
+        if (read_record(t, r, kcol, col, skew_s_col, &recs[r], e) != 0)
+            return -1;
+    return 0;
+}
+
+/* The error for a base no row has: it lists the algorithms the table has, so
+ * a misspelt name is easy to correct. */
+static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
+{
+    const char **names = malloc(n * sizeof *names);
+    if (!names)
+        return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
+    for (size_t i = 0; i < n; i++)
+        names[i] = recs[i].algorithm;
+    qsort(names, n, sizeof *names, compare_strings);
+    char list[768];
+    size_t len = 0;
+    list[0] = '\0';
+    for (size_t i = 0; i < n && len < sizeof list; i++)
+        if (i == 0 || strcmp(names[i - 1], names[i]) != 0)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
+                                    names[i]);
+    free(names);
+    return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", r->path, r->base,
+                       list);
+}
+
+static int has_algorithm(const record *run, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(run[i].algorithm, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The panel's columns: BASE first, then the other algorithms by name. */
+static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
+                            size_t n, papsim_err *e)
+{
+    const char **names = malloc(n * sizeof *names);
+    if (!names)
+        return papsim_fail(e, "out of memory for %zu algorithm names", n);
+    for (size_t i = 0; i < n; i++)
+        names[i] = run[i].algorithm;
+    qsort(names, n, sizeof *names, compare_strings);
+    size_t m = 0;
+    names[m++] = r->base;
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(names[i], r->base) != 0 && strcmp(names[m - 1], names[i]) != 0)
+            names[m++] = names[i];
+    p->algorithms = names;
+    p->nalgorithms = m;
+    return 0;
+}
+
+static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
+{
+    if (strcmp(algorithm, p->algorithms[0]) == 0)
+        return 0;
+    const char **hit = bsearch(&algorithm, p->algorithms + 1, p->nalgorithms - 1,
+                               sizeof *p->algorithms, compare_strings);
+    return (size_t)(hit - p->algorithms); /* every name is a column by construction */
+}
+
+/* One algorithm's repetitions in a row, ok ones first and ascending. */
+static void fill_cell(papsim_rel_cell *c, const record *run, size_t n)
+{
+    size_t ok = 0;
+    while (ok < n && run[ok].ok)
+        ok++;
+    if (ok == 0) {
+        c->state = PAPSIM_REL_NOT_OK;
+        c->status = run[0].status;
+        return;
+    }
+    c->state = PAPSIM_REL_OK;
+    c->value = ok % 2 ? run[ok / 2].value : 0.5 * (run[ok / 2 - 1].value + run[ok / 2].value);
+}
+
+/* The ratio of every cell to BASE's (column 0); a zero time has no ratio. */
+static void fill_ratios(const papsim_rel_report *r, papsim_rel_row *row, size_t ncells)
+{
+    double base = row->cells[0].value;
+    for (size_t a = 0; a < ncells; a++) {
+        double v = row->cells[a].value, num = r->speedup ? base : v, den = r->speedup ? v : base;
+        row->cells[a].ratio = isnan(num) || isnan(den) || den == 0 ? NAN : num / den;
+    }
+}
+
+static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsim_rel_row *row,
+                    const record *run, size_t n, papsim_err *e)
+{
+    row->pattern = run[0].pattern;
+    row->bytes = run[0].bytes;
+    row->skew = run[0].skew;
+    row->skew_s = run[0].skew_s;
+    for (size_t i = 1; i < n; i++)
+        if (!(run[i].skew_s == row->skew_s)) /* a per-algorithm ("-own") skew, or unknown */
+            row->skew_s = NAN;
+    row->cells = malloc(p->nalgorithms * sizeof *row->cells);
+    if (!row->cells)
+        return papsim_fail(e, "out of memory for %zu cells", p->nalgorithms);
+    for (size_t a = 0; a < p->nalgorithms; a++)
+        row->cells[a] = (papsim_rel_cell){PAPSIM_REL_NOT_RUN, NULL, NAN, NAN};
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && strcmp(run[j].algorithm, run[i].algorithm) == 0)
+            j++;
+        fill_cell(&row->cells[column_of(p, run[i].algorithm)], run + i, j - i);
+        i = j;
+    }
+    fill_ratios(r, row, p->nalgorithms);
+    return 0;
+}
+
+static size_t count_rows(const record *run, size_t n)
+{
+    size_t rows = 0;
+    for (size_t i = 0; i < n; i++)
+        rows += i == 0 || compare_row(&run[i - 1], &run[i]) != 0;
+    return rows;
+}
+
+static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
+                      size_t n, papsim_err *e)
+{
+    for (int k = 0; k < NPANEL_KEYS; k++)
+        p->key[k] = run[0].key[k];
+    if (panel_algorithms(r, p, run, n, e) != 0)
+        return -1;
+    p->rows = calloc(count_rows(run, n), sizeof *p->rows);
+    if (!p->rows)
+        return papsim_fail(e, "out of memory for the rows of a panel");
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && compare_row(&run[i], &run[j]) == 0)
+            j++;
+        if (fill_row(r, p, &p->rows[p->nrows++], run + i, j - i, e) != 0)
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+
+static int build_panels(papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
+{
+    size_t npanels = 0;
+    for (size_t i = 0; i < n; i++)
+        npanels += i == 0 || compare_panel(&recs[i - 1], &recs[i]) != 0;
+    r->panels = calloc(npanels, sizeof *r->panels);
+    if (!r->panels)
+        return papsim_fail(e, "out of memory for %zu panels", npanels);
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && compare_panel(&recs[i], &recs[j]) == 0)
+            j++;
+        if (!has_algorithm(recs + i, j - i, r->base))
+            r->nskipped++;
+        else if (fill_panel(r, &r->panels[r->npanels++], recs + i, j - i, e) != 0)
+            return -1;
+        i = j;
+    }
+    return 0;
+}
+
+int papsim_rel_build(const papsim_table *t, const char *base, const char *metric_column,
+                     int speedup, papsim_rel_report *r, papsim_err *e)
+{
+    memset(r, 0, sizeof *r);
+    r->path = t->path;
+    r->base = base;
+    r->metric = metric_column;
+    r->speedup = speedup;
+    snprintf(r->metric_label, sizeof r->metric_label, "%s", metric_column);
+    size_t len = strlen(r->metric_label);
+    if (len > 2 && strcmp(r->metric_label + len - 2, "_s") == 0)
+        r->metric_label[len - 2] = '\0';
+    if (t->nrows == 0)
+        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
+    int rc = -1;
+    record *recs = malloc(t->nrows * sizeof *recs);
+    if (!recs) {
+        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
+        goto out;
+    }
+    if (read_records(t, metric_column, recs, e) != 0)
+        goto out;
+    qsort(recs, t->nrows, sizeof *recs, compare_records);
+    if (!has_algorithm(recs, t->nrows, base)) {
+        fail_no_base(r, recs, t->nrows, e);
+        goto out;
+    }
+    if (build_panels(r, recs, t->nrows, e) != 0)
+        goto out;
+    rc = 0;
+out:
+    free(recs);
+    if (rc != 0)
+        papsim_rel_free(r);
+    return rc;
+}
+
+void papsim_rel_free(papsim_rel_report *r)
+{
+    for (size_t i = 0; r->panels && i < r->npanels; i++) {
+        for (size_t j = 0; j < r->panels[i].nrows; j++)
+            free(r->panels[i].rows[j].cells);
+        free(r->panels[i].rows);
+        free(r->panels[i].algorithms);
+    }
+    free(r->panels);
+    r->panels = NULL;
+    r->npanels = 0;
+}
+
+void papsim_rel_file_prefix(const papsim_rel_report *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "relative");
+    papsim_report_append_sanitised(buf, len, "", r->base);
+}

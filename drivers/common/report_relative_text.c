@@ -1,0 +1,286 @@
+/* relative_BASE.txt and relative_BASE.md: a header that defines the numbers,
+ * then per panel and pattern one table (rows: size x skew; columns: BASE,
+ * then the other algorithms; cell: median time and ratio) with footnotes for
+ * the "-" cells. Both formats print the same field grid. */
+#include "report_relative.h"
+#include "report_internal.h"
+#include "units.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FIELD_MAX 128
+
+/* The fields of one table: row 0 is the header. */
+typedef struct {
+    size_t nrows, ncols;
+    char (*field)[FIELD_MAX]; /* [row * ncols + col] */
+} grid;
+
+typedef struct {
+    size_t not_run;       /* cells of algorithms without a row there */
+    size_t not_ok;        /* cells whose rows all failed or were refused */
+    const char *statuses[8]; /* the distinct statuses of those, in order met */
+    size_t nstatuses;
+    size_t status_count[8];
+    size_t no_base;       /* rows where BASE has no ok repetition */
+    size_t own_skew;      /* rows whose absolute skew differs by algorithm */
+} footnotes;
+
+static char *field_at(grid *g, size_t row, size_t col)
+{
+    return g->field[row * g->ncols + col];
+}
+
+static void format_ratio(double ratio, char *buf, size_t len)
+{
+    if (isnan(ratio))
+        snprintf(buf, len, "-");
+    else if (ratio != 0 && ratio < 0.01)
+        snprintf(buf, len, "%.2g", ratio);
+    else
+        snprintf(buf, len, "%.2f", ratio);
+}
+
+/* "177.1 us (1.00)", "612 us (-)" without a BASE value, "-" without a value. */
+static void cell_text(const papsim_rel_cell *c, char *buf, size_t len)
+{
+    char t[32], q[32];
+    if (c->state != PAPSIM_REL_OK) {
+        snprintf(buf, len, "-");
+        return;
+    }
+    papsim_format_seconds(c->value, t, sizeof t);
+    format_ratio(c->ratio, q, sizeof q);
+    snprintf(buf, len, "%s (%s)", t, q);
+}
+
+/* The absolute skew of the run, and the spec's factor when it was relative:
+ * "0", "100 us", "263.4 us (1.5x)"; a per-algorithm skew by its factor only. */
+static void skew_text(const papsim_rel_row *row, char *buf, size_t len)
+{
+    papsim_skew s;
+    char t[32];
+    int parsed = papsim_parse_skew(row->skew, &s, NULL) == 0;
+    double abs_s = !isnan(row->skew_s) ? row->skew_s
+                   : parsed && s.kind == PAPSIM_SKEW_ABSOLUTE ? s.value
+                                                              : NAN;
+    if (isnan(abs_s)) {
+        snprintf(buf, len, "%s", row->skew);
+        return;
+    }
+    if (abs_s == 0)
+        snprintf(t, sizeof t, "0");
+    else
+        papsim_format_seconds(abs_s, t, sizeof t);
+    if (parsed && s.kind != PAPSIM_SKEW_ABSOLUTE)
+        snprintf(buf, len, "%s (%s)", t, row->skew);
+    else
+        snprintf(buf, len, "%s", t);
+}
+
+static void count_status(footnotes *fn, const char *status)
+{
+    size_t i = 0;
+    while (i < fn->nstatuses && strcmp(fn->statuses[i], status) != 0)
+        i++;
+    if (i == fn->nstatuses) {
+        if (i == sizeof fn->statuses / sizeof fn->statuses[0])
+            i--; /* more distinct statuses than papsim writes: pool the rest */
+        else
+            fn->statuses[fn->nstatuses++] = status;
+    }
+    fn->status_count[i]++;
+}
+
+static void note_row(footnotes *fn, const papsim_rel_panel *p, const papsim_rel_row *row)
+{
+    if (row->cells[0].state != PAPSIM_REL_OK)
+        fn->no_base++;
+    papsim_skew s;
+    if (isnan(row->skew_s) && papsim_parse_skew(row->skew, &s, NULL) == 0 &&
+        s.kind == PAPSIM_SKEW_OWN)
+        fn->own_skew++;
+    for (size_t a = 0; a < p->nalgorithms; a++) {
+        const papsim_rel_cell *c = &row->cells[a];
+        if (c->state == PAPSIM_REL_NOT_RUN)
+            fn->not_run++;
+        else if (c->state == PAPSIM_REL_NOT_OK) {
+            fn->not_ok++;
+            count_status(fn, c->status);
+        }
+    }
+}
+
+/* The grid of rows [first, last) of panel p, all of one pattern. */
+static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, grid *g,
+                      footnotes *fn)
+{
+    g->ncols = 2 + p->nalgorithms;
+    g->nrows = 1 + last - first;
+    g->field = calloc(g->nrows * g->ncols, sizeof *g->field);
+    if (!g->field)
+        return -1;
+    snprintf(field_at(g, 0, 0), FIELD_MAX, "size");
+    snprintf(field_at(g, 0, 1), FIELD_MAX, "skew");
+    for (size_t a = 0; a < p->nalgorithms; a++)
+        snprintf(field_at(g, 0, 2 + a), FIELD_MAX, "%s", p->algorithms[a]);
+    for (size_t i = first; i < last; i++) {
+        const papsim_rel_row *row = &p->rows[i];
+        size_t gr = 1 + i - first;
+        papsim_format_bytes(row->bytes, field_at(g, gr, 0), FIELD_MAX);
+        skew_text(row, field_at(g, gr, 1), FIELD_MAX);
+        for (size_t a = 0; a < p->nalgorithms; a++)
+            cell_text(&row->cells[a], field_at(g, gr, 2 + a), FIELD_MAX);
+        note_row(fn, p, row);
+    }
+    return 0;
+}
+
+/* Columns padded to their widest field, the last one not (no trailing
+ * blanks), and a rule under the header. */
+static int print_grid_text(grid *g, FILE *f)
+{
+    size_t *width = calloc(g->ncols, sizeof *width);
+    if (!width)
+        return -1;
+    for (size_t r = 0; r < g->nrows; r++)
+        for (size_t c = 0; c < g->ncols; c++)
+            if (strlen(field_at(g, r, c)) > width[c])
+                width[c] = strlen(field_at(g, r, c));
+    for (size_t r = 0; r < g->nrows; r++) {
+        for (size_t c = 0; c < g->ncols; c++)
+            fprintf(f, "%s%-*s", c ? " | " : "", c + 1 < g->ncols ? (int)width[c] : 0,
+                    field_at(g, r, c));
+        fputc('\n', f);
+        if (r > 0)
+            continue;
+        for (size_t c = 0; c < g->ncols; c++) {
+            fputs(c ? "-+-" : "", f);
+            for (size_t i = 0; i < width[c]; i++)
+                fputc('-', f);
+        }
+        fputc('\n', f);
+    }
+    free(width);
+    return 0;
+}
+
+static void print_grid_markdown(grid *g, FILE *f)
+{
+    for (size_t r = 0; r < g->nrows; r++) {
+        for (size_t c = 0; c < g->ncols; c++)
+            papsim_report_md_cell(f, field_at(g, r, c));
+        fputs("|\n", f);
+        for (size_t c = 0; r == 0 && c < g->ncols; c++)
+            fputs(c < 2 ? "|---" : "|--:", f);
+        if (r == 0)
+            fputs("|\n", f);
+    }
+}
+
+static void print_footnotes(const papsim_rel_report *r, const footnotes *fn, const char *bullet,
+                            FILE *f)
+{
+    if (fn->not_ok || fn->not_run) {
+        fprintf(f, "%s\"-\": %zu cell(s) without an ok repetition (", bullet,
+                fn->not_ok + fn->not_run);
+        for (size_t i = 0; i < fn->nstatuses; i++)
+            fprintf(f, "%s%s %zu", i ? ", " : "", fn->statuses[i], fn->status_count[i]);
+        if (fn->not_run)
+            fprintf(f, "%sno row %zu", fn->nstatuses ? ", " : "", fn->not_run);
+        fprintf(f, ")\n");
+    }
+    if (fn->no_base)
+        fprintf(f, "%s\"(-)\": %s has no ok repetition in %zu row(s), so no ratio there\n",
+                bullet, r->base, fn->no_base);
+    if (fn->own_skew)
+        fprintf(f, "%sa skew 'Fx-own' is F x each algorithm's own no-delay time: the absolute "
+                   "skew differs by column\n", bullet);
+}
+
+static void panel_title(const papsim_rel_panel *p, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
+    for (int k = 1; k < PAPSIM_PK_SKEW && n < len; k++)
+        if (k != PAPSIM_PK_DISTRIBUTION || strcmp(p->key[k], "uniform") != 0)
+            n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k],
+                                  p->key[k]);
+}
+
+static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
+{
+    const char *b = markdown ? "- " : "";
+    if (markdown)
+        fprintf(f, "# Relative to %s: %s\n\n", r->base, r->metric_label);
+    else
+        fprintf(f, "papsim report --relative %s: %s\n", r->base, r->metric_label);
+    fprintf(f, "%sinput: %s\n", b, r->path);
+    fprintf(f, "%scell: median %s over the ok repetitions, and in parentheses %s\n", b,
+            r->metric_label,
+            r->speedup ? "the speedup T(base)/T(algorithm)" : "the ratio T(algorithm)/T(base)");
+    fprintf(f, "%sskew: the absolute skew used (results.csv skew_s); \"(1.5x)\" is the spec's "
+               "factor of the mean no-delay total delay of the block's algorithms\n", b);
+    if (r->nskipped)
+        fprintf(f, "%spanels without any %s row, left out: %zu\n", b, r->base, r->nskipped);
+    return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+static int write_table(const papsim_rel_report *r, const papsim_rel_panel *p, size_t first,
+                       size_t last, int markdown, FILE *f)
+{
+    grid g = {0};
+    footnotes fn = {0};
+    if (build_grid(p, first, last, &g, &fn) != 0) {
+        free(g.field);
+        return -1;
+    }
+    if (markdown)
+        fprintf(f, "pattern: %s\n\n", p->rows[first].pattern);
+    else
+        fprintf(f, "pattern: %s\n", p->rows[first].pattern);
+    if (markdown)
+        print_grid_markdown(&g, f);
+    else if (print_grid_text(&g, f) != 0) {
+        free(g.field);
+        return -1;
+    }
+    if (markdown && (fn.not_ok || fn.not_run || fn.no_base || fn.own_skew))
+        fputc('\n', f);
+    print_footnotes(r, &fn, markdown ? "- " : "", f);
+    fputc('\n', f);
+    free(g.field);
+    return 0;
+}
+
+static int write_report(const papsim_rel_report *r, int markdown, FILE *f)
+{
+    char title[1024];
+    if (write_header(r, markdown, f) != 0)
+        return -1;
+    for (size_t i = 0; i < r->npanels; i++) {
+        const papsim_rel_panel *p = &r->panels[i];
+        panel_title(p, title, sizeof title);
+        fprintf(f, markdown ? "## %s\n\n" : "== %s ==\n", title);
+        for (size_t first = 0; first < p->nrows;) {
+            size_t last = first;
+            while (last < p->nrows && strcmp(p->rows[last].pattern, p->rows[first].pattern) == 0)
+                last++;
+            if (write_table(r, p, first, last, markdown, f) != 0)
+                return -1;
+            first = last;
+        }
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int papsim_rel_write_text(const papsim_rel_report *r, FILE *f)
+{
+    return write_report(r, 0, f);
+}
+
+int papsim_rel_write_markdown(const papsim_rel_report *r, FILE *f)
+{
+    return write_report(r, 1, f);
+}
