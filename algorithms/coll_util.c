@@ -4,7 +4,32 @@
 #include <string.h>
 #ifdef PAPSIM_SIMULATED
 #include <simgrid/actor.h>
+#include <smpi_helpers_internal.h> /* smpi_shared_malloc_intercept */
 #endif
+
+void *papsim_data_malloc(size_t bytes)
+{
+    if (bytes == 0)
+        bytes = 1;
+#ifdef PAPSIM_SIMULATED
+    /* Shared above the auto-shared threshold when papsim set one, private
+     * below it (or when no threshold is set): SMPI decides. */
+    return smpi_shared_malloc_intercept(bytes, __FILE__, __LINE__);
+#else
+    return malloc(bytes);
+#endif
+}
+
+void papsim_data_free(void *p)
+{
+    if (!p)
+        return;
+#ifdef PAPSIM_SIMULATED
+    smpi_shared_free(p); /* releases shared and private SMPI blocks alike */
+#else
+    free(p);
+#endif
+}
 
 int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf)
 {
@@ -12,7 +37,7 @@ int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void
     MPI_Type_get_extent(type, &lb, &extent);
     MPI_Type_get_true_extent(type, &true_lb, &true_extent);
     MPI_Aint bytes = count > 0 ? true_extent + (count - 1) * extent : 1;
-    *to_free = malloc((size_t)(bytes > 0 ? bytes : 1));
+    *to_free = papsim_data_malloc((size_t)(bytes > 0 ? bytes : 1));
     if (!*to_free)
         return MPI_ERR_NO_MEM;
     *buf = (char *)*to_free - true_lb;
@@ -83,7 +108,7 @@ static int bounce_copy(const void *src, int scount, MPI_Datatype stype, void *ds
     rc = MPI_Pack_size(scount, stype, MPI_COMM_SELF, &packed);
     if (rc != MPI_SUCCESS)
         return rc;
-    void *tmp = malloc(packed > 0 ? (size_t)packed : 1);
+    void *tmp = papsim_data_malloc(packed > 0 ? (size_t)packed : 1);
     if (!tmp)
         return MPI_ERR_NO_MEM;
     rc = MPI_Pack(src, scount, stype, tmp, packed, &pos, MPI_COMM_SELF);
@@ -92,7 +117,7 @@ static int bounce_copy(const void *src, int scount, MPI_Datatype stype, void *ds
         pos = 0;
         rc = MPI_Unpack(tmp, used, &pos, dst, rcount, rtype, MPI_COMM_SELF);
     }
-    free(tmp);
+    papsim_data_free(tmp);
     return rc;
 }
 

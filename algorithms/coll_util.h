@@ -39,9 +39,22 @@ static inline const void *papsim_offset_const(const void *base, MPI_Aint index, 
     return (const char *)base + index * extent;
 }
 
-/* Allocates room for `count` elements of `type` (true extent aware) and
- * returns the buffer to free in *to_free and the usable, lb-shifted pointer
- * in *buf. Returns MPI_ERR_NO_MEM when allocation fails. */
+/* Memory for message data, whose values a timing-only simulation never reads.
+ * papbench is built with SMPI_NO_OVERRIDE_MALLOC, so malloc is the C
+ * library's and every block is private to its rank: right for control data
+ * (requests, schedules, counts), which must never be shared. Message data
+ * comes from here instead: under SMPI it goes through SMPI's allocator, which
+ * maps blocks of smpi/auto-shared-malloc-thresh bytes or more onto the same
+ * pages for all ranks when papsim sets that option (timing-only cases), so a
+ * 1024-rank run of a 4 MiB reduce does not need 1024 private vectors. Under a
+ * real MPI it is malloc. Free with papsim_data_free, never free(). */
+void *papsim_data_malloc(size_t bytes);
+void papsim_data_free(void *p);
+
+/* Allocates room for `count` elements of `type` (true extent aware) with
+ * papsim_data_malloc and returns the block to release with papsim_data_free
+ * in *to_free and the usable, lb-shifted pointer in *buf. Returns
+ * MPI_ERR_NO_MEM when allocation fails. */
 int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf);
 
 /* Copies count elements between local buffers without communication (so a

@@ -50,7 +50,7 @@ run() { # np algorithm [cfg...]: prints simulated_s wall_s peak_MiB
     wait "$pid"; status=$?
     end=$(date +%s.%N)
     if [ "$status" -eq 0 ]; then
-        local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f19)
+        local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
         printf '%-22s %10.2f %10d\n' "$sim" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" \
             "$((peak / 1024))"
     else

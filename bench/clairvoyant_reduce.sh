@@ -72,7 +72,7 @@ run() { # algorithm pattern skew [options...]: prints simulated_s wall_s cpu_s p
     end=$(date +%s.%N)
     cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
     if [ "$status" -eq 0 ]; then
-        sim=$(tail -n 1 "$work/out.csv" | cut -d, -f19)
+        sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
         [ "$peak" -gt 0 ] && peak=$((peak / 1024)) || peak=-
         printf '%-22s %10.2f %10s %10s\n' "$sim" \
             "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}" "$peak"

@@ -29,7 +29,7 @@ printf '%-22s %-8s %-22s %s\n' algorithm bytes simulated_s wall_s
 for bytes in 8 65536; do
     for algo in binomial builtin:binomial; do
         sim=$("$papsim" bench --np 1024 --collective reduce --algorithm $algo --bytes $bytes \
-            --platform "$platform" | tail -n 1 | cut -d, -f19)
+            --platform "$platform" | tail -n 1 | cut -d, -f20)
         w=$(wall "$papsim" bench --np 1024 --collective reduce --algorithm $algo --bytes $bytes \
             --platform "$platform")
         printf '%-22s %-8s %-22s %s\n' "$algo" "$bytes" "$sim" "$w"

@@ -2,8 +2,10 @@
 # Installs the Debian 12 packages papsim needs, only those missing.
 # Needs root (or sudo) when something is missing.
 set -euo pipefail
+# slurm-wlm and munge: cli.slurm starts a private single-node Slurm to run
+# a sweep as a job array (it skips, saying why, where they are missing).
 packages=(build-essential cmake pkg-config libxml2-dev libsimgrid-dev
-          libopenmpi-dev openmpi-bin gnuplot-nox)
+          libopenmpi-dev openmpi-bin gnuplot-nox slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -80,6 +80,6 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
                            (MPI_Aint)rank * recvcount, recvtype);
     PAPSIM_CHECK(rc);
 out:
-    free(scratch_mem);
+    papsim_data_free(scratch_mem);
     return rc;
 }

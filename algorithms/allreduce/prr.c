@@ -246,8 +246,8 @@ int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Data
     PAPSIM_CHECK(rc);
     rc = prr_collect_finals(&r);
 out:
-    free(tmp_free);
-    free(fin_free);
+    papsim_data_free(tmp_free);
+    papsim_data_free(fin_free);
     free(reqs);
     free(a_sorted);
     free(ints);

@@ -187,6 +187,6 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
                           MPI_STATUS_IGNORE);
     }
 out:
-    free(tmp_free);
+    papsim_data_free(tmp_free);
     return rc;
 }

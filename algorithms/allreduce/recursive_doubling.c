@@ -112,6 +112,6 @@ int papsim_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int 
                           MPI_STATUS_IGNORE);
     }
 out:
-    free(tmp_free);
+    papsim_data_free(tmp_free);
     return rc;
 }

@@ -93,6 +93,6 @@ int papsim_allreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     PAPSIM_CHECK(rc);
     rc = ring_allgather_blocks(recvbuf, count, datatype, extent, comm, rank, p);
 out:
-    free(tmp_free);
+    papsim_data_free(tmp_free);
     return rc;
 }

@@ -172,7 +172,7 @@ int papsim_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int coun
     }
     rc = allgather_blocks(&L, recvbuf, datatype, extent, comm, rank);
 out:
-    free(in_free[0]);
-    free(in_free[1]);
+    papsim_data_free(in_free[0]);
+    papsim_data_free(in_free[1]);
     return rc;
 }

@@ -150,7 +150,7 @@ int papsim_allreduce_slt(const void *sendbuf, void *recvbuf, int count, MPI_Data
     PAPSIM_CHECK(rc);
     rc = papsim_waitall(2 * p, sends);
 out:
-    free(tmp_free);
+    papsim_data_free(tmp_free);
     free(sends);
     free(order);
     return rc;

@@ -38,7 +38,7 @@ int papsim_a2a_layout_init(papsim_a2a_layout *L, const void *sendbuf, int sendco
 
 void papsim_a2a_layout_free(papsim_a2a_layout *L)
 {
-    free(L->staged_free);
+    papsim_data_free(L->staged_free);
     L->staged_free = NULL;
 }
 

@@ -133,7 +133,7 @@ out:
         MPI_Type_free(&blocks);
     free(displs);
     free(lengths);
-    free(T_free);
+    papsim_data_free(T_free);
     papsim_a2a_layout_free(&L);
     return rc;
 }

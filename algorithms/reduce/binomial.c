@@ -84,7 +84,7 @@ int papsim_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Da
         PAPSIM_CHECK(rc);
     }
 out:
-    free(tmp_free);
-    free(acc_free);
+    papsim_data_free(tmp_free);
+    papsim_data_free(acc_free);
     return rc;
 }

@@ -50,8 +50,11 @@
  * Cost:    R rounds of d at best, R = ceil(log2 p) + N - 1 for balanced
  *          arrivals (most p); the generation is O(R |G| (N/64) log |G|).
  * Memory:  the schedule (16 bytes per transfer, about p N transfers, on
- *          every rank), this rank's steps, one segment of scratch, and a
- *          vector of scratch on non-root ranks.
+ *          every rank), this rank's steps (32 bytes per round it takes part
+ *          in), one segment of scratch, and a vector of scratch on non-root
+ *          ranks. The schedule and the steps are control data in private
+ *          memory (plain malloc); only the segments are message data
+ *          (papsim_data_malloc, shareable in timing-only runs).
  * Restrictions: commutative ops only (segments are combined in schedule
  *          order, not rank order): PAPSIM_R_COMMUTATIVE, and MPI_ERR_OP
  *          here for a non-commutative op.
@@ -115,7 +118,7 @@ static int choose_segments(const papsim_params *params, int count, int p, double
     return n < 1 ? 1 : (int)n;
 }
 
-/* Builds the schedule and this rank's steps; *steps is malloc'ed. */
+/* Builds the schedule and this rank's steps (*steps: malloc, the caller frees). */
 static int build_steps(const papsim_params *params, int p, int nseg, int root, int rank,
                        double round_time, papsim_clv_step **steps, int64_t *nsteps)
 {
@@ -228,7 +231,7 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     }
 out:
     free(steps);
-    free(tmp_free);
-    free(acc_free);
+    papsim_data_free(tmp_free);
+    papsim_data_free(acc_free);
     return rc;
 }

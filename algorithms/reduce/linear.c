@@ -71,7 +71,7 @@ int papsim_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Data
     if (acc != recvbuf)
         rc = papsim_local_copy(acc, recvbuf, count, datatype);
 out:
-    free(tmp_free);
-    free(acc_free);
+    papsim_data_free(tmp_free);
+    papsim_data_free(acc_free);
     return rc;
 }

@@ -95,7 +95,7 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
         }
     }
 out:
-    free(work_free);
-    free(tmp_free);
+    papsim_data_free(work_free);
+    papsim_data_free(tmp_free);
     return rc;
 }

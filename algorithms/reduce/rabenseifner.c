@@ -181,7 +181,7 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         PAPSIM_CHECK(rc);
     }
 out:
-    free(work_free);
-    free(tmp_free);
+    papsim_data_free(work_free);
+    papsim_data_free(tmp_free);
     return rc;
 }

@@ -32,10 +32,10 @@
  *                                            (likewise 3->1 7->5, 5->1)
  *                                    G  j=1: 1->0 (half a vector)
  *
- *          With k = [2, .., 2] this is `butterfly` with the distances
- *          mirrored: the same message sizes at every step, the partners
- *          at distance 1, 2, .. p/2 where butterfly has p/2, .. 1 (so on a
- *          contention-free network both take exactly the same time).
+ *          With k = [2, .., 2] this is `butterfly` message for message (the
+ *          paper: "becomes equivalent to Butterfly"): the same partners
+ *          and sizes at every step, so the same simulated time on any
+ *          platform (cli.radix_two_tree).
  * Order:   the members of a group hold, in member order, partial results
  *          of consecutive rank ranges, so combining the pieces of members
  *          below this one as left operands and those above as right
@@ -286,8 +286,8 @@ int papsim_reduce_radix_k(const void *sendbuf, void *recvbuf, int count, MPI_Dat
         PAPSIM_CHECK(rc);
     }
 out:
-    free(work_free);
-    free(pieces_free);
+    papsim_data_free(work_free);
+    papsim_data_free(pieces_free);
     free(req);
     return rc;
 }

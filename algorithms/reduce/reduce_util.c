@@ -136,9 +136,9 @@ forward:
                           MPI_STATUS_IGNORE);
     }
 out:
-    free(acc_free);
-    free(in_free[0]);
-    free(in_free[1]);
+    papsim_data_free(acc_free);
+    papsim_data_free(in_free[0]);
+    papsim_data_free(in_free[1]);
     return rc;
 }
 

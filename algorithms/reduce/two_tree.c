@@ -260,11 +260,11 @@ int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Da
     }
     rc = papsim_waitall(nsend, sreq);
 out:
-    free(work_free);
+    papsim_data_free(work_free);
     free(sreq);
     for (int t = 0; t < 2; t++)
         for (int c = 0; c < 2; c++)
             for (int b = 0; b < 2; b++)
-                free(buf_free[t][c][b]);
+                papsim_data_free(buf_free[t][c][b]);
     return rc;
 }

@@ -103,14 +103,16 @@
  * communicates, at most one receive (peer, segment, combine or copy) and
  * at most one send (peer, segment). A rank with no step left is done.
  *
- *   executor sketch (algorithms/reduce/clairvoyant.c, later):
+ *   executor (algorithms/reduce/clairvoyant.c):
  *     n = papsim_clv_rank_steps(&s, me, NULL, 0);
- *     steps = malloc(n * sizeof *steps); papsim_clv_rank_steps(&s, me, steps, n);
+ *     steps = malloc(n * sizeof *steps);
+ *     papsim_clv_rank_steps(&s, me, steps, n);
  *     for each step: post Irecv(tmp, seg recv_seg from recv_from) if >= 0,
  *       Isend(seg send_seg to send_to) if >= 0, wait both, then copy tmp
  *       into the segment if (flags & PAPSIM_CLV_COPY) else combine it.
  *   The round order per rank and the single receive and send per round
- *   rule out deadlock; tag = segment index is enough.
+ *   rule out deadlock; one tag is enough, since both ends of a pair list
+ *   their messages in round order and MPI keeps a pair's order.
  */
 #ifndef PAPSIM_CLAIRVOYANT_H
 #define PAPSIM_CLAIRVOYANT_H

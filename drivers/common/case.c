@@ -479,15 +479,80 @@ void papsim_metrics_compute(const double *arrive, const double *exit_t, int np, 
     m->max_elapsed = max_el;
 }
 
+/* The shortest "%g" text that reads back as v, so 2.66e-06 stays short
+ * and still identifies the value exactly. */
+static void format_exact(char *buf, size_t len, double v)
+{
+    for (int digits = 6; digits <= 17; digits++) {
+        snprintf(buf, len, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return;
+    }
+}
+
+/* Appends ";key=value" (no ';' before the first) to the params text. */
+static void add_param(char *buf, size_t len, const char *key, const char *value)
+{
+    size_t used = strlen(buf);
+    if (used < len)
+        snprintf(buf + used, len - used, "%s%s=%s", used ? ";" : "", key, value);
+}
+
+/* The results.csv params field: the algorithm knobs that are set (those
+ * the case id hashes only when set), in key order, "key=value" joined by
+ * ';', or "" when none is. Neither ',' nor ';' can occur in a value. */
+static void format_params(const papsim_case *c, char *buf, size_t len)
+{
+    char v[64];
+    buf[0] = '\0';
+    if (c->edge) {
+        format_exact(v, sizeof v, c->edge);
+        add_param(buf, len, "edge", v);
+    }
+    if (c->in_place)
+        add_param(buf, len, "in_place", "yes");
+    if (c->knomial_radix) {
+        snprintf(v, sizeof v, "%d", c->knomial_radix);
+        add_param(buf, len, "knomial_radix", v);
+    }
+    if (strcmp(c->knowledge, "none") != 0 && c->knowledge[0])
+        add_param(buf, len, "knowledge", c->knowledge);
+    if (c->max_requests) {
+        snprintf(v, sizeof v, "%d", c->max_requests);
+        add_param(buf, len, "max_requests", v);
+    }
+    if (c->model_alpha) {
+        format_exact(v, sizeof v, c->model_alpha);
+        add_param(buf, len, "model_alpha", v);
+    }
+    if (c->model_beta) {
+        format_exact(v, sizeof v, c->model_beta);
+        add_param(buf, len, "model_beta", v);
+    }
+    if (c->radix[0])
+        add_param(buf, len, "radix", c->radix);
+    if (c->schedule_timed)
+        add_param(buf, len, "schedule_timed", "yes");
+    if (c->segment_bytes) {
+        snprintf(v, sizeof v, "%lld", c->segment_bytes);
+        add_param(buf, len, "segment_bytes", v);
+    }
+    if (c->segments) {
+        snprintf(v, sizeof v, "%d", c->segments);
+        add_param(buf, len, "segments", v);
+    }
+}
+
 void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *m,
                            const char *status, FILE *out)
 {
-    char id[17];
+    char id[17], params[512];
     papsim_case_id(c, id);
-    fprintf(out, "%s,%s,%s,%s,%d,%s,%d,%s,%s,%.17g,%llu,%lld,%s,%s,%s,%d,%.17g,%d,", id,
+    format_params(c, params, sizeof params);
+    fprintf(out, "%s,%s,%s,%s,%d,%s,%d,%s,%s,%.17g,%llu,%lld,%s,%s,%s,%d,%.17g,%s,%d,", id,
             c->collective, c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node,
             c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->distribution, c->datatype, c->op,
-            c->root, c->gamma, rep);
+            c->root, c->gamma, params, rep);
     if (m)
         fprintf(out, "%.17g,%.17g,%.17g,%.17g,", m->total_delay, m->last_delay, m->mean_elapsed,
                 m->max_elapsed);

@@ -8,12 +8,14 @@
 #include <string.h>
 
 /* The results.csv columns, listed once: the name array and the header line
- * are both expanded from this list so they cannot drift apart. */
+ * are both expanded from this list so they cannot drift apart. `params`
+ * (the algorithm knobs that are set, "key=value;...") came last; tables
+ * written before it still load, since every reader looks columns up by name. */
 #define PAPSIM_RESULTS_COLUMN_LIST(X)                                                   \
     X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
     X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
-    X(gamma) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s) X(max_elapsed_s)    \
-    X(status)
+    X(gamma) X(params) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s)              \
+    X(max_elapsed_s) X(status)
 
 #define PAPSIM_AS_NAME(name) #name,
 #define PAPSIM_AS_HEADER_PART(name) "," #name
@@ -27,6 +29,30 @@ const char *papsim_results_header(void)
     /* Every part starts with a comma; skip the first one. */
     static const char joined[] = PAPSIM_RESULTS_COLUMN_LIST(PAPSIM_AS_HEADER_PART);
     return joined + 1;
+}
+
+/* Before the params column: every column of today but params. */
+#define PAPSIM_V1_COLUMN_LIST(X)                                                        \
+    X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
+    X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
+    X(gamma) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s) X(max_elapsed_s)    \
+    X(status)
+
+const char *papsim_results_header_v1(void)
+{
+    static const char joined[] = PAPSIM_V1_COLUMN_LIST(PAPSIM_AS_HEADER_PART);
+    return joined + 1;
+}
+
+void papsim_results_row_drop_params(char *row)
+{
+    /* params is field 18 (1-based): after the 17th comma, up to the 18th. */
+    char *p = row;
+    for (int commas = 0; *p && commas < 17; p++)
+        commas += (*p == ',');
+    char *end = strchr(p, ',');
+    if (p > row && end)
+        memmove(p - 1, end, strlen(end) + 1);
 }
 
 /* Progress of the split: cells grows by whole lines, lines by rows. */

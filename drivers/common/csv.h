@@ -55,4 +55,13 @@ extern const int papsim_results_ncolumns;
 /* The results.csv header line, the columns joined by commas, no newline. */
 const char *papsim_results_header(void);
 
+/* The header of results.csv files written before the params column (the
+ * same columns without params). Readers find columns by name, so such files
+ * load everywhere; papsim run keeps appending to one in its own format. */
+const char *papsim_results_header_v1(void);
+
+/* Removes the params field from one results row of today's format (in
+ * place), giving the row of the older format. */
+void papsim_results_row_drop_params(char *row);
+
 #endif

@@ -155,6 +155,97 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     return 0;
 }
 
+/* Rows of one (report cell, algorithm) group share every panel key, the
+ * pattern, the size and the algorithm; params orders the rows inside it. */
+typedef struct {
+    const papsim_table *t;
+    const record *recs;
+    int params_col;
+} params_sort;
+
+static int compare_cell_algorithm(const record *a, const record *b)
+{
+    int c = 0;
+    for (int k = 0; k < PAPSIM_PK_COUNT && !c; k++)
+        c = strcmp(a->key[k], b->key[k]);
+    if (!c)
+        c = strcmp(a->pattern, b->pattern);
+    if (!c)
+        c = (a->bytes > b->bytes) - (a->bytes < b->bytes);
+    return c ? c : strcmp(a->algorithm, b->algorithm);
+}
+
+static int compare_params_rows(const void *pa, const void *pb, void *ctx)
+{
+    const params_sort *s = ctx;
+    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+    int c = compare_cell_algorithm(&s->recs[a], &s->recs[b]);
+    return c ? c : strcmp(s->t->rows[a][s->params_col], s->t->rows[b][s->params_col]);
+}
+
+/* Marks (sets need[i]) every row whose algorithm has more than one params
+ * value within its report cell; returns the label bytes they need. */
+static size_t mark_params_variants(const params_sort *s, const size_t *order, size_t n,
+                                   unsigned char *need)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        int variants = 1;
+        for (; j < n && compare_cell_algorithm(&s->recs[order[i]], &s->recs[order[j]]) == 0; j++)
+            variants += strcmp(s->t->rows[order[j - 1]][s->params_col],
+                               s->t->rows[order[j]][s->params_col]) != 0;
+        for (size_t k = i; variants > 1 && k < j; k++) {
+            need[order[k]] = 1;
+            bytes += strlen(s->recs[order[k]].algorithm) +
+                     strlen(s->t->rows[order[k]][s->params_col]) + 3;
+        }
+        i = j;
+    }
+    return bytes;
+}
+
+/* Knob variants of one algorithm would pool into one name: where the same
+ * algorithm has more than one params value in a report cell, its records
+ * there are named "name[params]"; everywhere else the name stays plain, so
+ * `--relative NAME` still finds its base. *labels receives the text. */
+static int label_params_variants(const papsim_table *t, record *recs, char **labels,
+                                 papsim_err *e)
+{
+    params_sort s = {t, recs, papsim_table_column(t, "params")};
+    size_t n = t->nrows, *order = NULL, bytes;
+    unsigned char *need = NULL;
+    int rc = -1;
+    *labels = NULL;
+    if (s.params_col < 0 || n == 0)
+        return 0; /* a table written before the column: plain names */
+    order = malloc(n * sizeof *order);
+    need = calloc(n, 1);
+    if (!order || !need) {
+        papsim_fail(e, "%s: out of memory for %zu rows", t->path, n);
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    qsort_r(order, n, sizeof *order, compare_params_rows, &s);
+    bytes = mark_params_variants(&s, order, n, need);
+    if (bytes && !(*labels = malloc(bytes))) {
+        papsim_fail(e, "%s: out of memory for algorithm labels", t->path);
+        goto out;
+    }
+    for (size_t i = 0, used = 0; i < n; i++)
+        if (need[i]) {
+            char *label = *labels + used;
+            used += (size_t)sprintf(label, "%s[%s]", recs[i].algorithm, t->rows[i][s.params_col]) + 1;
+            recs[i].algorithm = label;
+        }
+    rc = 0;
+out:
+    free(order);
+    free(need);
+    return rc;
+}
+
 static int read_records(const papsim_table *t, const char *metric, record *recs, papsim_err *e)
 {
     const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "status", metric};
@@ -312,7 +403,8 @@ int papsim_report_build(const papsim_table *t, const char *metric_column, papsim
         papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
         goto out;
     }
-    if (read_records(t, metric_column, recs, e) != 0)
+    if (read_records(t, metric_column, recs, e) != 0 ||
+        label_params_variants(t, recs, &r->param_labels, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (build_algorithms(r, recs, t->nrows, e) != 0 || build_panels(r, recs, t->nrows, e) != 0)
@@ -342,6 +434,7 @@ void papsim_report_free(papsim_report *r)
         free(r->abbrev[a]);
     free(r->abbrev);
     free(r->algorithms);
+    free(r->param_labels);
     memset(r, 0, sizeof *r);
 }
 

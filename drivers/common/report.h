@@ -82,6 +82,7 @@ typedef struct {
     char **abbrev;           /* short unique label per algorithm, for tables */
     size_t npanels;
     papsim_panel *panels;
+    char *param_labels;      /* "name[params]" texts the records point to (report.c) */
 } papsim_report;
 
 /* Accepts "last_delay", "total_delay", "mean_elapsed", "max_elapsed", with or

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll_util.h"
 #include "distribution.h"
 #include "papsim_catalog.h"
 
@@ -216,8 +217,8 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
         call->recv_elems = (size_t)call->count;
     }
     call->send_elems = !strcmp(c->collective, "alltoall") ? call->recv_elems : (size_t)call->count;
-    call->send = malloc(call->send_elems * call->size + 1);
-    call->recv = malloc(call->recv_elems * call->size + 1);
+    call->send = papsim_data_malloc(call->send_elems * call->size + 1);
+    call->recv = papsim_data_malloc(call->recv_elems * call->size + 1);
     if (!call->send || !call->recv) {
         papbench_call_free(call);
         return papsim_fail(e, "out of memory for %lld-byte buffers at np=%d", c->bytes, call->np);
@@ -227,8 +228,8 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
 
 void papbench_call_free(papbench_call *call)
 {
-    free(call->send);
-    free(call->recv);
+    papsim_data_free(call->send);
+    papsim_data_free(call->recv);
     free(call->counts);
     free(call->displs);
     free(call->arrivals);

@@ -1,12 +1,35 @@
 #include "harness.h"
 
+#include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <time.h>
 #ifdef PAPSIM_SIMULATED
 #include <simgrid/actor.h>
+#include <simgrid/barrier.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #endif
 
-enum { TAG_START = 11, TAG_TIMES = 12, TAG_CLOCK = 14 };
+enum { TAG_START = 11, TAG_TIMES = 12, TAG_CLOCK = 14, TAG_DONE = 15 };
+
+/* The local clock the common clock is built on. Under SMPI, MPI_Wtime is
+ * the simulated global time. On a real MPI it is not a shared clock even
+ * on one machine: Open MPI 4.1 counts MPI_Wtime from each process's first
+ * call, so two ranks of one host differ by their start-up skew (tens of
+ * microseconds to milliseconds). CLOCK_MONOTONIC is one clock per host, so
+ * there the estimated offsets measure only the estimate's own error. */
+static double local_clock(void)
+{
+#ifdef PAPSIM_SIMULATED
+    return MPI_Wtime();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#endif
+}
 
 #ifdef PAPSIM_SIMULATED
 /* Why simulated cases start at 1024 s, on a grid of 1/64 s: a case's
@@ -20,55 +43,99 @@ static const double SIM_EPOCH = 1024.0;
 static const double SIM_START_GRID = 1.0 / 64;
 #endif
 
-/* Binomial broadcast of n doubles from rank 0 over the harness communicator. */
-static int bcast_doubles(const papbench_harness *h, double *v, int n)
+/* Binomial broadcast of n elements of `type` from rank 0 over the harness
+ * communicator. */
+static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datatype type)
 {
     int rc = MPI_SUCCESS, mask = 1;
     while (mask < h->size) { /* receive from the parent */
         if (h->rank & mask) {
-            rc = MPI_Recv(v, n, MPI_DOUBLE, h->rank - mask, TAG_START, h->comm, MPI_STATUS_IGNORE);
+            rc = MPI_Recv(v, n, type, h->rank - mask, TAG_START, h->comm, MPI_STATUS_IGNORE);
             break;
         }
         mask <<= 1;
     }
     for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1) /* forward to children */
         if (h->rank + mask < h->size)
-            rc = MPI_Send(v, n, MPI_DOUBLE, h->rank + mask, TAG_START, h->comm);
+            rc = MPI_Send(v, n, type, h->rank + mask, TAG_START, h->comm);
     return rc;
 }
 
 #ifndef PAPSIM_SIMULATED
-/* Offset of this rank's clock to rank 0's, from the ping-pong with the
- * smallest round trip (its midpoint is the best estimate of rank 0's time). */
-static int estimate_clock_offset(papbench_harness *h)
+/* Rank 0's side of the clock estimate: answers each ping of `peer` with its
+ * own clock reading. */
+static int serve_clock_pings(const papbench_harness *h, int peer)
 {
-    enum { ROUNDS = 20 };
     int rc = MPI_SUCCESS;
-    h->clock_offset = 0;
-    for (int peer = 1; peer < h->size && rc == MPI_SUCCESS; peer++) {
-        if (h->rank == 0) {
-            for (int i = 0; i < ROUNDS && rc == MPI_SUCCESS; i++) {
-                double t;
-                rc = MPI_Recv(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
-                t = MPI_Wtime();
-                if (rc == MPI_SUCCESS)
-                    rc = MPI_Send(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm);
-            }
-        } else if (h->rank == peer) {
-            double best_rtt = 1e30;
-            for (int i = 0; i < ROUNDS && rc == MPI_SUCCESS; i++) {
-                double t0 = MPI_Wtime(), remote;
-                rc = MPI_Send(&t0, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm);
-                if (rc == MPI_SUCCESS)
-                    rc = MPI_Recv(&remote, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
-                double t1 = MPI_Wtime();
-                if (t1 - t0 < best_rtt) {
-                    best_rtt = t1 - t0;
-                    h->clock_offset = remote - (t0 + t1) / 2;
-                }
-            }
+    for (int i = 0; i < PAPBENCH_CLOCK_ROUNDS && rc == MPI_SUCCESS; i++) {
+        double t;
+        rc = MPI_Recv(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
+        t = local_clock();
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Send(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm);
+    }
+    return rc;
+}
+
+/* A peer's side: of all ping-pongs, the one with the smallest round trip
+ * bounds the error best; rank 0 read its clock somewhere inside that round
+ * trip, so taking the midpoint errs by at most half of it. */
+static int ping_rank0_clock(papbench_harness *h)
+{
+    int rc = MPI_SUCCESS;
+    double best_rtt = INFINITY, offset = 0;
+    for (int i = 0; i < PAPBENCH_CLOCK_ROUNDS && rc == MPI_SUCCESS; i++) {
+        double t0 = local_clock(), remote;
+        rc = MPI_Send(&t0, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Recv(&remote, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
+        double t1 = local_clock();
+        if (rc == MPI_SUCCESS && t1 - t0 < best_rtt) {
+            best_rtt = t1 - t0;
+            offset = remote - (t0 + t1) / 2;
         }
     }
+    if (rc == MPI_SUCCESS) {
+        h->clock_offset = offset;
+        h->clock_rtt = best_rtt;
+    }
+    return rc;
+}
+#endif
+
+int papbench_sync_clocks(papbench_harness *h)
+{
+#ifdef PAPSIM_SIMULATED
+    (void)h; /* one exact global clock */
+    return MPI_SUCCESS;
+#else
+    if (h->rank != 0)
+        return ping_rank0_clock(h);
+    int rc = MPI_SUCCESS;
+    for (int peer = 1; peer < h->size && rc == MPI_SUCCESS; peer++)
+        rc = serve_clock_pings(h, peer); /* one peer at a time: no queueing in the RTT */
+    return rc;
+#endif
+}
+
+#ifdef PAPSIM_SIMULATED
+/* Rank 0 creates the board and its barrier; every rank learns their
+ * addresses (one process, no privatization: an address means the same to
+ * all ranks). Before the first case, so its messages time nothing. */
+static int share_board(papbench_harness *h)
+{
+    uint64_t addr[2] = {0, 0};
+    if (h->rank == 0) {
+        h->board = calloc((size_t)h->size * PAPBENCH_T_COUNT, sizeof *h->board);
+        if (!h->board)
+            return MPI_ERR_NO_MEM;
+        h->board_barrier = sg_barrier_init((unsigned)h->size);
+        addr[0] = (uint64_t)(uintptr_t)h->board;
+        addr[1] = (uint64_t)(uintptr_t)h->board_barrier;
+    }
+    int rc = bcast_from_rank0(h, addr, 2, MPI_UINT64_T);
+    h->board = (double *)(uintptr_t)addr[0];
+    h->board_barrier = (void *)(uintptr_t)addr[1];
     return rc;
 }
 #endif
@@ -82,22 +149,36 @@ int papbench_harness_init(papbench_harness *h, double margin)
     MPI_Comm_size(h->comm, &h->size);
     h->margin = margin;
     h->clock_offset = 0;
+    h->clock_rtt = 0;
 #ifdef PAPSIM_SIMULATED
+    rc = share_board(h);
+    if (rc != MPI_SUCCESS)
+        return rc;
     sg_actor_sleep_until(SIM_EPOCH);
-#else
-    rc = estimate_clock_offset(h);
 #endif
-    return rc;
+    return papbench_sync_clocks(h);
 }
 
 void papbench_harness_free(papbench_harness *h)
 {
+#ifdef PAPSIM_SIMULATED
+    /* Every other rank reports that it has left the board's barrier (point to
+     * point: the harness calls no collective) before rank 0 destroys it. */
+    if (h->rank != 0)
+        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_DONE, h->comm);
+    if (h->rank == 0) {
+        for (int r = 1; r < h->size; r++)
+            MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_DONE, h->comm, MPI_STATUS_IGNORE);
+        sg_barrier_destroy((sg_bar_t)h->board_barrier);
+        free(h->board);
+    }
+#endif
     MPI_Comm_free(&h->comm);
 }
 
 double papbench_now(const papbench_harness *h)
 {
-    return MPI_Wtime() + h->clock_offset;
+    return local_clock() + h->clock_offset;
 }
 
 int papbench_agree_start(const papbench_harness *h, double *start)
@@ -108,8 +189,30 @@ int papbench_agree_start(const papbench_harness *h, double *start)
         *start = ceil(*start / SIM_START_GRID) * SIM_START_GRID;
 #endif
     }
-    return bcast_doubles(h, start, 1);
+    return bcast_from_rank0(h, start, 1, MPI_DOUBLE);
 }
+
+#ifndef PAPSIM_SIMULATED
+/* How long before its target a rank stops sleeping and starts spinning: a
+ * few times the wake-up latency of a sleeping process on an idle core (tens
+ * of microseconds). Kept short on purpose: on a loaded, oversubscribed host
+ * (np 4 on 2 shared cores, load 9) a rank missed its start in 17 of 30
+ * repetitions with 200 us, 20 with 500 us, 26 with 2 ms, and in 20 of 20
+ * spinning only: a spinning rank competes for the core with the rank whose
+ * target has come. */
+static const double SPIN_WINDOW = 200e-6;
+
+/* Sleeps on the local clock until the common-clock time `until`. */
+static void sleep_until(const papbench_harness *h, double until)
+{
+    double local = until - h->clock_offset;
+    struct timespec ts;
+    ts.tv_sec = (time_t)local;
+    ts.tv_nsec = (long)((local - (double)ts.tv_sec) * 1e9);
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+        ;
+}
+#endif
 
 int papbench_wait_until(const papbench_harness *h, double target)
 {
@@ -121,29 +224,39 @@ int papbench_wait_until(const papbench_harness *h, double target)
      * target (papsim sets smpi/wtime to 0, so reading the clock is free). */
     sg_actor_sleep_until(target);
 #else
+    /* Sleep most of the way, then busy-wait: a sleeping process wakes up too
+     * late and too unevenly to hit the target itself, but while it sleeps it
+     * leaves the core to ranks whose target is near (ranks outnumber cores
+     * under mpiexec --oversubscribe). The yield costs well under a
+     * microsecond on a core of its own, and on a shared core it hands the
+     * core to a rank that has arrived instead of spinning out a time slice. */
+    if (target - now > SPIN_WINDOW)
+        sleep_until(h, target - SPIN_WINDOW);
     while (papbench_now(h) < target)
-        ; /* busy-wait: a sleeping process wakes up too late and too unevenly */
+        sched_yield();
 #endif
     return 0;
 }
 
-int papbench_gather_times(const papbench_harness *h, double arrive, double exit_t, double flag,
-                          double *arrive_all, double *exit_all, double *flag_all)
+int papbench_gather_times(const papbench_harness *h, const double *mine, double *all)
 {
-    double mine[3] = {arrive, exit_t, flag};
+#ifdef PAPSIM_SIMULATED
+    memcpy(h->board + (size_t)h->rank * PAPBENCH_T_COUNT, mine, PAPBENCH_T_COUNT * sizeof *mine);
+    sg_barrier_wait((sg_bar_t)h->board_barrier);
+    if (h->rank == 0) /* the next writes come after the next start: no race */
+        memcpy(all, h->board, (size_t)h->size * PAPBENCH_T_COUNT * sizeof *all);
+    return MPI_SUCCESS;
+#else
     if (h->rank != 0)
-        return MPI_Send(mine, 3, MPI_DOUBLE, 0, TAG_TIMES, h->comm);
-    arrive_all[0] = arrive;
-    exit_all[0] = exit_t;
-    flag_all[0] = flag;
+        return MPI_Send(mine, PAPBENCH_T_COUNT, MPI_DOUBLE, 0, TAG_TIMES, h->comm);
+    for (int k = 0; k < PAPBENCH_T_COUNT; k++)
+        all[k] = mine[k];
     for (int r = 1; r < h->size; r++) {
-        double t[3];
-        int rc = MPI_Recv(t, 3, MPI_DOUBLE, r, TAG_TIMES, h->comm, MPI_STATUS_IGNORE);
+        int rc = MPI_Recv(all + (size_t)r * PAPBENCH_T_COUNT, PAPBENCH_T_COUNT, MPI_DOUBLE, r,
+                          TAG_TIMES, h->comm, MPI_STATUS_IGNORE);
         if (rc != MPI_SUCCESS)
             return rc;
-        arrive_all[r] = t[0];
-        exit_all[r] = t[1];
-        flag_all[r] = t[2];
     }
     return MPI_SUCCESS;
+#endif
 }

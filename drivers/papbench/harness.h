@@ -4,7 +4,15 @@
  * The harness never calls MPI collectives: under SMPI, `builtin:NAME` cases
  * switch the library's own collective (--cfg=smpi/<coll>:NAME), and some of
  * those algorithms have restrictions of their own. Point-to-point messages
- * keep the harness correct whatever is selected. */
+ * keep the harness correct whatever is selected.
+ *
+ * On a real MPI every repetition starts as MPIX_Harmonize (Schuchart,
+ * Hunold, Bosilca, EuroMPI'23; seed 003 Sec. IV) prescribes: estimate each
+ * rank's clock offset to rank 0 (papbench_sync_clocks), let rank 0 name a
+ * start time in the future (papbench_agree_start), busy-wait until start +
+ * delay_i on the corrected clock (papbench_wait_until) and flag a rank that
+ * got there late. Under SMPI the clock is global and exact, so the first
+ * step is a no-op and the wait is a simulated sleep. */
 #ifndef PAPBENCH_HARNESS_H
 #define PAPBENCH_HARNESS_H
 
@@ -18,15 +26,33 @@
 #define PAPBENCH_LATE_TOLERANCE 50e-6
 #endif
 
+/* Ping-pongs per rank and clock estimate; the one with the smallest round
+ * trip gives the offset. */
+#define PAPBENCH_CLOCK_ROUNDS 10
+
 typedef struct {
     MPI_Comm comm;       /* a duplicate of MPI_COMM_WORLD for harness traffic */
     int rank, size;
-    double clock_offset; /* add to MPI_Wtime() to get rank 0's clock */
+    double clock_offset; /* add to the local clock to get rank 0's */
+    double clock_rtt;    /* smallest round trip of the last estimate (0 on
+                            rank 0 and in simulation): the offset is exact
+                            to within half of it */
     double margin;       /* seconds between agreeing on a start and the start */
+#ifdef PAPSIM_SIMULATED
+    /* Simulation only: rank 0's board of every rank's times and a SimGrid
+     * barrier, shared by all ranks of the one smpirun process (see
+     * papbench_gather_times). */
+    double *board;
+    void *board_barrier; /* sg_bar_t */
+#endif
 } papbench_harness;
 
 int papbench_harness_init(papbench_harness *h, double margin);
 void papbench_harness_free(papbench_harness *h);
+
+/* Re-estimates clock_offset and clock_rtt against rank 0 (real MPI; a no-op
+ * under SMPI). Every rank must call it. */
+int papbench_sync_clocks(papbench_harness *h);
 
 /* The common clock: exact global time under SMPI, rank 0's clock elsewhere. */
 double papbench_now(const papbench_harness *h);
@@ -38,8 +64,24 @@ int papbench_agree_start(const papbench_harness *h, double *start);
  * clock. Returns 1 if the target had already passed (a missed start). */
 int papbench_wait_until(const papbench_harness *h, double target);
 
-/* Rank 0 receives (arrive, exit, flag) of every rank, in rank order. */
-int papbench_gather_times(const papbench_harness *h, double arrive, double exit_t, double flag,
-                          double *arrive_all, double *exit_all, double *flag_all);
+/* What each rank reports about one repetition. */
+enum {
+    PAPBENCH_T_ARRIVE,
+    PAPBENCH_T_EXIT,
+    PAPBENCH_T_FLAGS,  /* 1: missed its start, 2: wrong result */
+    PAPBENCH_T_OFFSET, /* clock_offset used in this repetition */
+    PAPBENCH_T_RTT,    /* clock_rtt of that estimate */
+    PAPBENCH_T_COUNT
+};
+
+/* Rank 0 receives every rank's mine[PAPBENCH_T_COUNT] into
+ * all[r * PAPBENCH_T_COUNT + k], in rank order. On a real MPI the other
+ * ranks send to rank 0. Under SMPI no message is sent: a rank that left the
+ * collective early would otherwise send its times while other ranks still
+ * receive the collective's last messages, and that traffic would share their
+ * links and change the measured exit times (by tens of nanoseconds; the
+ * more bytes, the more). The ranks write into a board in the one process
+ * and meet at a SimGrid barrier, which costs no simulated time. */
+int papbench_gather_times(const papbench_harness *h, const double *mine, double *all);
 
 #endif

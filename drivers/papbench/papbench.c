@@ -11,25 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibrate.h"
 #include "case.h"
 #include "case_list.h"
 #include "collective.h"
 #include "csv.h"
 #include "harness.h"
 #include "pattern.h"
+#include "units.h"
 
 typedef struct {
     const char *cases_path;
     const char *per_rank_path;
     int header;
     double margin;
+    int warmup; /* untimed repetitions before each case's first */
+    int sync_once; /* estimate clock offsets at start-up only (--clock-sync once) */
     int help;
 } papbench_options;
 
 static void print_usage(FILE *out)
 {
     fputs(
-        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE] [--no-header]\n"
+        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE] [--warmup N] [--no-header]\n"
         "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
         "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
         "case options (also the keys of papsim spec files):\n"
@@ -89,9 +93,26 @@ static void print_usage(FILE *out)
         "driver options:\n"
         "  --cases FILE        one case per line (the options above; '#' comments),\n"
         "                      each line applied on top of the command line's options\n"
-        "  --per-rank FILE     append case_id,rep,rank,delay_s,arrive_s,exit_s rows\n"
+        "  --per-rank FILE     append case_id,rep,rank,delay_s,arrive_s,exit_s,\n"
+        "                      clock_offset_s,clock_rtt_s rows: the times on rank 0's\n"
+        "                      clock, the rank's estimated offset to that clock and\n"
+        "                      the round trip of the estimate (both 0 in simulation)\n"
         "  --no-header         do not print the CSV header line\n"
         "  --margin SECONDS    lead time of each agreed start              [0.01]\n"
+        "  --warmup N          untimed repetitions before each case (no rows; they\n"
+        "                      do feed --knowledge predicted)              [0]\n"
+        "  --clock-sync W      each: estimate clock offsets before every repetition;\n"
+        "                      once: at start-up only (p x 10 ping-pongs less per\n"
+        "                      repetition, for correctness runs)          [each]\n"
+        "  --calibrate         instead of cases: ping-pong rank 0 with the lowest rank\n"
+        "                      on its node and on another node, sizes 1, 4, 16, ...\n"
+        "                      up to --max-bytes B [4MiB], --iters N round trips\n"
+        "                      each [50]; prints kind,rank,peer,bytes,iters,min_s,\n"
+        "                      median_s (one-way times); run by papsim calibrate\n"
+        "real MPI: before every repetition each rank re-estimates its clock offset\n"
+        "to rank 0 (ping-pong, smallest round trip), rank 0 names a start --margin\n"
+        "ahead, every rank busy-waits until start + its delay on that clock, and a\n"
+        "repetition where a rank got there more than 50 us late is missed_start.\n"
         "exit status: 0 ok, 2 bad input, 3 a result differed from the reference.\n",
         out);
 }
@@ -114,6 +135,15 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
             o->margin = strtod(extra[++i], &end);
             if (*end || !(o->margin > 0))
                 return papsim_fail(e, "--margin '%s' must be a positive number of seconds", next);
+        } else if (!strcmp(a, "--warmup") && next) {
+            long n;
+            if (papsim_parse_long(extra[++i], 0, 1000000, "--warmup", &n, e) != 0)
+                return -1;
+            o->warmup = (int)n;
+        } else if (!strcmp(a, "--clock-sync") && next) {
+            if (strcmp(next, "each") != 0 && strcmp(next, "once") != 0)
+                return papsim_fail(e, "--clock-sync '%s': expected each or once", next);
+            o->sync_once = !strcmp(extra[++i], "once");
         } else {
             return papsim_fail(e, "unknown option '%s' (see papbench --help)", a);
         }
@@ -122,7 +152,7 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
 }
 
 static void write_per_rank(const char *path, const papsim_case *c, int rep, int np,
-                           const double *delays, const double *arrive, const double *exit_t)
+                           const double *delays, const double *times)
 {
     FILE *f = fopen(path, "a");
     char id[17];
@@ -131,30 +161,35 @@ static void write_per_rank(const char *path, const papsim_case *c, int rep, int 
         return;
     }
     papsim_case_id(c, id);
-    for (int r = 0; r < np; r++)
-        fprintf(f, "%s,%d,%d,%.17g,%.17g,%.17g\n", id, rep, r, delays[r], arrive[r], exit_t[r]);
+    for (int r = 0; r < np; r++) {
+        const double *t = times + (size_t)r * PAPBENCH_T_COUNT;
+        fprintf(f, "%s,%d,%d,%.17g,%.17g,%.17g,%.9g,%.9g\n", id, rep, r, delays[r],
+                t[PAPBENCH_T_ARRIVE], t[PAPBENCH_T_EXIT], t[PAPBENCH_T_OFFSET], t[PAPBENCH_T_RTT]);
+    }
     fclose(f);
 }
 
 typedef struct {
-    double *delays, *arrive, *exit_t, *flags;
+    double *delays;        /* this case's pattern */
+    double *times;         /* [rank][PAPBENCH_T_*], gathered on rank 0 */
+    double *arrive, *exit_t; /* the same times as plain vectors, for the metrics */
 } rank_vectors;
 
 static int alloc_vectors(rank_vectors *v, int np)
 {
     v->delays = calloc((size_t)np, sizeof(double));
+    v->times = calloc((size_t)np * PAPBENCH_T_COUNT, sizeof(double));
     v->arrive = calloc((size_t)np, sizeof(double));
     v->exit_t = calloc((size_t)np, sizeof(double));
-    v->flags = calloc((size_t)np, sizeof(double));
-    return v->delays && v->arrive && v->exit_t && v->flags ? 0 : -1;
+    return v->delays && v->times && v->arrive && v->exit_t ? 0 : -1;
 }
 
 static void free_vectors(rank_vectors *v)
 {
     free(v->delays);
+    free(v->times);
     free(v->arrive);
     free(v->exit_t);
-    free(v->flags);
 }
 
 /* --knowledge estimated: the first part of the rank's computation phase
@@ -171,8 +206,51 @@ static int compute_until_edge(papbench_call *call, const papbench_harness *h, do
     return papbench_estimate_announce(&call->estimate, papbench_now(h) - start);
 }
 
-/* One repetition: wait for the target, time the call, check, report. */
-static int run_repetition(papbench_call *call, const papbench_harness *h, rank_vectors *v,
+/* Rank 0: the row's status from every rank's flags. A wrong result wins
+ * over a missed start: it is the graver finding. */
+static const char *repetition_status(const rank_vectors *v, int np, int *any_wrong)
+{
+    int any_missed = 0;
+    *any_wrong = 0;
+    for (int r = 0; r < np; r++) {
+        int flags = (int)v->times[(size_t)r * PAPBENCH_T_COUNT + PAPBENCH_T_FLAGS];
+        any_missed |= (flags & 1) != 0;
+        *any_wrong |= (flags & 2) != 0;
+    }
+    return *any_wrong ? "check_failed" : any_missed ? "missed_start" : "ok";
+}
+
+/* Rank 0: one results.csv row (and the per-rank rows) for repetition rep. */
+static void report_repetition(const papbench_call *call, const papbench_harness *h,
+                              rank_vectors *v, int rep, const papbench_options *o,
+                              int *failed_checks)
+{
+    int wrong;
+    const char *status = repetition_status(v, h->size, &wrong);
+    for (int r = 0; r < h->size; r++) {
+        v->arrive[r] = v->times[(size_t)r * PAPBENCH_T_COUNT + PAPBENCH_T_ARRIVE];
+        v->exit_t[r] = v->times[(size_t)r * PAPBENCH_T_COUNT + PAPBENCH_T_EXIT];
+    }
+    papsim_metrics m;
+    papsim_metrics_compute(v->arrive, v->exit_t, h->size, &m);
+    papsim_case row = *call->c;
+    row.np = h->size;
+    papsim_case_write_row(&row, rep, &m, status, stdout);
+    fflush(stdout);
+    if (o->per_rank_path)
+        write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);
+    if (wrong) {
+        fprintf(stderr, "papbench: %s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result\n",
+                row.collective, row.algorithm, row.np, row.bytes, row.datatype, row.op, row.root,
+                row.in_place ? " in-place" : "");
+        (*failed_checks)++;
+    }
+}
+
+/* One repetition: align the clocks, wait for the target, time the call,
+ * check, report. A warm-up (rep < 0) does all of it but the report; a wrong
+ * result in a warm-up still counts as a failed check. */
+static int run_repetition(papbench_call *call, papbench_harness *h, rank_vectors *v,
                           int rep, const papbench_options *o, int *failed_checks)
 {
     double start, arrive, exit_t;
@@ -182,8 +260,8 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
      * inputs at large np and block size would dominate the wall time. */
     if (call->c->check)
         papbench_call_fill(call);
-    rc = papbench_agree_start(h, &start);
-    if (rc != MPI_SUCCESS)
+    if ((!o->sync_once && (rc = papbench_sync_clocks(h)) != MPI_SUCCESS) ||
+        (rc = papbench_agree_start(h, &start)) != MPI_SUCCESS)
         return rc;
     papbench_call_knowledge(call, v->delays);
     const double target = start + v->delays[h->rank];
@@ -203,35 +281,24 @@ static int run_repetition(papbench_call *call, const papbench_harness *h, rank_v
     papbench_call_record_arrival(call, arrive - start);
     if (call->c->check && (rc = papbench_call_check(call, &wrong)) != MPI_SUCCESS)
         return rc;
-    double flag = (missed ? 1.0 : 0.0) + (wrong ? 2.0 : 0.0);
-    rc = papbench_gather_times(h, arrive, exit_t, flag, v->arrive, v->exit_t, v->flags);
+    const double mine[PAPBENCH_T_COUNT] = {
+        [PAPBENCH_T_ARRIVE] = arrive,
+        [PAPBENCH_T_EXIT] = exit_t,
+        [PAPBENCH_T_FLAGS] = (missed ? 1.0 : 0.0) + (wrong ? 2.0 : 0.0),
+        [PAPBENCH_T_OFFSET] = h->clock_offset,
+        [PAPBENCH_T_RTT] = h->clock_rtt,
+    };
+    rc = papbench_gather_times(h, mine, v->times);
     if (rc != MPI_SUCCESS || h->rank != 0)
         return rc;
-
-    int any_missed = 0, any_wrong = 0;
-    for (int r = 0; r < h->size; r++) {
-        any_missed |= ((int)v->flags[r] & 1) != 0;
-        any_wrong |= ((int)v->flags[r] & 2) != 0;
-    }
-    papsim_metrics m;
-    papsim_metrics_compute(v->arrive, v->exit_t, h->size, &m);
-    papsim_case row = *call->c;
-    row.np = h->size;
-    papsim_case_write_row(&row, rep, &m,
-                          any_wrong ? "check_failed" : any_missed ? "missed_start" : "ok", stdout);
-    fflush(stdout);
-    if (o->per_rank_path)
-        write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->arrive, v->exit_t);
-    if (any_wrong) {
-        fprintf(stderr, "papbench: %s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result\n",
-                row.collective, row.algorithm, row.np, row.bytes, row.datatype, row.op, row.root,
-                row.in_place ? " in-place" : "");
+    if (rep >= 0)
+        report_repetition(call, h, v, rep, o, failed_checks);
+    else if (strcmp(repetition_status(v, h->size, &wrong), "check_failed") == 0)
         (*failed_checks)++;
-    }
     return MPI_SUCCESS;
 }
 
-static int run_case(const papsim_case *c, const papbench_harness *h, MPI_Comm algo_comm,
+static int run_case(const papsim_case *c, papbench_harness *h, MPI_Comm algo_comm,
                     const papbench_options *o, int *failed_checks, papsim_err *e)
 {
     papbench_call call;
@@ -247,7 +314,7 @@ static int run_case(const papsim_case *c, const papbench_harness *h, MPI_Comm al
     if (papsim_pattern_parse(c->pattern, &pattern, e) != 0 ||
         papsim_pattern_delays(&pattern, h->size, c->skew_s, c->seed, 1, v.delays, e) != 0)
         goto out;
-    for (int rep = 0; rep < c->reps; rep++)
+    for (int rep = -o->warmup; rep < c->reps; rep++) /* warm-ups first, unnumbered */
         if (run_repetition(&call, h, &v, rep, o, failed_checks) != MPI_SUCCESS) {
             papsim_fail(e, "an MPI call failed in %s/%s", c->collective, c->algorithm);
             goto out;
@@ -261,7 +328,7 @@ out:
 
 int main(int argc, char **argv)
 {
-    papbench_options o = {NULL, NULL, 1, 0.01, 0};
+    papbench_options o = {NULL, NULL, 1, 0.01, 0, 0, 0};
     papsim_case base;
     papsim_case_list list = {0};
     papsim_err e = {{0}};
@@ -273,8 +340,14 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     papsim_case_defaults(&base);
-    if (!extra || papsim_case_parse_args(argc - 1, argv + 1, &base, extra, &nextra, &e) != 0 ||
-        parse_driver_options(extra, nextra, &o, &e) != 0)
+    if (!extra || papsim_case_parse_args(argc - 1, argv + 1, &base, extra, &nextra, &e) != 0)
+        goto bad_input;
+    if (papbench_is_calibration(extra, nextra)) { /* papsim calibrate's measurements */
+        if ((status = papbench_calibrate(extra, nextra, &e)) != 0 && rank == 0)
+            fprintf(stderr, "papbench: %s\n", e.msg);
+        goto done;
+    }
+    if (parse_driver_options(extra, nextra, &o, &e) != 0)
         goto bad_input;
     if (o.help) {
         if (rank == 0)

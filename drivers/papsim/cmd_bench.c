@@ -1,5 +1,6 @@
 /* papsim bench: one case in simulation. Checks the inputs, writes the
  * platform and hostfile, runs smpirun + papbench and prints the CSV rows. */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -90,10 +91,72 @@ static volatile sig_atomic_t bench_stop_signal;
 
 static void on_stop_signal(int sig) { bench_stop_signal = sig; }
 
-/* Copies the child's output to stdout and returns its exit status. An
- * interrupt (Ctrl-C, or `timeout` sending SIGTERM) stops smpirun's whole
- * process group: the simulator must not outlive papsim bench. */
-static int relay_output(pid_t pid, int fd)
+/* Counts the results rows in output that arrives in arbitrary chunks: a row
+ * starts with a 16-hex-digit case id and a comma (smpirun also prints its
+ * command line on stdout when the simulation crashes). */
+typedef struct {
+    char head[17]; /* the first characters of the current line */
+    int len;
+    int rows;
+} row_counter;
+
+static void count_rows(row_counter *rc, const char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (buf[i] != '\n') {
+            if (rc->len < (int)sizeof rc->head)
+                rc->head[rc->len++] = buf[i];
+            continue;
+        }
+        int row = rc->len == (int)sizeof rc->head && rc->head[16] == ',';
+        for (int k = 0; row && k < 16; k++)
+            row = isxdigit((unsigned char)rc->head[k]) != 0;
+        rc->rows += row;
+        rc->len = 0;
+    }
+}
+
+/* Copies a file (smpirun's log) to stderr. */
+static void replay_log(const char *path)
+{
+    char buf[65536];
+    size_t n;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, stderr);
+    fclose(f);
+}
+
+/* The case's outcome once smpirun has ended: its exit status, unless it
+ * exited normally without a row for every repetition. SimGrid 3.32 ends a
+ * deadlocked simulation that way (status 0), which must never pass for
+ * success. Returns the exit status of papsim bench. */
+static int bench_outcome(int smpirun_status, int rows, int reps, const char *log_path)
+{
+    if (smpirun_status != 0) {
+        fprintf(stderr, "papsim bench: failed: smpirun exited with status %d\n", smpirun_status);
+        return smpirun_status;
+    }
+    if (rows >= reps)
+        return 0;
+    if (papsim_log_reports_deadlock(log_path))
+        fprintf(stderr,
+                "papsim bench: failed: deadlock: SimGrid found every unfinished rank waiting "
+                "for a message that is never sent (%d of %d result rows)\n",
+                rows, reps);
+    else
+        fprintf(stderr, "papsim bench: failed: the simulation ended with %d of %d result rows\n",
+                rows, reps);
+    return 1;
+}
+
+/* Copies the child's output to stdout, counting its result rows, and
+ * returns its exit status. An interrupt (Ctrl-C, or `timeout` sending
+ * SIGTERM) stops smpirun's whole process group: the simulator must not
+ * outlive papsim bench. */
+static int relay_output(pid_t pid, int fd, row_counter *counter)
 {
     char buf[65536];
     ssize_t n;
@@ -107,8 +170,10 @@ static int relay_output(pid_t pid, int fd)
             kill(-pid, SIGTERM);
             break;
         }
-        if (n > 0)
+        if (n > 0) {
             fwrite(buf, 1, (size_t)n, stdout);
+            count_rows(counter, buf, (size_t)n);
+        }
     }
     close(fd);
     int status = 0;
@@ -153,15 +218,21 @@ int papsim_cmd_bench(int argc, char **argv)
         status = 0;
         goto done;
     }
+    /* SimGrid's messages go to a log first: the deadlock line decides the
+     * outcome (bench_outcome); the log is copied to stderr afterwards. */
     int fd;
-    pid_t pid = papsim_launch_start(&l, &fd, NULL, &e);
+    char log_path[sizeof workdir + 16];
+    row_counter counter = {{0}, 0, 0};
+    snprintf(log_path, sizeof log_path, "%s/smpirun.log", workdir);
+    pid_t pid = papsim_launch_start(&l, &fd, log_path, &e);
     if (pid < 0)
         goto fail;
     printf("%s\n", papsim_results_header());
     fflush(stdout);
-    status = relay_output(pid, fd);
-    if (status != 0)
-        fprintf(stderr, "papsim bench: smpirun exited with status %d\n", status);
+    status = relay_output(pid, fd, &counter);
+    fflush(stdout);
+    replay_log(log_path);
+    status = bench_outcome(status, counter.rows, c.reps, log_path);
     goto done;
 fail:
     fprintf(stderr, "papsim bench: %s\n", e.msg);

@@ -2,7 +2,8 @@
  * Simulated time is deterministic, so by default any change in a metric is a
  * regression; --rtol/--atol loosen that for real-hardware or cross-version
  * comparisons. Rows are matched on (case_id, rep): case_id already encodes
- * every key column, so a changed key is a missing case plus a new one. */
+ * every key column, so a changed key is a missing case plus a new one. The
+ * params column (algorithm knobs) is compared when both tables have it. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -44,6 +45,7 @@ typedef struct {
     papsim_table t;
     int col[C_COUNT];
     int metric_col[MAX_METRICS];
+    int params_col; /* -1 in a table written before the params column */
     row_key *keys; /* sorted by (case_id, rep) for lookups */
 } results_side;
 
@@ -186,6 +188,7 @@ static int load_side(const char *path, const regress_options *o, results_side *s
         papsim_table_require(&s->t, fixed_columns, C_COUNT, s->col, e) != 0 ||
         papsim_table_require(&s->t, o->metrics, o->nmetrics, s->metric_col, e) != 0)
         return -1;
+    s->params_col = papsim_table_column(&s->t, "params");
     return index_rows(s, e);
 }
 
@@ -270,6 +273,15 @@ static int compare_row(const regress_options *o, const results_side *nw, size_t 
     if (strcmp(ns, gs) != 0) {
         printf("status changed: %s: golden %s, new %s\n", what, gs, ns);
         return 1;
+    }
+    /* The knobs are compared only when both tables have them: a golden file
+     * written before the params column stays a valid golden file. */
+    if (nw->params_col >= 0 && gd->params_col >= 0) {
+        const char *np = nw->t.rows[nr][nw->params_col], *gp = gd->t.rows[gr][gd->params_col];
+        if (strcmp(np, gp) != 0) {
+            printf("params changed: %s: golden '%s', new '%s'\n", what, gp, np);
+            return 1;
+        }
     }
     int changed = 0;
     for (int m = 0; m < o->nmetrics; m++) {

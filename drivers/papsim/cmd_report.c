@@ -19,6 +19,7 @@
 #include "report.h"
 #include "report_best.h"
 #include "report_relative.h"
+#include "report_study.h"
 
 typedef struct {
     const char *input;  /* DIR or a .csv file */
@@ -26,6 +27,9 @@ typedef struct {
     const char *best;   /* --best TARGET, or NULL */
     const char *relative; /* --relative BASE, or NULL */
     int speedup;          /* --speedup: ratios are T(BASE)/T(alg) */
+    int runtimes;         /* --runtimes (or --all): seed 003 Figures 5 and 8 */
+    int robustness;       /* --robustness (or --all): seed 003 Figure 6 */
+    int figure4;          /* --all: the best-algorithm report too */
     size_t nmetrics;    /* 0: the default of the mode */
     const char *metrics[PAPSIM_BEST_MAX_METRICS];
 } report_options;
@@ -38,6 +42,9 @@ static void print_report_help(FILE *f)
             " [--out OUTDIR]\n"
             "       papsim report DIR|RESULTS.csv --relative BASE [--metric M] [--speedup]"
             " [--out OUTDIR]\n"
+            "       papsim report DIR|RESULTS.csv [--runtimes] [--robustness] [--metric M]"
+            " [--out OUTDIR]\n"
+            "       papsim report DIR|RESULTS.csv --all [--metric M] [--out OUTDIR]\n"
             "\n"
             "Reads DIR/results.csv (or the given .csv file) and shows, per panel (collective,\n"
             "platform, np, mapping, ranks_per_node, datatype, op, root, gamma, distribution,\n"
@@ -66,6 +73,15 @@ static void print_report_help(FILE *f)
             "(\"no row\": not in the sweep, or its case failed). Panels without a BASE row are\n"
             "left out; a table without any BASE row is an error.\n"
             "\n"
+            "With --runtimes (seed 003, Figures 5 and 8) it gives, per panel and size, every\n"
+            "algorithm's median under every pattern, \" *\" marking those within 5%% of the\n"
+            "row's fastest, and a score per algorithm: the mean over the patterns of\n"
+            "T(alg)/T(fastest in the row); the recommended algorithm has the lowest score.\n"
+            "With --robustness (Figure 6) a cell is T(pattern)/T(no_delay) - 1 of that\n"
+            "algorithm, \" g\" below -0.25 (absorbs the skew), \" r\" above +0.25; meant for\n"
+            "the per-algorithm skew \"1.5x-own\". --all writes the default report, the\n"
+            "runtimes and the robustness at once (what `papsim study` runs after its sweep).\n"
+            "\n"
             "  --metric M    last_delay (default), total_delay, mean_elapsed, max_elapsed;\n"
             "                with --best a comma list or repeated option, one table row per\n"
             "                metric (default mean_elapsed,max_elapsed,last_delay,total_delay);\n"
@@ -74,6 +90,9 @@ static void print_report_help(FILE *f)
             "  --relative BASE  the algorithm the others are compared with, as named in\n"
             "                results.csv (one metric, default last_delay)\n"
             "  --speedup     with --relative: print T(BASE)/T(alg) instead of T(alg)/T(BASE)\n"
+            "  --runtimes    runtimes.txt/.md, and per panel and size STEM_runtimes_SIZE images\n"
+            "  --robustness  robustness.txt/.md, and STEM_robust_SIZE images\n"
+            "  --all         report.txt/.md, the runtimes and the robustness, with images\n"
             "  --out OUTDIR  where to write (default DIR/report, or report/ beside RESULTS.csv;\n"
             "                created if needed)\n"
             "  --help        this text\n"
@@ -115,9 +134,16 @@ static int add_metrics(report_options *o, const char *list)
     return 0;
 }
 
-/* The modes exclude each other; --speedup only qualifies --relative. */
+/* The modes exclude each other; --speedup only qualifies --relative;
+ * --runtimes and --robustness may go together (--all is both and more). */
 static int check_modes(const report_options *o)
 {
+    if ((o->best || o->relative) && (o->runtimes || o->robustness)) {
+        fprintf(stderr, "papsim report: --%s and --%s: choose one\n",
+                o->best ? "best" : "relative",
+                o->figure4 ? "all" : o->runtimes ? "runtimes" : "robustness");
+        return -1;
+    }
     if (o->best && o->relative) {
         fprintf(stderr, "papsim report: --best and --relative: choose one\n");
         return -1;
@@ -142,12 +168,15 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         {"best", required_argument, NULL, 'b'},
         {"relative", required_argument, NULL, 'r'},
         {"speedup", no_argument, NULL, 's'},
+        {"runtimes", no_argument, NULL, 'T'},
+        {"robustness", no_argument, NULL, 'R'},
+        {"all", no_argument, NULL, 'A'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:b:r:sh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:o:b:r:sTRAh", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
             if ((rc = add_metrics(o, optarg)) != 0)
@@ -172,6 +201,15 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             break;
         case 's':
             o->speedup = 1;
+            break;
+        case 'T':
+            o->runtimes = 1;
+            break;
+        case 'R':
+            o->robustness = 1;
+            break;
+        case 'A':
+            o->runtimes = o->robustness = o->figure4 = 1;
             break;
         case 'h':
             print_report_help(stdout);
@@ -438,6 +476,101 @@ out:
     return status;
 }
 
+static int runtimes_text(const void *r, FILE *f)
+{
+    return papsim_study_write_runtimes_text(r, f);
+}
+
+static int runtimes_markdown(const void *r, FILE *f)
+{
+    return papsim_study_write_runtimes_markdown(r, f);
+}
+
+static int robustness_text(const void *r, FILE *f)
+{
+    return papsim_study_write_robustness_text(r, f);
+}
+
+static int robustness_markdown(const void *r, FILE *f)
+{
+    return papsim_study_write_robustness_markdown(r, f);
+}
+
+/* One heatmap per panel and size of a view; robustness only where the
+ * panel has something to divide by. */
+static int draw_study_view(const char *out, const papsim_report *r, papsim_study_view v)
+{
+    papsim_err e = {{0}};
+    int failures = 0, not_found = 0;
+    char stem[1024];
+    for (size_t i = 0; i < r->npanels; i++) {
+        if (v == PAPSIM_STUDY_ROBUSTNESS && !papsim_study_has_robustness(&r->panels[i]))
+            continue;
+        for (size_t s = 0; s < r->panels[i].nsizes; s++) {
+            if (!papsim_study_size_shown(&r->panels[i], s))
+                continue;
+            papsim_study_plot_stem(r, i, s, v, stem, sizeof stem);
+            if (papsim_study_write_plot_script(r, i, s, v, out, &e) != 0) {
+                fprintf(stderr, "papsim report: %s\n", e.msg);
+                return -1;
+            }
+            printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
+            failures += draw_stem(out, stem, &not_found) != 0;
+        }
+    }
+    return failures;
+}
+
+static int any_robustness(const papsim_report *r)
+{
+    for (size_t i = 0; i < r->npanels; i++)
+        if (papsim_study_has_robustness(&r->panels[i]))
+            return 1;
+    return 0;
+}
+
+static int write_study_texts(const report_options *o, const papsim_report *r, const char *outdir,
+                             papsim_err *e)
+{
+    if (o->robustness && !o->figure4 && !any_robustness(r))
+        return papsim_fail(e, "%s: --robustness needs no_delay rows and patterned rows of the "
+                              "same study (T(pattern)/T(no_delay) - 1); none has both",
+                           o->input);
+    if (o->runtimes && (write_text_file(outdir, "runtimes.txt", r, runtimes_text, e) != 0 ||
+                        write_text_file(outdir, "runtimes.md", r, runtimes_markdown, e) != 0))
+        return -1;
+    if (o->robustness &&
+        (write_text_file(outdir, "robustness.txt", r, robustness_text, e) != 0 ||
+         write_text_file(outdir, "robustness.md", r, robustness_markdown, e) != 0))
+        return -1;
+    return 0;
+}
+
+/* --runtimes, --robustness, --all: seed 003's Figures 5, 6 and 8 from the
+ * same panels as the default report (and, with --all, that report too). */
+static int run_study_views(const report_options *o, const papsim_table *t, const char *outdir)
+{
+    papsim_report r = {0};
+    papsim_err e = {{0}};
+    int status = o->figure4 ? run_patterns(o, t, outdir) : 0, failures = 0;
+    if (status == 2)
+        return 2;
+    if (papsim_report_build(t, o->metrics[0], &r, &e) != 0 || make_directories(outdir, &e) != 0 ||
+        write_study_texts(o, &r, outdir, &e) != 0) {
+        fprintf(stderr, "papsim report: %s\n", e.msg);
+        status = 2;
+        goto out;
+    }
+    if (o->runtimes)
+        failures += draw_study_view(outdir, &r, PAPSIM_STUDY_RUNTIMES);
+    if (o->robustness)
+        failures += draw_study_view(outdir, &r, PAPSIM_STUDY_ROBUSTNESS);
+    status = images_status(outdir, status != 0 || failures != 0);
+out:
+    papsim_report_free(&r);
+    return status;
+}
+
 int papsim_cmd_report(int argc, char **argv)
 {
     report_options o = {0};
@@ -453,9 +586,10 @@ int papsim_cmd_report(int argc, char **argv)
         fprintf(stderr, "papsim report: %s\n", e.msg);
         return 2;
     }
-    status = o.best       ? run_best(&o, &t, outdir)
-             : o.relative ? run_relative(&o, &t, outdir)
-                          : run_patterns(&o, &t, outdir);
+    status = o.best                       ? run_best(&o, &t, outdir)
+             : o.relative                 ? run_relative(&o, &t, outdir)
+             : o.runtimes || o.robustness ? run_study_views(&o, &t, outdir)
+                                          : run_patterns(&o, &t, outdir);
     papsim_table_free(&t);
     return status;
 }

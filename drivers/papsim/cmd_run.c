@@ -9,26 +9,58 @@
 
 #include "commands.h"
 #include "csv.h"
+#include "papsim_msgcount.h"
 #include "sweep.h"
+#include "sweep_slurm.h"
+#include "units.h"
+
+/* Measured on the 2-core development machine (README, Speed): the wall
+ * time a simulation spends per message, per rank (actor start-up, SMPI
+ * initialisation, the harness's buffers) and per case (papbench's setup
+ * and its share of an smpirun start-up). */
+#define DEFAULT_MSG_COST 15e-6
+#define DEFAULT_RANK_COST 0.5e-3
+#define DEFAULT_CASE_COST 20e-3
 
 typedef struct {
     const char *spec_path, *out_dir;
     int jobs, quiet, dry_run, help;
     const char *cfg[32];
     int ncfg;
+    int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
+    double msg_cost, rank_cost, case_cost; /* forecast: wall seconds per message, rank, case */
+    int slurm;                   /* --slurm: write the job-array script, run nothing */
+    sweep_slurm_options so;      /* its #SBATCH settings */
 } run_options;
 
 static void run_usage(FILE *out)
 {
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
+          "                [--shard I/N] [--msg-cost T] [--rank-cost T] [--case-cost T]\n"
+          "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
+          "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
           "  --out DIR        result directory (created); results.csv is appended case by\n"
           "                   case, so a killed sweep resumes where it stopped and a\n"
-          "                   rerun only simulates cases that are not there yet\n"
+          "                   rerun only simulates cases that are not there yet; a\n"
+          "                   finished sweep leaves its rows in the spec's case order\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
           "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
-          "  --dry-run        list the cases and exit\n"
-          "  --quiet          no progress lines\n"
+          "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
+          "  --quiet          no forecast and no progress lines\n"
+          "  --shard I/N      run only shard I of N (1 <= I <= N): the cases of the spec's\n"
+          "                   expansion are dealt round-robin, a cell (block, platform,\n"
+          "                   np, placement, size) with relative skews as one unit with\n"
+          "                   its no-delay baselines; combine the shards' directories\n"
+          "                   with papsim merge\n"
+          "  --msg-cost T     forecast: wall time per simulated message (default 15us)\n"
+          "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
+          "  --case-cost T    forecast: wall time per case (default 20ms)\n"
+          "  --slurm          write DIR/sweep.sbatch, a Slurm job array with one task per\n"
+          "                   shard (DIR/shard-I), print how to submit and merge, run nothing;\n"
+          "                   --shards N (default 4), --cpus-per-task C (default 1; each\n"
+          "                   task runs C workers) and #SBATCH --partition, --time, --mem,\n"
+          "                   --account, or any line with --sbatch '--qos=long'\n"
           "Relative skews ('1.5x') are resolved after the no-delay cases ran: factor x the\n"
           "mean no-delay total delay over the block's algorithms (seed 003); '1.5x-own'\n"
           "uses the algorithm's own no-delay time (robustness mode). See the README for\n"
@@ -36,8 +68,28 @@ static void run_usage(FILE *out)
           out);
 }
 
+/* --shard I/N: 1 <= I <= N. */
+static int parse_shard(const char *text, run_options *o, papsim_err *e)
+{
+    char *slash, *end;
+    long i = strtol(text, &slash, 10), n = 0;
+    if (slash != text && *slash == '/')
+        n = strtol(slash + 1, &end, 10);
+    if (slash == text || *slash != '/' || end == slash + 1 || *end || n < 1 || n > 100000 ||
+        i < 1 || i > n)
+        return papsim_fail(e, "--shard '%s' must be I/N with 1 <= I <= N <= 100000 (e.g. 2/8)",
+                           text);
+    o->shard = (int)i;
+    o->nshards = (int)n;
+    return 0;
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
+    o->msg_cost = DEFAULT_MSG_COST;
+    o->rank_cost = DEFAULT_RANK_COST;
+    o->case_cost = DEFAULT_CASE_COST;
+    sweep_slurm_defaults(&o->so);
     o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (o->jobs < 1)
         o->jobs = 1;
@@ -59,6 +111,19 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             o->dry_run = 1;
         } else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31) {
             o->cfg[o->ncfg++] = a;
+        } else if (!strcmp(a, "--shard") && next) {
+            if (parse_shard(argv[++i], o, e) != 0)
+                return -1;
+        } else if ((!strcmp(a, "--msg-cost") || !strcmp(a, "--rank-cost") ||
+                    !strcmp(a, "--case-cost")) && next) {
+            double *cost = a[2] == 'm' ? &o->msg_cost : a[2] == 'r' ? &o->rank_cost : &o->case_cost;
+            if (papsim_parse_duration(argv[++i], cost, e) != 0)
+                return papsim_fail_prefix(e, "%s: ", a);
+        } else if (!strcmp(a, "--slurm")) {
+            o->slurm = 1;
+        } else if (next && sweep_slurm_is_option(a)) {
+            if (sweep_slurm_option(a, argv[++i], &o->so, e) != 0)
+                return -1;
         } else if (a[0] != '-' && !o->spec_path) {
             o->spec_path = a;
         } else {
@@ -69,12 +134,19 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
         return papsim_fail(e, "no spec file given (usage: papsim run SPEC --out DIR)");
     if (!o->help && !o->out_dir && !o->dry_run)
         return papsim_fail(e, "--out DIR is required");
+    if (o->slurm && o->nshards)
+        return papsim_fail(e, "--slurm writes one array task per shard: give --shards N, "
+                              "not --shard I/N");
+    if (o->slurm && o->dry_run)
+        return papsim_fail(e, "--slurm and --dry-run do not go together (--slurm runs nothing)");
     return 0;
 }
 
 /* Opens DIR/results.csv for resuming: creates it with the header, or checks
- * its header and trims a row cut short by a kill. */
-static int prepare_results(const char *dir, papsim_err *e)
+ * its header and trims a row cut short by a kill. *legacy is set when the
+ * file predates the params column: its new rows are then written without
+ * it, so the file stays one table. */
+static int prepare_results(const char *dir, int *legacy, papsim_err *e)
 {
     char path[4200];
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
@@ -91,7 +163,12 @@ static int prepare_results(const char *dir, papsim_err *e)
     char *line = NULL;
     size_t cap = 0;
     ssize_t len = getline(&line, &cap, f);
-    int ok = len > 0 && !strncmp(line, papsim_results_header(), strlen(papsim_results_header()));
+    if (len > 0 && line[len - 1] == '\n')
+        line[--len] = '\0';
+    if (len > 0 && line[len - 1] == '\r')
+        line[--len] = '\0';
+    *legacy = len > 0 && !strcmp(line, papsim_results_header_v1());
+    int ok = len > 0 && (*legacy || !strcmp(line, papsim_results_header()));
     free(line);
     fseek(f, 0, SEEK_END);
     long size = ftell(f), keep = size;
@@ -183,8 +260,24 @@ static int is_done(const results_index *r, const sweep_case *sc)
     return rows_of(r, sc->id, NULL) >= (sc->unsupported ? 1 : sc->c.reps);
 }
 
+/* The row goes through a buffer so an older file gets its own format. */
+static void write_unsupported_row(const papsim_case *c, int legacy, FILE *f)
+{
+    char row[8192];
+    FILE *mem = fmemopen(row, sizeof row, "w");
+    if (!mem) {
+        papsim_case_write_row(c, 0, NULL, "unsupported", f);
+        return;
+    }
+    papsim_case_write_row(c, 0, NULL, "unsupported", mem);
+    fclose(mem);
+    if (legacy)
+        papsim_results_row_drop_params(row);
+    fputs(row, f);
+}
+
 static int write_unsupported(const char *dir, sweep_case *cases, int n, const results_index *r,
-                             sweep_stats *st, papsim_err *e)
+                             int legacy, sweep_stats *st, papsim_err *e)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/results.csv", dir);
@@ -195,7 +288,7 @@ static int write_unsupported(const char *dir, sweep_case *cases, int n, const re
         if (cases[i].unsupported && cases[i].skew.kind == PAPSIM_SKEW_ABSOLUTE) {
             st->unsupported++;
             if (!is_done(r, &cases[i]))
-                papsim_case_write_row(&cases[i].c, 0, NULL, "unsupported", f);
+                write_unsupported_row(&cases[i].c, legacy, f);
         }
     return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
 }
@@ -270,7 +363,7 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
 }
 
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
-                     sweep_stats *st, papsim_err *e)
+                     int legacy, sweep_stats *st, papsim_err *e)
 {
     results_index r;
     sweep_case **todo;
@@ -283,7 +376,7 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
     free_results(&r);
     if (rc != 0)
         return papsim_fail(e, "out of memory");
-    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet};
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, legacy};
     rc = sweep_execute(todo, ntodo, &so, st, e);
     free(todo);
     return rc;
@@ -299,6 +392,165 @@ static void print_cases(const sweep_cases *cases)
     }
 }
 
+/* Orders case indices by cell (same_cell's keys), then by index. */
+static int compare_cells(const void *pa, const void *pb, void *ctx)
+{
+    const sweep_case *v = ctx, *a = &v[*(const int *)pa], *b = &v[*(const int *)pb];
+    int d = a->block - b->block;
+    if (!d)
+        d = strcmp(a->platform_path, b->platform_path);
+    if (!d)
+        d = a->c.np - b->c.np;
+    if (!d)
+        d = strcmp(a->c.mapping, b->c.mapping);
+    if (!d)
+        d = a->c.ranks_per_node - b->c.ranks_per_node;
+    if (!d)
+        d = (a->c.bytes > b->c.bytes) - (a->c.bytes < b->c.bytes);
+    return d ? d : *(const int *)pa - *(const int *)pb;
+}
+
+/* unit[i]: the index of the first case of i's cell when that cell has a
+ * relative skew (its cases resolve against its no-delay baselines, so they
+ * must run in one shard), else i itself. */
+static int shard_units(const sweep_cases *cases, int *unit, papsim_err *e)
+{
+    int *order = malloc(((size_t)cases->n + 1) * sizeof *order);
+    if (!order)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < cases->n; i++)
+        order[i] = unit[i] = i;
+    qsort_r(order, (size_t)cases->n, sizeof *order, compare_cells, cases->v);
+    for (int i = 0; i < cases->n;) {
+        int j = i, relative = 0;
+        for (; j < cases->n && same_cell(&cases->v[order[i]], &cases->v[order[j]]); j++)
+            relative |= cases->v[order[j]].skew.kind != PAPSIM_SKEW_ABSOLUTE;
+        for (int k = i; relative && k < j; k++)
+            unit[order[k]] = order[i]; /* order is by index within a cell */
+        i = j;
+    }
+    free(order);
+    return 0;
+}
+
+/* Keeps the cases of shard I of N. The spec's expansion is cut into units,
+ * a case each, except that a cell with relative skews is one unit; unit u
+ * (numbered in expansion order) belongs to shard u mod N + 1. */
+static int select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e)
+{
+    int *unit = malloc(((size_t)cases->n + 1) * sizeof *unit);
+    int *number = malloc(((size_t)cases->n + 1) * sizeof *number);
+    if (!unit || !number || shard_units(cases, unit, e) != 0) {
+        free(unit);
+        free(number);
+        return e->msg[0] ? -1 : papsim_fail(e, "out of memory");
+    }
+    int units = 0, kept = 0;
+    for (int i = 0; i < cases->n; i++) /* a unit's first case comes first */
+        number[i] = unit[i] == i ? units++ : number[unit[i]];
+    for (int i = 0; i < cases->n; i++)
+        if (number[i] % nshards == shard - 1)
+            cases->v[kept++] = cases->v[i];
+    cases->n = kept;
+    free(unit);
+    free(number);
+    return 0;
+}
+
+/* Prints what the sweep will cost before it starts: the cases still to
+ * simulate, their estimated messages (papsim_msgcount.h, plus the
+ * harness's start agreement and result gathering, 2(p-1) per repetition)
+ * and a wall time of messages x msg_cost + ranks x rank_cost + cases x
+ * case_cost over the workers; and how many are timing-only (no check:
+ * their "ok" rows were never compared with the reference). Relative-skew
+ * cases count as still to run. */
+static void print_forecast(const sweep_case *cases, int n, const results_index *r,
+                           const run_options *o)
+{
+    int todo = 0, done = 0, unchecked = 0;
+    double messages = 0, ranks = 0;
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        if (sc->unsupported)
+            continue;
+        if (r && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(r, sc)) {
+            done++;
+            continue;
+        }
+        papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                                   sc->c.segment_bytes, sc->c.segments};
+        messages += sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
+        ranks += sc->c.np;
+        unchecked += !sc->c.check;
+        todo++;
+    }
+    double wall = (messages * o->msg_cost + ranks * o->rank_cost + todo * o->case_cost) / o->jobs;
+    fprintf(stderr,
+            "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
+            "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
+            "message, %g ms per rank, %g ms per case; --msg-cost, --rank-cost, --case-cost)\n",
+            todo, done, messages, wall, o->jobs, o->msg_cost * 1e6, o->rank_cost * 1e3,
+            o->case_cost * 1e3);
+    if (unchecked)
+        fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
+                        "reference (spec key check = yes checks them)\n",
+                unchecked);
+}
+
+/* Records the case order of this run in DIR/case_order.csv (for papsim
+ * merge) and, when the sweep ran to its end, rewrites results.csv in that
+ * order: the file is then the same whatever --jobs, resuming or sharding
+ * did to the order in which cases finished. */
+static int finish_results(const run_options *o, const sweep_cases *cases, int ntotal,
+                          int sort_rows, papsim_err *e)
+{
+    sweep_order order = {0};
+    papsim_table t;
+    char path[4200];
+    int rc = -1;
+    order.shard = o->nshards ? o->shard : 1;
+    order.nshards = o->nshards ? o->nshards : 1;
+    order.ncases = ntotal;
+    if (sweep_order_from_cases(cases->v, cases->n, &order, e) != 0)
+        goto out;
+    sweep_order_finish(&order);
+    if (sweep_order_save(o->out_dir, &order, e) != 0)
+        goto out;
+    rc = 0;
+    if (!sort_rows)
+        goto out;
+    snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
+    if (papsim_table_load(path, &t, e) != 0) {
+        rc = -1;
+        goto out;
+    }
+    rc = sweep_write_sorted(path, &t, 1, &order, e);
+    papsim_table_free(&t);
+out:
+    sweep_order_free(&order);
+    return rc;
+}
+
+/* Runs both phases: absolute skews, then the relative ones they resolve. */
+static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
+{
+    results_index r;
+    int legacy = 0;
+    if (prepare_results(o->out_dir, &legacy, e) != 0 || load_results(o->out_dir, &r, e) != 0)
+        return -1;
+    if (!o->quiet)
+        print_forecast(cases->v, cases->n, &r, o);
+    int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, legacy, st, e);
+    free_results(&r);
+    if (rc != 0)
+        return -1;
+    sweep_install_signal_handlers();
+    if (run_phase(cases->v, cases->n, 0, o, legacy, st, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, legacy, st, e) != 0))
+        return -1;
+    return 0;
+}
+
 int papsim_cmd_run(int argc, char **argv)
 {
     run_options o = {0};
@@ -306,8 +558,7 @@ int papsim_cmd_run(int argc, char **argv)
     papsim_spec spec = {0};
     sweep_cases cases = {0};
     sweep_stats st = {0};
-    results_index r;
-    int status = 2;
+    int status = 2, ntotal;
 
     if (parse_run_args(argc, argv, &o, &e) != 0)
         goto fail;
@@ -317,21 +568,26 @@ int papsim_cmd_run(int argc, char **argv)
     }
     if (papsim_spec_load(o.spec_path, &spec, &e) != 0 || sweep_expand(&spec, &cases, &e) != 0)
         goto fail;
+    ntotal = cases.n;
+    for (int i = 0; i < cases.n; i++)
+        cases.v[i].index = i;
+    if (o.slurm) {
+        status = sweep_slurm_write(o.spec_path, o.out_dir, ntotal, o.cfg, o.ncfg, &o.so, &e) ? 2 : 0;
+        if (status)
+            goto fail;
+        goto done;
+    }
+    if (o.nshards && select_shard(&cases, o.shard, o.nshards, &e) != 0)
+        goto fail;
     if (o.dry_run) {
         print_cases(&cases);
+        print_forecast(cases.v, cases.n, NULL, &o);
         status = 0;
         goto done;
     }
-    if (prepare_results(o.out_dir, &e) != 0 || load_results(o.out_dir, &r, &e) != 0)
-        goto fail;
-    status = write_unsupported(o.out_dir, cases.v, cases.n, &r, &st, &e);
-    free_results(&r);
-    if (status != 0)
-        goto fail;
-    sweep_install_signal_handlers();
     status = 1;
-    if (run_phase(cases.v, cases.n, 0, &o, &st, &e) != 0 ||
-        (!sweep_interrupted() && run_phase(cases.v, cases.n, 1, &o, &st, &e) != 0))
+    if (run_sweep(&o, &cases, &st, &e) != 0 ||
+        finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e) != 0)
         goto fail;
     fprintf(stderr,
             "papsim run: %d cases: %d simulated, %d already in results, %d unsupported, "

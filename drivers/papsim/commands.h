@@ -11,8 +11,12 @@ int papsim_cmd_platform(int argc, char **argv);
 int papsim_cmd_hostfile(int argc, char **argv);
 int papsim_cmd_bench(int argc, char **argv);
 int papsim_cmd_run(int argc, char **argv);
+int papsim_cmd_merge(int argc, char **argv);
 int papsim_cmd_report(int argc, char **argv);
+int papsim_cmd_study(int argc, char **argv);
 int papsim_cmd_regress(int argc, char **argv);
+int papsim_cmd_calibrate(int argc, char **argv);
+int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
 

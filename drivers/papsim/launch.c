@@ -178,3 +178,16 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
     *out_fd = fds[0];
     return pid;
 }
+
+int papsim_log_reports_deadlock(const char *log_path)
+{
+    char line[4096];
+    int found = 0;
+    FILE *f = log_path ? fopen(log_path, "r") : NULL;
+    if (!f)
+        return 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, PAPSIM_SMPI_DEADLOCK_TEXT) != NULL;
+    fclose(f);
+    return found;
+}

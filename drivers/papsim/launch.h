@@ -57,4 +57,14 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 const char *papsim_smpirun_path(void);
 const char *papsim_papbench_path(void);
 
+/* SimGrid 3.32 prints this line (EngineImpl.cpp, "Oops! Deadlock detected,
+ * some activities are still around but will never complete") when every
+ * simulated rank waits for something that can never happen, then ends the
+ * simulation with exit status 0 and no rows for the unfinished case. */
+#define PAPSIM_SMPI_DEADLOCK_TEXT "Deadlock detected"
+
+/* 1 if the smpirun log at log_path reports a deadlock (see above), else 0
+ * (also when the file cannot be read). */
+int papsim_log_reports_deadlock(const char *log_path);
+
 #endif

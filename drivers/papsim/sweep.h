@@ -4,6 +4,7 @@
 #define PAPSIM_SWEEP_H
 
 #include "case.h"
+#include "csv.h"
 #include "papsim_error.h"
 #include "spec.h"
 #include "units.h"
@@ -15,6 +16,7 @@ typedef struct {
     int block;                /* spec block index */
     int unsupported;          /* an algorithm restriction excludes it */
     char id[17];              /* valid once the skew is resolved */
+    int index;                /* position in the spec's expansion: results.csv order */
 } sweep_case;
 
 typedef struct {
@@ -34,6 +36,7 @@ typedef struct {
     int jobs;
     const char *const *extra_cfg; /* NULL-terminated --cfg= words, may be NULL */
     int quiet;
+    int legacy_rows; /* results.csv predates the params column: rows go without it */
 } sweep_options;
 
 typedef struct {
@@ -46,6 +49,40 @@ typedef struct {
  * error; failed batches are counted in stats. */
 int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats *stats,
                   papsim_err *e);
+
+/* The order of results.csv: case id -> position in the spec's expansion
+ * (sweep_order.c). A local run sorts its results.csv by it at the end, and
+ * papsim merge sorts the shards' rows by it, so both give the same file. */
+typedef struct {
+    char id[17];
+    int index;
+} sweep_order_entry;
+
+typedef struct {
+    sweep_order_entry *v;
+    int n, cap;
+    int shard, nshards; /* the run that wrote it: shard I of N (1 of 1 locally) */
+    int ncases;         /* cases in the whole spec */
+} sweep_order;
+
+/* Adds the cases that have an id (resolved skews) at their index. */
+int sweep_order_from_cases(const sweep_case *cases, int n, sweep_order *o, papsim_err *e);
+int sweep_order_add(sweep_order *o, const char *id, int index, papsim_err *e);
+/* Sorts by id; an id listed twice keeps its smallest index. */
+void sweep_order_finish(sweep_order *o);
+void sweep_order_free(sweep_order *o);
+
+/* DIR/case_order.csv: a "# papsim case order: shard I/N, C cases" line,
+ * then index,case_id rows. Written by papsim run, read by papsim merge. */
+int sweep_order_save(const char *dir, const sweep_order *o, papsim_err *e);
+int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e);
+
+/* Writes the rows of tables[0..n) to out_path (through a temporary file and
+ * a rename), sorted by (case order, rep); rows of unknown cases follow in
+ * their input order. Every table must have the same columns. A (case_id,
+ * rep) found twice is written once if both rows are equal, else an error. */
+int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
+                       const sweep_order *o, papsim_err *e);
 
 /* Set by the SIGINT/SIGTERM handler of papsim run. */
 int sweep_interrupted(void);

@@ -132,7 +132,7 @@ static void show_progress(progress *p, const sweep_case *last, int force)
 }
 
 /* Handles one complete output line of a batch. */
-static int take_line(batch *b, const char *line, progress *p, papsim_err *e)
+static int take_line(batch *b, char *line, progress *p, papsim_err *e)
 {
     /* smpirun itself prints its command line on stdout when the simulation
      * crashes; that is not a row (the exit status reports the failure). */
@@ -141,6 +141,8 @@ static int take_line(batch *b, const char *line, progress *p, papsim_err *e)
     if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0)
         return papsim_fail(e, "batch %d: unexpected output line '%.80s' (see %s)", b->number,
                            line, b->log_path);
+    if (p->o->legacy_rows) /* keep an older results.csv in its own format */
+        papsim_results_row_drop_params(line);
     size_t len = strlen(line);
     char *grown = realloc(b->pending, b->pending_len + len + 2);
     if (!grown)
@@ -226,11 +228,18 @@ static int finish_batch(batch *b, progress *p)
     if (missing == 0 || sweep_interrupted())
         return 0;
     const papsim_case *c = &b->cases[b->next]->c;
-    fprintf(stderr,
-            "papsim run: batch %d failed (%s %d) in case %s/%s np=%d %s %lldB %s; log: %s\n",
-            b->number, WIFEXITED(status) ? "exit status" : "signal",
-            WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), c->collective,
-            c->algorithm, c->np, c->mapping, c->bytes, c->pattern, b->log_path);
+    /* SimGrid 3.32 ends a deadlocked simulation with exit status 0: the
+     * missing rows and its log line are what tell. */
+    char why[64];
+    if (papsim_log_reports_deadlock(b->log_path))
+        snprintf(why, sizeof why, "deadlock");
+    else if (WIFEXITED(status))
+        snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
+    else
+        snprintf(why, sizeof why, "signal %d", WTERMSIG(status));
+    fprintf(stderr, "papsim run: batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s\n",
+            b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
+            b->log_path);
     char cmd[4400];
     snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
     if (system(cmd) != 0)

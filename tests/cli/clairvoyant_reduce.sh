@@ -12,6 +12,8 @@
 #   no longer absorbed when alpha makes a round longer than its lateness,
 #   the default N follows the model, papsim bench and specs pass the values
 #   through, ids unchanged when unset, bad values refused.
+# - timing-only runs (SMPI shares buffers of 64 KiB or more) give the rows
+#   of checked runs byte for byte, with step lists above 64 KiB (issue 4).
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 "$PAPSIM" platform flat --nodes 17 --cores 1 --bw 10Gbps --lat 1us -o flat17.xml >/dev/null 2>&1 ||
@@ -87,10 +89,10 @@ for args in "--bytes 64KiB --segments 4 --skew 2ms --root 0" \
             "--bytes 1MiB --segments 16 --skew 2ms --root 0"; do
     # shellcheck disable=SC2086 # args is a list of options
     none=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
-           --knowledge none $args 2>err.txt | cut -d, -f19)
+           --knowledge none $args 2>err.txt | cut -d, -f20)
     # shellcheck disable=SC2086
     oracle=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
-             --knowledge oracle $args 2>err.txt | cut -d, -f19)
+             --knowledge oracle $args 2>err.txt | cut -d, -f20)
     if [ -n "$none" ] && [ -n "$oracle" ] &&
         [ "$(echo "$oracle < $none" | sed 's/e/*10^/g' | bc -l)" = 1 ]; then
         pass
@@ -133,7 +135,7 @@ expect_fail "spec: negative segments" "bad.ini:7: .*--segments '-2' must be betw
 
 # 5. The round-time model d = alpha + (m/N)(beta + gamma) (--model-alpha,
 # --model-beta). total(ARGS...): total delay of one case at np 8 (flat17.xml).
-total() { bench 8 --algorithm clairvoyant --datatype double "$@" | cut -d, -f19; }
+total() { bench 8 --algorithm clairvoyant --datatype double "$@" | cut -d, -f20; }
 # expect_time DESC GOT WANT: equal simulated times (and not empty: no run, no pass).
 expect_time() { if [ -n "$2" ]; then expect_eq "$1" "$2" "$3"; else fail "$1: no time"; fi; }
 # expect_other_time DESC GOT OTHER: two different (non-empty) simulated times.
@@ -169,7 +171,7 @@ expect_other_time "--model-beta 1e-8 changes the default N's time" \
 # papsim bench and a spec pass the knobs through to papbench.
 # shellcheck disable=SC2086
 bench_late() { "$PAPSIM" bench --np 8 --algorithm clairvoyant --datatype double $late "$@" |
-    tail -n 1 | cut -d, -f19; }
+    tail -n 1 | cut -d, -f20; }
 expect_other_time "papsim bench --model-alpha 1ms" "$(bench_late --model-alpha 1ms)" \
     "$(bench_late)"
 cat > model.ini <<'EOF'
@@ -187,7 +189,7 @@ model_beta = 4.8179e-10
 EOF
 expect_ok "spec with model_alpha" "$PAPSIM" run model.ini --out model --quiet
 expect_time "spec model_alpha = papsim bench --model-alpha" \
-    "$(tail -n 1 model/results.csv | cut -d, -f19)" \
+    "$(tail -n 1 model/results.csv | cut -d, -f20)" \
     "$(bench_late --model-alpha 1ms --model-beta 4.8179e-10)"
 # The case id changes only when a model value is set.
 expect_eq "unset model keeps the id" "$(id_of --model-alpha 0 --model-beta 0)" "$plain"
@@ -208,4 +210,35 @@ BAD_INPUT_PREFIX=""
 sed -i 's/^model_alpha = 1ms/model_alpha = -3us/' model.ini
 expect_fail "spec: negative model_alpha" "model.ini:10: .*--model-alpha: duration '-3us' is negative" \
     "$PAPSIM" run model.ini --out outdir --dry-run
+
+# 6. Timing-only runs (issue 4). Without --check papsim lets SMPI fold every
+# buffer of 64 KiB or more onto shared pages (launch.c); the schedule and
+# the steps must stay private, or a rank with more than 2048 steps read
+# what others wrote there: MPI_ERR_RANK, MPI_ERR_TRUNCATE or a deadlock
+# (np 4, 256 KiB, 1000 segments, ranks 4 ms apart failed so before the fix).
+# Spread arrivals far beyond the round time, many segments, char, counts
+# that N does not divide and N > count: the rows of a timing-only run must
+# be those of the checked run, byte for byte (the case id ignores --check).
+shared_cfg=$("$PAPSIM" bench --np 2 --algorithm clairvoyant --bytes 8 --dry-run 2> dry-err.txt |
+    grep -o -e '--cfg=smpi/auto-shared-malloc-thresh:[0-9]*')
+rm -rf "$(sed -n 's/.*working directory kept: //p' dry-err.txt)" # --dry-run keeps it
+[ -n "$shared_cfg" ] && pass || fail "papsim bench no longer shares big buffers: update this test"
+for np in 4 7; do
+    cat > "spread-$np.txt" <<SPREAD
+--algorithm clairvoyant --np $np --bytes 256KiB --datatype char --pattern ascending --skew 12ms --knowledge oracle --segments 1000
+--algorithm clairvoyant --np $np --bytes 100003 --datatype char --root $((np - 1)) --pattern random --skew 20ms --knowledge oracle --segments 1500
+--algorithm clairvoyant --np $np --bytes 999 --datatype char --pattern descending --skew 5ms --knowledge oracle --segments 1500
+--algorithm clairvoyant --np $np --bytes 1MiB --datatype double --op max --pattern ascending --skew 50ms --knowledge oracle --segments 400
+--algorithm clairvoyant --np $np --bytes 1MiB --datatype char --pattern random --skew 100ms --knowledge oracle
+--algorithm clairvoyant --np $np --bytes 300001 --datatype char --pattern ascending --skew 10ms --knowledge predicted --segments 700 --reps 6
+SPREAD
+    sed 's/$/ --check/' "spread-$np.txt" > "spread-check-$np.txt"
+    bench "$np" "$shared_cfg" --cases "spread-$np.txt" > "spread-rows-$np.csv" 2> "spread-err-$np.txt" ||
+        fail "np=$np: timing-only run failed: $(grep -m 3 -e ERR_ -e Deadlock -e CRITICAL "spread-err-$np.txt")"
+    bench "$np" --cases "spread-check-$np.txt" > "spread-check-rows-$np.csv" 2> "spread-err-$np.txt" ||
+        fail "np=$np: checked run failed: $(tail -n 3 "spread-err-$np.txt")"
+    expect_eq "np=$np: checked rows" "$(grep -c ',ok$' "spread-check-rows-$np.csv")" "11"
+    expect_eq "np=$np: timing-only rows = checked rows" "$(cat "spread-rows-$np.csv")" \
+        "$(cat "spread-check-rows-$np.csv")"
+done
 finish

@@ -1,9 +1,13 @@
 # Seed 000's remaining reduce baselines: radix_k and two_tree.
-# 1. radix_k with k = [2, .., 2] is butterfly with mirrored distances: the
-#    same message sizes step by step, so on the contention-free crossbar
-#    (and inside one 16-core node of the default platform) every simulated
-#    metric is bit-identical, with and without skewed arrivals and gamma,
-#    and both results equal the reference (--check).
+# 1. radix_k with k = [2, .., 2] is butterfly (seed 000, Sec. 5.5.4): both
+#    exchange at distances 1, 2, .., p/2 and gather back at p/2, .., 1, so
+#    every simulated metric is bit-identical, across nodes too: the default
+#    platform (4 nodes x 16 cores) at np 16 with 4 ranks per node and np 64
+#    sequential and cyclic, with and without skewed arrivals and gamma, and
+#    on the contention-free crossbar. Both results equal the reference
+#    (--check), on sum and on the non-commutative op (both claim rank
+#    order). np 64, sequential, 1 MiB, no skew: the exact time (3.6425 ms)
+#    is asserted too, so a change of both at once is caught.
 # 2. The default vector is the documented rule (16 -> 4x4, 32 -> 4x8,
 #    12 -> 4x3): the same simulated time as the vector written out, and a
 #    different one from another ordering, so the vector does reach the
@@ -24,9 +28,13 @@ BAD_INPUT_PREFIX="papsim bench: "
 XBAR="$PAPSIM_SOURCE_DIR/platforms/crossbar.xml"
 MODEL=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0)
 
-# metrics ARGS...: total,last,mean,max delay and status of one papsim bench row.
+# metrics ARGS...: total,last,mean,max delay and status of one papsim bench
+# row, found by the header's column names.
 metrics() {
-    "$PAPSIM" bench --collective reduce "$@" 2>err.txt | tail -n 1 | cut -d, -f19-23
+    "$PAPSIM" bench --collective reduce "$@" 2>err.txt | tail -n 2 | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { printf "%s,%s,%s,%s,%s\n", $col["total_delay_s"], $col["last_delay_s"],
+              $col["mean_elapsed_s"], $col["max_elapsed_s"], $col["status"] }'
 }
 
 twos() { # the all-twos vector of np (a power of two)
@@ -35,19 +43,26 @@ twos() { # the all-twos vector of np (a power of two)
     echo "$v"
 }
 
-# 1. radix_k [2,..,2] == butterfly, exactly.
-for case in "$XBAR:8" "$XBAR:16" "$XBAR:64" "default:16"; do
-    plat=${case%:*} np=${case##*:}
-    for extra in "" "--pattern ascending --skew 20us --gamma 1e-10"; do
+# 1. radix_k [2,..,2] == butterfly, exactly, inside and across nodes.
+SKEW=(--pattern ascending --skew 20us --gamma 1e-10)
+AFFINE=(--op affine --datatype long --root 5 --pattern random --skew 30us)
+for case in "$XBAR:8:" "$XBAR:64:" "default:16:--ranks-per-node 4" "default:64:" \
+    "default:64:--mapping cyclic"; do
+    IFS=: read -r plat np place <<< "$case"
+    for extra in "" "${SKEW[*]}" "${AFFINE[*]}"; do
         # shellcheck disable=SC2086
-        b=$(metrics --np "$np" --algorithm butterfly --bytes 1MiB --platform "$plat" --check $extra)
+        b=$(metrics --np "$np" --algorithm butterfly --bytes 1MiB --platform "$plat" $place \
+            --check $extra)
         # shellcheck disable=SC2086
         r=$(metrics --np "$np" --algorithm radix_k --radix "$(twos "$np")" --bytes 1MiB \
-            --platform "$plat" --check $extra)
-        expect_eq "radix_k $(twos "$np") vs butterfly, $(basename "$plat") np=$np $extra" "$r" "$b"
-        case "$b" in *,ok) pass ;; *) fail "butterfly np=$np: '$b' $(head -c 300 err.txt)" ;; esac
+            --platform "$plat" $place --check $extra)
+        expect_eq "radix_k $(twos "$np") vs butterfly, $(basename "$plat") np=$np $place $extra" \
+            "$r" "$b"
+        case "$b" in *,ok) pass ;; *) fail "butterfly np=$np $place $extra: '$b' $(head -c 300 err.txt)" ;; esac
     done
 done
+got=$(metrics --np 64 --algorithm butterfly --bytes 1MiB)
+expect_eq "butterfly np=64 1MiB default platform" "${got%%,*}" 0.0036425255789254152
 
 # 2. The default vector reaches the algorithm.
 for case in 16:4x4:2x8 32:4x8:8x4 12:4x3:3x4; do

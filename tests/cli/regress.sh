@@ -119,4 +119,23 @@ expect_status "bad --metrics" 2 "--metrics: 'speed' is not one of" \
 expect_status "one file only" 2 'expected NEW.csv and GOLDEN.csv' "$PAPSIM" regress golden.csv
 expect_ok "regress --help" "$PAPSIM" regress --help
 
+# The params column (algorithm knobs): a changed value is a change; a table
+# without the column (written before it existed) compares as compatible.
+awk -F, -v OFS=, 'NR == 1 { $16 = $16 ",params"; print; next }
+                  { $16 = $16 "," ($3 == "linear" ? "segment_bytes=4096" : ""); print }' \
+    golden.csv >params.csv
+expect_status "params: identical" 0 ' 16 cases compared, 0 changed' \
+    "$PAPSIM" regress params.csv params.csv
+sed 's/^\(0000000000000005,.*\),segment_bytes=4096,0,/\1,segment_bytes=8192,0,/' params.csv \
+    >params_changed.csv
+expect_status "params: a changed knob fails" 1 \
+    "^params changed: reduce/linear np=16 bytes=8 pattern=ascending skew=100us rep=0: golden 'segment_bytes=4096', new 'segment_bytes=8192'\$" \
+    "$PAPSIM" regress params_changed.csv params.csv
+expect_eq "params: one change" "$(grep '^regress: .* cases' out.txt)" \
+    "regress: 16 cases compared, 1 changed, 0 missing, 0 new"
+expect_status "params: golden without the column is compatible" 0 ' 16 cases compared, 0 changed' \
+    "$PAPSIM" regress params_changed.csv golden.csv
+expect_status "params: new without the column is compatible" 0 ' 16 cases compared, 0 changed' \
+    "$PAPSIM" regress golden.csv params.csv
+
 finish

@@ -72,7 +72,7 @@ expect_ok "tiny relative report" "$PAPSIM" report tiny --relative clairvoyant --
 txt=tiny/report/relative_clairvoyant.txt
 # median_of ALG PATTERN BYTES: total_delay_s of that case (one repetition).
 median_of() {
-    awk -F, -v a="$1" -v p="$2" -v b="$3" 'NR > 1 && $3 == a && $8 == p && $12 == b { print $19 }' \
+    awk -F, -v a="$1" -v p="$2" -v b="$3" 'NR > 1 && $3 == a && $8 == p && $12 == b { print $20 }' \
         tiny/results.csv
 }
 # row PATTERN SIZE: the table row of that size under that pattern.

@@ -321,6 +321,137 @@ static void test_invariance(check_counts *c)
     }
 }
 
+/* The messages of one rank's steps, as (sender, receiver, round, segment):
+ * the executor matches them by sender and order under one tag. */
+typedef struct {
+    int src, dst, seg;
+    int64_t round;
+} step_msg;
+
+/* Appends a message if there is room; *n counts them all. */
+static void push_msg(step_msg *v, int64_t *n, int64_t cap, int src, int dst,
+                     int seg, int64_t round)
+{
+    if (*n < cap)
+        v[*n] = (step_msg){src, dst, seg, round};
+    (*n)++;
+}
+
+static int cmp_msg(const void *pa, const void *pb)
+{
+    const step_msg *a = pa, *b = pb;
+    if (a->src != b->src)
+        return a->src < b->src ? -1 : 1;
+    if (a->dst != b->dst)
+        return a->dst < b->dst ? -1 : 1;
+    if (a->round != b->round)
+        return a->round < b->round ? -1 : 1;
+    return (a->seg > b->seg) - (a->seg < b->seg);
+}
+
+/* Every rank's steps (papsim_clv_rank_steps into private memory, as the
+ * executor does): the sends listed by the senders and the receives listed
+ * by the receivers are the same messages, pair by pair in round order, and
+ * they are all the schedule's transfers. Returns the largest step count. */
+static int64_t check_rank_steps(check_counts *c, const char *what,
+                                const papsim_clv_schedule *s)
+{
+    const int64_t T = s->ntransfers;
+    step_msg *sends = malloc((size_t)(T ? T : 1) * sizeof *sends);
+    step_msg *recvs = malloc((size_t)(T ? T : 1) * sizeof *recvs);
+    int64_t ns = 0, nr = 0, most = 0;
+    int ok = sends && recvs;
+    for (int r = 0; ok && r < s->nprocs; r++) {
+        int64_t n = papsim_clv_rank_steps(s, r, NULL, 0);
+        papsim_clv_step *st = malloc((size_t)n * sizeof *st);
+        if (st == NULL) {
+            ok = 0;
+            break;
+        }
+        papsim_clv_rank_steps(s, r, st, n);
+        most = n > most ? n : most;
+        for (int64_t k = 0; k < n; k++) {
+            if (st[k].send_to >= 0)
+                push_msg(sends, &ns, T, r, st[k].send_to, st[k].send_seg, st[k].round);
+            if (st[k].recv_from >= 0)
+                push_msg(recvs, &nr, T, st[k].recv_from, r, st[k].recv_seg, st[k].round);
+        }
+        free(st);
+    }
+    if (ok && ns == T && nr == T) {
+        qsort(sends, (size_t)T, sizeof *sends, cmp_msg);
+        qsort(recvs, (size_t)T, sizeof *recvs, cmp_msg);
+        for (int64_t t = 0; t < T && ok; t++)
+            ok = cmp_msg(&sends[t], &recvs[t]) == 0;
+    }
+    CHECK(c, ok && ns == T && nr == T, "%s: the ranks' steps list %lld sends "
+          "and %lld receives for %lld transfers, or they do not match", what,
+          (long long)ns, (long long)nr, (long long)T);
+    free(sends);
+    free(recvs);
+    return most;
+}
+
+/* Arrivals spread far beyond the round time (issue 4): ranks that arrive
+ * alone, gaps of hundreds to 10^5 rounds, many segments, so that single
+ * ranks take part in thousands of rounds and their step lists pass 64 KiB
+ * (2048 steps of 32 bytes; SMPI's shared malloc threshold in papsim's
+ * timing-only runs). Both generators, the checker, and the per-rank view. */
+static void test_spread(check_counts *c)
+{
+    papsim_rng rng;
+    double *a = malloc(160 * sizeof *a);
+    int64_t most = 0;
+    papsim_rng_seed(&rng, 4);
+    for (int it = 0; it < 60 && a; it++) {
+        int P = 2 + (int)(papsim_rng_next(&rng) % 130);
+        int N = 1 + (int)(papsim_rng_next(&rng) % 300);
+        int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
+        double gap = 1 + (double)(papsim_rng_next(&rng) % 1000); /* rounds */
+        for (int i = 0; i < P; i++) /* ascending, descending, random */
+            a[i] = it % 3 == 0 ? gap * i : it % 3 == 1 ? gap * (P - 1 - i)
+                 : gap * P * papsim_rng_uniform(&rng);
+        char what[128];
+        papsim_clv_schedule s;
+        snprintf(what, sizeof what, "spread #%d P=%d N=%d root=%d gap=%g", it,
+                 P, N, root, gap);
+        if (both(c, what, P, N, root, a, 1.0, NULL, &s) == 0) {
+            int64_t m = check_rank_steps(c, what, &s);
+            most = m > most ? m : most;
+            papsim_clv_schedule_free(&s);
+        }
+    }
+    free(a);
+    printf("spread: the longest step list has %lld steps\n", (long long)most);
+    CHECK(c, most > 2048, "spread: no step list passes 64 KiB (%lld steps)",
+          (long long)most);
+}
+
+/* The case of issue 4: 128 ranks, 1 MiB, 40 segments, ascending arrivals
+ * over 47.492 ms, the default (CURIE) round time. The schedule was always
+ * right; the root's 3122 steps (98 KiB) were not private memory. */
+static void test_issue4(check_counts *c)
+{
+    double a[128];
+    papsim_clv_schedule s;
+    papsim_err e;
+    const double d = papsim_clv_round_time(2.66e-6, 4.8179e-10, 0, 1048576, 40);
+    for (int i = 0; i < 128; i++)
+        a[i] = 47.492e-3 * i / 127;
+    if (papsim_clv_generate_improved(128, 40, 0, a, d, NULL, &s, &e) != 0) {
+        CHECK(c, 0, "issue 4: %s", e.msg);
+        return;
+    }
+    CHECK(c, papsim_clv_check(&s, &e) == 0, "issue 4: check: %s", e.msg);
+    CHECK(c, s.nrounds == 3146 && s.ntransfers == 8060,
+          "issue 4: %lld rounds, %lld transfers (want 3146, 8060)",
+          (long long)s.nrounds, (long long)s.ntransfers);
+    CHECK(c, papsim_clv_rank_steps(&s, 0, NULL, 0) == 3122,
+          "issue 4: the root has %lld steps (want 3122)",
+          (long long)papsim_clv_rank_steps(&s, 0, NULL, 0));
+    check_rank_steps(c, "issue 4", &s);
+    papsim_clv_schedule_free(&s);
+}
 int main(void)
 {
     check_counts c = {0, 0};
@@ -329,5 +460,7 @@ int main(void)
     test_random(&c);
     test_random_large(&c);
     test_invariance(&c);
+    test_spread(&c);
+    test_issue4(&c);
     return CHECK_SUMMARY(&c);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "case.h"
 #include "check.h"
 #include "csv.h"
 
@@ -41,7 +42,7 @@ static int load_text(const char *text, size_t len, papsim_table *t, papsim_err *
 static void test_results_columns(check_counts *c)
 {
     char joined[1024] = "";
-    CHECK(c, papsim_results_ncolumns == 23, "ncolumns %d", papsim_results_ncolumns);
+    CHECK(c, papsim_results_ncolumns == 24, "ncolumns %d", papsim_results_ncolumns);
     CHECK_STR(c, papsim_results_columns[0], "case_id");
     CHECK_STR(c, papsim_results_columns[papsim_results_ncolumns - 1], "status");
     for (int i = 0; i < papsim_results_ncolumns; i++) {
@@ -52,8 +53,87 @@ static void test_results_columns(check_counts *c)
     CHECK_STR(c, papsim_results_header(), joined);
     CHECK_STR(c, papsim_results_header(),
               "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
+              "skew_s,seed,bytes,distribution,datatype,op,root,gamma,params,rep,total_delay_s,"
+              "last_delay_s,mean_elapsed_s,max_elapsed_s,status");
+    CHECK_STR(c, papsim_results_header_v1(),
+              "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
               "skew_s,seed,bytes,distribution,datatype,op,root,gamma,rep,total_delay_s,last_delay_s,"
               "mean_elapsed_s,max_elapsed_s,status");
+}
+
+/* The row of c as papsim_case_write_row writes it, without the newline. */
+static void row_of(const papsim_case *pc, char *buf, size_t len)
+{
+    FILE *f = fmemopen(buf, len, "w");
+    papsim_metrics m = {1.5, 0.25, 0.5, 0.75};
+    papsim_case_write_row(pc, 2, &m, "ok", f);
+    fclose(f);
+    buf[strcspn(buf, "\n")] = '\0';
+}
+
+/* Field n (0-based) of a row, into out. */
+static void field_of(const char *row, int n, char *out, size_t len)
+{
+    for (; n > 0 && row; n--)
+        row = strchr(row, ',') ? strchr(row, ',') + 1 : NULL;
+    snprintf(out, len, "%.*s", row ? (int)strcspn(row, ",") : 0, row ? row : "");
+}
+
+/* params holds the set knobs in key order and nothing else; the case id does
+ * not depend on the column; dropping params gives the older row. */
+static void test_params_field(check_counts *c)
+{
+    papsim_case pc;
+    char row[2048], field[256], id[17];
+    const int params_col = 17;
+    CHECK_STR(c, papsim_results_columns[params_col], "params");
+    papsim_case_defaults(&pc);
+    row_of(&pc, row, sizeof row);
+    field_of(row, params_col, field, sizeof field);
+    CHECK_STR(c, field, "");
+    field_of(row, params_col + 1, field, sizeof field);
+    CHECK_STR(c, field, "2");
+    papsim_case_id(&pc, id);
+    field_of(row, 0, field, sizeof field);
+    CHECK_STR(c, field, id);
+
+    snprintf(pc.knowledge, sizeof pc.knowledge, "oracle");
+    pc.segments = 16;
+    pc.model_alpha = 2.66e-6;
+    pc.in_place = 1;
+    pc.segment_bytes = 4096;
+    row_of(&pc, row, sizeof row);
+    field_of(row, params_col, field, sizeof field);
+    CHECK_STR(c, field, "in_place=yes;knowledge=oracle;model_alpha=2.66e-06;segment_bytes=4096;"
+                        "segments=16");
+    papsim_case_id(&pc, id);
+    field_of(row, 0, field, sizeof field);
+    CHECK_STR(c, field, id);
+
+    papsim_case_defaults(&pc);
+    snprintf(pc.knowledge, sizeof pc.knowledge, "estimated");
+    pc.edge = 0.25;
+    pc.max_requests = 3;
+    pc.knomial_radix = 8;
+    pc.schedule_timed = 1;
+    pc.model_beta = 4.8179e-10;
+    snprintf(pc.radix, sizeof pc.radix, "4x4x8");
+    row_of(&pc, row, sizeof row);
+    field_of(row, params_col, field, sizeof field);
+    CHECK_STR(c, field, "edge=0.25;knomial_radix=8;knowledge=estimated;max_requests=3;"
+                        "model_beta=4.8179e-10;radix=4x4x8;schedule_timed=yes");
+
+    char old[2048];
+    snprintf(old, sizeof old, "%s", row);
+    papsim_results_row_drop_params(old);
+    field_of(old, params_col, field, sizeof field);
+    CHECK_STR(c, field, "2"); /* rep moved up into params' place */
+    field_of(old, 16, field, sizeof field);
+    CHECK_STR(c, field, "0"); /* gamma */
+    int commas = 0;
+    for (const char *p = old; *p; p++)
+        commas += (*p == ',');
+    CHECK(c, commas == papsim_results_ncolumns - 2, "old row has %d commas: %s", commas, old);
 }
 
 static void test_basic_load(check_counts *c)
@@ -179,6 +259,7 @@ int main(int argc, char **argv)
     (void)argv;
     check_counts c = {0, 0};
     test_results_columns(&c);
+    test_params_field(&c);
     test_basic_load(&c);
     test_long_line(&c);
     test_errors(&c);

@@ -1,0 +1,24 @@
+/* Estimated point-to-point messages of one collective call, without MPI:
+ * what `papsim run` multiplies by a per-message wall cost to forecast a
+ * sweep. The formulas follow each algorithm's pattern (algorithms/
+ * <collective>/<name>.c) with the segment sizes' defaults, and are
+ * estimates: they count sends of the algorithm, not the harness's, round
+ * uneven splits, and give SMPI's built-ins (builtin:NAME) a typical figure
+ * of their collective. */
+#ifndef PAPSIM_MSGCOUNT_H
+#define PAPSIM_MSGCOUNT_H
+
+typedef struct {
+    const char *collective;  /* "reduce" */
+    const char *algorithm;   /* registry name or builtin:NAME */
+    int p;                   /* ranks */
+    long long bytes;         /* the case's bytes (block, vector or buffer) */
+    long long segment_bytes; /* 0 = the algorithm's default */
+    int segments;            /* clairvoyant's N; 0 = its default */
+} papsim_msgcount_case;
+
+/* Estimated messages sent by all ranks in one call (>= 0). An unknown
+ * algorithm gets the builtin estimate of its collective. */
+double papsim_msgcount_estimate(const papsim_msgcount_case *c);
+
+#endif

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Allreduce simulation cost (seed 004's four algorithms): the wall time,
+# CPU time and peak memory of simulating one allreduce of 1M floats (4 MiB)
+# with papsim's ring, rabenseifner, slt and prr, beside SMPI's built-in
+# rab_rdb (the same MPICH Rabenseifner as papsim's, README "SMPI notes for
+# allreduce") in the same run, at np = 48 and np = 1024. Timing only (no
+# --check: papsim shares the buffers above 64 KiB across ranks).
+#
+# Platforms, one process per node: platforms/proficz-48.xml (seed 004's
+# rack: 1 Gb/s full-duplex node links, 11 us each, one non-blocking switch)
+# at np = 48, and the same model with 1024 nodes (generated here from that
+# file: more hosts and a backbone of 2 x 1024 x 1 Gb/s) at np = 1024. SMPI's
+# size factors and cross traffic are off, as in scenarios/prr-slt-*.ini, so
+# a message costs exactly alpha + m beta. SLT and PRR use oracle knowledge.
+#
+# Patterns (PAPSIM_BENCH_PATTERNS, SHAPE:SKEW): no_delay by default (each
+# np = 1024 run takes minutes); add last_delayed:50ms, seed 004's one-late
+# case where PRR gains most, to time SLT's and PRR's pre-reduced schedules
+# instead of the plain ring order.
+#
+# Columns: simulated mean elapsed time (s, seed 004's e-bar), wall time of
+# `papsim bench` (s), CPU time (user + system) of its process tree (s, from
+# /usr/bin/time; load from other jobs changes it less than the wall time),
+# peak memory (MiB): the simulator's peak proportional set size, sampled
+# from /proc/PID/smaps_rollup every 0.2 s (max RSS would count the shared
+# buffers once per rank); "-" = a run too short to sample. Runs are capped
+# at PAPSIM_BENCH_TIMEOUT seconds (default 600).
+# usage: bench/allreduce.sh [BUILD_DIR]   (default ./build)
+#        PAPSIM_BENCH_NPS=48 bench/allreduce.sh   (only the small size)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+papsim=$build/papsim
+limit=${PAPSIM_BENCH_TIMEOUT:-600}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The 1024-node rack: the proficz-48 cluster with more hosts and a backbone
+# that still never limits (two directions x 1024 ports x 1 Gb/s).
+sed -e 's/radical="0-47"/radical="0-1023"/' -e 's/bb_bw="96Gbps"/bb_bw="2048Gbps"/' \
+    "$root/platforms/proficz-48.xml" > "$work/proficz-1024.xml"
+grep -q 'radical="0-1023"' "$work/proficz-1024.xml" || {
+    echo "bench/allreduce.sh: cannot derive a 1024-node platform from platforms/proficz-48.xml" >&2
+    exit 2
+}
+
+peak_pss_kib() { # pid: samples the smpimain child's PSS until pid exits
+    local pid=$1 peak=0 kib child
+    while kill -0 "$pid" 2>/dev/null; do
+        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
+            kib=$(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)
+            [ "${kib:-0}" -gt "$peak" ] && peak=$kib
+        done
+        sleep 0.2
+    done
+    echo "$peak"
+}
+
+timer=()
+[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/time.txt")
+
+run() { # np platform algorithm pattern skew: prints simulated_s wall_s cpu_s peak_MiB
+    local np=$1 platform=$2 algo=$3 pattern=$4 skew=$5 start end status peak sim cpu
+    rm -f "$work/time.txt"
+    start=$(date +%s.%N)
+    "${timer[@]}" timeout "$limit" "$papsim" bench --np "$np" --collective allreduce \
+        --algorithm "$algo" --bytes 4MiB --datatype float --op sum --knowledge oracle \
+        --pattern "$pattern" --skew "$skew" --platform "$platform" \
+        --cfg=smpi/lat-factor:0:1 --cfg=smpi/bw-factor:0:1 --cfg=network/crosstraffic:0 \
+        > "$work/out.csv" 2> "$work/err.txt" &
+    local pid=$!
+    peak=$(peak_pss_kib "$pid")
+    wait "$pid"; status=$?
+    end=$(date +%s.%N)
+    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
+    if [ "$status" -eq 0 ]; then
+        sim=$(tail -n 1 "$work/out.csv" | cut -d, -f21)
+        [ "$peak" -gt 0 ] && peak=$((peak / 1024)) || peak=-
+        printf '%-22s %10.2f %10s %10s\n' "$sim" \
+            "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}" "$peak"
+    elif [ "$status" -eq 124 ]; then
+        printf '%-22s %10s %10s %10s\n' - "timeout(${limit}s)" - -
+    else
+        printf '%-22s %10s %10s %10s  %s\n' - failed - - "$(tail -n 1 "$work/err.txt")"
+    fi
+}
+
+echo "# allreduce, 1M floats (4 MiB), 1 Gb/s full-duplex rack (proficz-48.xml model), oracle knowledge"
+printf '%-5s %-16s %-16s %-22s %10s %10s %10s\n' np pattern algorithm simulated_s wall_s cpu_s peak_MiB
+for np in ${PAPSIM_BENCH_NPS:-48 1024}; do
+    platform=$root/platforms/proficz-48.xml
+    [ "$np" -gt 48 ] && platform=$work/proficz-1024.xml
+    for ps in ${PAPSIM_BENCH_PATTERNS:-no_delay:0}; do
+        pattern=${ps%%:*} skew=${ps#*:}
+        for algo in builtin:rab_rdb rabenseifner ring slt prr; do
+            printf '%-5s %-16s %-16s ' "$np" "$pattern:$skew" "$algo"
+            run "$np" "$platform" "$algo" "$pattern" "$skew"
+        done
+    done
+done

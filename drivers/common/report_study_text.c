@@ -1,0 +1,347 @@
+/* runtimes.txt/.md and robustness.txt/.md: per panel and size, a table with
+ * one row per arrival pattern and one column per algorithm (seed 003's
+ * Figures 5, 6 and 8 are laid out so). Text and Markdown share the cell
+ * texts; only the table frame differs. See report_study.h for the numbers. */
+#include "report_study.h"
+#include "report_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "units.h"
+
+/* One table: a header row, then rows of cells, the first cell the row name. */
+#define MAX_CELL 48
+
+typedef struct {
+    FILE *f;
+    int markdown;
+    size_t ncols;  /* name column + algorithms */
+    int width[64]; /* text widths; columns past 64 are written unpadded */
+} table_frame;
+
+static void frame_cell(table_frame *t, size_t col, const char *s)
+{
+    if (t->markdown) {
+        papsim_report_md_cell(t->f, s);
+        return;
+    }
+    int w = col < 64 && col + 1 < t->ncols ? t->width[col] : 0; /* no trailing blanks */
+    fprintf(t->f, "%s%-*s", col ? " | " : "", w, s);
+}
+
+static void frame_end_row(table_frame *t, int header)
+{
+    fputs(t->markdown ? "|\n" : "\n", t->f);
+    if (!header)
+        return;
+    for (size_t c = 0; c < t->ncols; c++) {
+        if (t->markdown) {
+            fputs("|---", t->f);
+            continue;
+        }
+        fputs(c ? "-+-" : "", t->f);
+        for (int i = 0; i < (c < 64 ? t->width[c] : 3); i++)
+            fputc('-', t->f);
+    }
+    fputs(t->markdown ? "|\n" : "\n", t->f);
+}
+
+/* The algorithms shown in a panel: those with rows in it, in report order. */
+static size_t panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
+{
+    size_t n = 0;
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (p->present[a])
+            cols[n++] = a;
+    return n;
+}
+
+typedef void (*cell_fn)(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+                        size_t len);
+
+/* A view's table at one size: rows [0, nrows) named by row_name, a cell
+ * per shown algorithm. Widths come from a first pass over the same texts. */
+typedef struct {
+    size_t nrows;
+    const char *(*row_name)(const papsim_panel *p, size_t row);
+    cell_fn cell;
+} view_rows;
+
+static void fit(table_frame *t, size_t col, const char *s)
+{
+    if (col < 64 && (int)strlen(s) > t->width[col])
+        t->width[col] = (int)strlen(s);
+}
+
+static void write_table(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p,
+                        size_t size, const view_rows *v)
+{
+    size_t cols[r->nalgorithms + 1], ncols = panel_columns(r, p, cols);
+    table_frame t = {f, markdown, ncols + 1, {0}};
+    char buf[MAX_CELL];
+    fit(&t, 0, "pattern");
+    for (size_t c = 0; c < ncols; c++)
+        fit(&t, c + 1, r->abbrev[cols[c]]);
+    for (size_t row = 0; row < v->nrows; row++) {
+        fit(&t, 0, v->row_name(p, row));
+        for (size_t c = 0; c < ncols; c++) {
+            v->cell(p, row, size, cols[c], buf, sizeof buf);
+            fit(&t, c + 1, buf);
+        }
+    }
+    frame_cell(&t, 0, "pattern");
+    for (size_t c = 0; c < ncols; c++)
+        frame_cell(&t, c + 1, r->abbrev[cols[c]]);
+    frame_end_row(&t, 1);
+    for (size_t row = 0; row < v->nrows; row++) {
+        frame_cell(&t, 0, v->row_name(p, row));
+        for (size_t c = 0; c < ncols; c++) {
+            v->cell(p, row, size, cols[c], buf, sizeof buf);
+            frame_cell(&t, c + 1, buf);
+        }
+        frame_end_row(&t, 0);
+    }
+}
+
+/* ---- runtimes: the patterns, then the score row ---- */
+
+static const char *runtime_row_name(const papsim_panel *p, size_t row)
+{
+    return row < p->npatterns ? p->patterns[row] : "score";
+}
+
+static void runtime_cell(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+                         size_t len)
+{
+    if (row == p->npatterns) {
+        double s = papsim_study_score(p, size, a);
+        if (isnan(s))
+            snprintf(buf, len, "-");
+        else
+            snprintf(buf, len, "%.2f%s", s, papsim_study_recommended(p, size) == (int)a ? " <" : "");
+        return;
+    }
+    char t[32];
+    papsim_format_seconds(papsim_panel_median(p, row, size, a), t, sizeof t);
+    snprintf(buf, len, "%s%s", t, papsim_study_is_good(p, row, size, a) ? " *" : "");
+}
+
+static void name_and_score(const papsim_report *r, const papsim_panel *p, size_t size, int a,
+                           char *buf, size_t len)
+{
+    if (a < 0)
+        snprintf(buf, len, "-");
+    else if (isnan(papsim_study_score(p, size, (size_t)a)))
+        snprintf(buf, len, "%s (no score)", r->algorithms[a]);
+    else
+        snprintf(buf, len, "%s (%.2f)", r->algorithms[a], papsim_study_score(p, size, (size_t)a));
+}
+
+/* Figure 8's point: the most robust algorithm next to the no_delay pick. */
+static void recommendation_line(FILE *f, const papsim_report *r, const papsim_panel *p,
+                                size_t size, const char *bullet)
+{
+    char rec[160], nd[160];
+    name_and_score(r, p, size, papsim_study_recommended(p, size), rec, sizeof rec);
+    name_and_score(r, p, size, p->a0[size], nd, sizeof nd);
+    fprintf(f, "%srecommended (lowest score): %s; fastest at no_delay: %s\n", bullet, rec, nd);
+}
+
+static void size_heading(FILE *f, int markdown, long long bytes)
+{
+    char buf[32];
+    papsim_format_bytes(bytes, buf, sizeof buf);
+    fprintf(f, markdown ? "\n### %s\n\n" : "\n-- %s --\n", buf);
+}
+
+static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p)
+{
+    fprintf(f, markdown ? "\nLabels: " : "\nlabels: ");
+    int first = 1;
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (p->present[a]) {
+            fprintf(f, "%s%s = %s", first ? "" : ", ", r->abbrev[a], r->algorithms[a]);
+            first = 0;
+        }
+    fprintf(f, "\n");
+}
+
+static void panel_heading(FILE *f, int markdown, const papsim_report *r, size_t i)
+{
+    char title[2048];
+    papsim_panel_title(&r->panels[i], title, sizeof title);
+    if (markdown)
+        fprintf(f, "\n## Panel %zu: %s\n", i + 1, title);
+    else
+        fprintf(f, "\n== panel %zu of %zu: %s ==\n", i + 1, r->npanels, title);
+}
+
+static void images_line(FILE *f, int markdown, const papsim_report *r, size_t i, size_t s,
+                        papsim_study_view v)
+{
+    char stem[1024];
+    papsim_study_plot_stem(r, i, s, v, stem, sizeof stem);
+    if (markdown)
+        fprintf(f, "\n![%s](%s.png)\n", stem, stem);
+    else
+        fprintf(f, "plots: %s.{png,svg}\n", stem);
+}
+
+/* The summary Figure 8 ends with, for every size at once. */
+static void recommendation_table(FILE *f, int markdown, const papsim_report *r,
+                                 const papsim_panel *p)
+{
+    fprintf(f, markdown ? "\n### Recommended per size\n\n" : "\n-- recommended per size --\n");
+    table_frame t = {f, markdown, 3, {0}};
+    char sz[32], rec[160], nd[160];
+    fit(&t, 0, "size");
+    fit(&t, 1, "recommended (score)");
+    fit(&t, 2, "fastest at no_delay (score)");
+    for (size_t s = 0; s < p->nsizes; s++) {
+        if (!papsim_study_size_shown(p, s))
+            continue;
+        papsim_format_bytes(p->bytes[s], sz, sizeof sz);
+        name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
+        name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
+        fit(&t, 0, sz);
+        fit(&t, 1, rec);
+        fit(&t, 2, nd);
+    }
+    frame_cell(&t, 0, "size");
+    frame_cell(&t, 1, "recommended (score)");
+    frame_cell(&t, 2, "fastest at no_delay (score)");
+    frame_end_row(&t, 1);
+    for (size_t s = 0; s < p->nsizes; s++) {
+        if (!papsim_study_size_shown(p, s))
+            continue;
+        papsim_format_bytes(p->bytes[s], sz, sizeof sz);
+        name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
+        name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
+        frame_cell(&t, 0, sz);
+        frame_cell(&t, 1, rec);
+        frame_cell(&t, 2, nd);
+        frame_end_row(&t, 0);
+    }
+}
+
+static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
+{
+    fprintf(f, markdown ? "# papsim report: runtimes and robustness scores\n\n"
+                        : "papsim report --runtimes: runtime per algorithm and arrival pattern\n");
+    fprintf(f,
+            "Seed 003, Figures 5 and 8. metric: %s (median over repetitions). A cell is the\n"
+            "algorithm's %s; \" *\" marks the algorithms within 5%% of the fastest in its row.\n"
+            "score: the mean over the patterns of T(alg)/T(fastest in the row), 1 = fastest\n"
+            "under every pattern (\"-\": a pattern without a result); \" <\" marks the lowest,\n"
+            "the recommended algorithm.\n",
+            r->metric_label, r->metric_label);
+    view_rows v = {0, runtime_row_name, runtime_cell};
+    for (size_t i = 0; i < r->npanels; i++) {
+        const papsim_panel *p = &r->panels[i];
+        panel_heading(f, markdown, r, i);
+        v.nrows = p->npatterns + 1;
+        for (size_t s = 0; s < p->nsizes; s++) {
+            if (!papsim_study_size_shown(p, s))
+                continue;
+            size_heading(f, markdown, p->bytes[s]);
+            write_table(f, markdown, r, p, s, &v);
+            fprintf(f, "\n");
+            recommendation_line(f, r, p, s, markdown ? "- " : "");
+            images_line(f, markdown, r, i, s, PAPSIM_STUDY_RUNTIMES);
+        }
+        recommendation_table(f, markdown, r, p);
+        legend(f, markdown, r, p);
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+int papsim_study_write_runtimes_text(const papsim_report *r, FILE *f)
+{
+    return write_runtimes(r, f, 0);
+}
+
+int papsim_study_write_runtimes_markdown(const papsim_report *r, FILE *f)
+{
+    return write_runtimes(r, f, 1);
+}
+
+/* ---- robustness: the patterns but no_delay, then no_delay's own time ---- */
+
+/* Row i names the i-th pattern other than no_delay; the last row is
+ * no_delay, whose cells give the base time T0. */
+static size_t robust_pattern(const papsim_panel *p, size_t row)
+{
+    if (row + 1 == p->npatterns)
+        return (size_t)p->no_delay_row;
+    return row < (size_t)p->no_delay_row ? row : row + 1;
+}
+
+static const char *robust_row_name(const papsim_panel *p, size_t row)
+{
+    return row + 1 == p->npatterns ? "no_delay time" : p->patterns[robust_pattern(p, row)];
+}
+
+static void robust_cell(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+                        size_t len)
+{
+    size_t pi = robust_pattern(p, row);
+    if (row + 1 == p->npatterns) {
+        papsim_format_seconds(papsim_panel_median(p, pi, size, a), buf, len);
+        return;
+    }
+    papsim_robust_class c;
+    double x = papsim_study_robustness(p, pi, size, a, &c);
+    static const char *const mark[] = {"", " g", "", " r"};
+    if (c == PAPSIM_ROBUST_NONE)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, "%+.3f%s", x, mark[c]);
+}
+
+static int write_robustness(const papsim_report *r, FILE *f, int markdown)
+{
+    fprintf(f, markdown ? "# papsim report: robustness\n\n"
+                        : "papsim report --robustness: robustness against arrival patterns\n");
+    fprintf(f,
+            "Seed 003, Figure 6. metric: %s (median over repetitions). A cell is\n"
+            "T(pattern)/T(no_delay) - 1 for that algorithm: \" g\" below -0.25 (absorbs the\n"
+            "skew; green), \" r\" above +0.25 (slowed down; red), unmarked within 25%% (grey);\n"
+            "\"-\": a result is missing. The last row gives T(no_delay).\n",
+            r->metric_label);
+    view_rows v = {0, robust_row_name, robust_cell};
+    size_t shown = 0;
+    for (size_t i = 0; i < r->npanels; i++) {
+        const papsim_panel *p = &r->panels[i];
+        if (!papsim_study_has_robustness(p))
+            continue;
+        shown++;
+        panel_heading(f, markdown, r, i);
+        if (!papsim_study_skew_is_own(p))
+            fprintf(f, "%sThe skew is shared by all algorithms; seed 003's Figure 6 scales it to "
+                       "each algorithm's own no-delay time (skew 1.5x-own).\n",
+                    markdown ? "\n" : "");
+        v.nrows = p->npatterns;
+        for (size_t s = 0; s < p->nsizes; s++) {
+            if (!papsim_study_size_shown(p, s))
+                continue;
+            size_heading(f, markdown, p->bytes[s]);
+            write_table(f, markdown, r, p, s, &v);
+            images_line(f, markdown, r, i, s, PAPSIM_STUDY_ROBUSTNESS);
+        }
+        legend(f, markdown, r, p);
+    }
+    if (shown == 0)
+        fprintf(f, "\nNo panel has both no_delay and patterned rows.\n");
+    return ferror(f) ? -1 : 0;
+}
+
+int papsim_study_write_robustness_text(const papsim_report *r, FILE *f)
+{
+    return write_robustness(r, f, 0);
+}
+
+int papsim_study_write_robustness_markdown(const papsim_report *r, FILE *f)
+{
+    return write_robustness(r, f, 1);
+}

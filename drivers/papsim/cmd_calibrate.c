@@ -1,0 +1,425 @@
+/* papsim calibrate: measure the real machine's point-to-point latency and
+ * bandwidth (papbench-mpi --calibrate under mpiexec), fit T(m) = alpha +
+ * beta m on the same node and across nodes (calibrate_fit.h), and write a
+ * flat SimGrid cluster with those figures, so a simulated study can run on
+ * a model of the machine it will be validated on (issue 7, item 2). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "calibrate_fit.h"
+#include "commands.h"
+#include "csv.h"
+#include "papsim_error.h"
+#include "units.h"
+
+enum { MAX_MPIEXEC_ARGS = 32, MAX_POINTS = 64, KIND_INTRA = 0, KIND_INTER = 1 };
+
+typedef struct {
+    long np;
+    const char *hostfile;
+    const char *iters;     /* passed through to papbench-mpi */
+    const char *max_bytes; /* likewise */
+    const char *out;       /* PREFIX of PREFIX.csv/.txt/.xml */
+    const char *from;      /* fit this measurement file instead of measuring */
+    const char *mpiexec;
+    const char *papbench_mpi;
+    const char *statistic; /* median_s or min_s */
+    long nodes, cores;     /* model size; 0 = as measured */
+    int nextra;
+    const char *extra[MAX_MPIEXEC_ARGS]; /* --mpiexec-arg */
+} calib_options;
+
+/* What was measured: fitted kinds and the placement seen. */
+typedef struct {
+    int have[2];
+    papsim_hockney_fit fit[2];
+    long hosts, max_ranks_per_host;
+} calib_result;
+
+static void print_calibrate_help(FILE *f)
+{
+    fprintf(f,
+        "usage: papsim calibrate [--np N] [--hostfile FILE] [--mpiexec-arg ARG ...]\n"
+        "                        [--iters N] [--max-bytes B] [--statistic median|min]\n"
+        "                        [--nodes N] [--cores C] [--out PREFIX]\n"
+        "       papsim calibrate --from MEASUREMENTS.csv [--out PREFIX] ...\n"
+        "\n"
+        "Runs `mpiexec -np N [--hostfile FILE] ARGS papbench-mpi --calibrate` (a real MPI):\n"
+        "rank 0 ping-pongs with the lowest rank on its node (intra) and on another node\n"
+        "(inter, from the MPI processor names), sizes 1, 4, 16, ... up to --max-bytes.\n"
+        "The hostfile decides which ranks share a node. For each kind it fits the\n"
+        "one-way time T(m) = alpha + beta m by least squares on the relative error\n"
+        "(weights 1/t^2; if alpha comes out <= 0 it is set to the smallest message's\n"
+        "time and beta refitted) and writes\n"
+        "  PREFIX.csv  the measurements (papbench --calibrate's table)\n"
+        "  PREFIX.txt  the fitted numbers, also printed\n"
+        "  PREFIX.xml  a flat SimGrid cluster: NODES hosts x CORES cores, each host a\n"
+        "              private link of latency alpha_inter/2 and bandwidth 1/beta_inter\n"
+        "              (a message crosses two), loopback alpha_intra and 1/beta_intra;\n"
+        "              it sets smpi/lat-factor and smpi/bw-factor to 0:1 so SMPI uses\n"
+        "              the fitted alpha and beta as they are\n"
+        "With one node only there is no inter-node figure: the model then uses the\n"
+        "intra-node one across nodes too, with a warning.\n"
+        "\n"
+        "  --np N             ranks to start (default 2)\n"
+        "  --hostfile FILE    passed to mpiexec\n"
+        "  --mpiexec-arg ARG  one more mpiexec argument (repeatable), e.g. --oversubscribe\n"
+        "  --iters N          round trips per size (default 50)\n"
+        "  --max-bytes B      largest message (default 4MiB)\n"
+        "  --statistic S      fit the median (default) or the min one-way times\n"
+        "  --nodes N, --cores C  model size (default: the hosts seen, the most ranks\n"
+        "                     on one of them)\n"
+        "  --out PREFIX       output prefix (default calibrated)\n"
+        "  --from FILE        fit an existing measurement file, run nothing\n"
+        "  --mpiexec CMD      default $MPIEXEC or mpiexec\n"
+        "  --papbench-mpi P   default $PAPBENCH_MPI or the one built with papsim\n"
+        "Exit status: 0 ok, 1 the measurement run failed, 2 bad input.\n");
+}
+
+static int parse_calibrate_options(int argc, char **argv, calib_options *o)
+{
+    static const struct option longopts[] = {
+        {"np", required_argument, NULL, 'n'},        {"hostfile", required_argument, NULL, 'H'},
+        {"iters", required_argument, NULL, 'i'},     {"max-bytes", required_argument, NULL, 'b'},
+        {"out", required_argument, NULL, 'o'},       {"from", required_argument, NULL, 'f'},
+        {"mpiexec", required_argument, NULL, 'm'},   {"papbench-mpi", required_argument, NULL, 'p'},
+        {"statistic", required_argument, NULL, 's'}, {"nodes", required_argument, NULL, 'N'},
+        {"cores", required_argument, NULL, 'C'},     {"mpiexec-arg", required_argument, NULL, 'a'},
+        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
+    };
+    papsim_err e = {{0}};
+    long n;
+    int c;
+    optind = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (papsim_parse_long(optarg, 2, 1 << 20, "--np", &o->np, &e) != 0)
+                goto bad;
+            break;
+        case 'N':
+        case 'C':
+            if (papsim_parse_long(optarg, 1, 1 << 20, c == 'N' ? "--nodes" : "--cores", &n, &e))
+                goto bad;
+            *(c == 'N' ? &o->nodes : &o->cores) = n;
+            break;
+        case 'i':
+            if (papsim_parse_long(optarg, 1, 1000000, "--iters", &n, &e) != 0)
+                goto bad;
+            o->iters = optarg;
+            break;
+        case 'b': {
+            long long b;
+            if (papsim_parse_bytes(optarg, &b, &e) != 0)
+                goto bad;
+            if (b < 16 || b > (1LL << 30)) {
+                papsim_fail(&e, "--max-bytes '%s' must be between 16 and 1GiB (a fit needs "
+                                "several sizes)", optarg);
+                goto bad;
+            }
+            o->max_bytes = optarg;
+            break;
+        }
+        case 's':
+            if (strcmp(optarg, "median") != 0 && strcmp(optarg, "min") != 0) {
+                papsim_fail(&e, "--statistic '%s': expected median or min", optarg);
+                goto bad;
+            }
+            o->statistic = !strcmp(optarg, "min") ? "min_s" : "median_s";
+            break;
+        case 'a':
+            if (o->nextra == MAX_MPIEXEC_ARGS) {
+                papsim_fail(&e, "--mpiexec-arg: at most %d", MAX_MPIEXEC_ARGS);
+                goto bad;
+            }
+            o->extra[o->nextra++] = optarg;
+            break;
+        case 'H': o->hostfile = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 'f': o->from = optarg; break;
+        case 'm': o->mpiexec = optarg; break;
+        case 'p': o->papbench_mpi = optarg; break;
+        case 'h': print_calibrate_help(stdout); return 1;
+        default:
+            fprintf(stderr, "papsim calibrate: see 'papsim calibrate --help'\n");
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        papsim_fail(&e, "unexpected argument '%s'", argv[optind]);
+        goto bad;
+    }
+    return 0;
+bad:
+    fprintf(stderr, "papsim calibrate: %s\n", e.msg);
+    return 2;
+}
+
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : fallback;
+}
+
+/* Runs mpiexec ... papbench-mpi --calibrate with stdout into csv_path. */
+static int run_measurements(const calib_options *o, const char *csv_path)
+{
+    char np[32];
+    const char *argv[MAX_MPIEXEC_ARGS + 16];
+    int n = 0;
+    snprintf(np, sizeof np, "%ld", o->np);
+    argv[n++] = o->mpiexec;
+    argv[n++] = "-np";
+    argv[n++] = np;
+    if (o->hostfile) {
+        argv[n++] = "--hostfile";
+        argv[n++] = o->hostfile;
+    }
+    for (int i = 0; i < o->nextra; i++)
+        argv[n++] = o->extra[i];
+    argv[n++] = o->papbench_mpi;
+    argv[n++] = "--calibrate";
+    if (o->iters) {
+        argv[n++] = "--iters";
+        argv[n++] = o->iters;
+    }
+    if (o->max_bytes) {
+        argv[n++] = "--max-bytes";
+        argv[n++] = o->max_bytes;
+    }
+    argv[n] = NULL;
+    FILE *out = fopen(csv_path, "w");
+    if (!out) {
+        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", csv_path, strerror(errno));
+        return 2;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(out), STDOUT_FILENO);
+        execvp(argv[0], (char *const *)argv);
+        fprintf(stderr, "papsim calibrate: cannot run '%s': %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    fclose(out);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "papsim calibrate: the measurement run '%s -np %s ... %s --calibrate' "
+                        "failed (exit %d)\n", o->mpiexec, np, o->papbench_mpi,
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return 1;
+    }
+    return 0;
+}
+
+/* Hosts and the most ranks on one host, from the "# host RANK NAME" lines. */
+static int count_placement(const char *path, calib_result *r, papsim_err *e)
+{
+    char line[1024], names[256][128];
+    long counts[256] = {0};
+    size_t nnames = 0;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    while (fgets(line, sizeof line, f)) {
+        char name[128];
+        int rank;
+        if (sscanf(line, "# host %d %127s", &rank, name) != 2)
+            continue;
+        size_t i = 0;
+        while (i < nnames && strcmp(names[i], name) != 0)
+            i++;
+        if (i == nnames && nnames < 256)
+            snprintf(names[nnames++], sizeof names[0], "%s", name);
+        if (i < 256 && ++counts[i] > r->max_ranks_per_host)
+            r->max_ranks_per_host = counts[i];
+    }
+    fclose(f);
+    r->hosts = (long)nnames;
+    return 0;
+}
+
+/* Fits every kind present in the measurement table. */
+static int fit_measurements(const char *path, const char *statistic, calib_result *r,
+                            papsim_err *e)
+{
+    static const char *const kinds[2] = {"intra", "inter"};
+    const char *const cols[3] = {"kind", "bytes", statistic};
+    int idx[3], rc = -1;
+    papsim_table t = {0};
+    if (papsim_table_load(path, &t, e) != 0 || papsim_table_require(&t, cols, 3, idx, e) != 0)
+        goto out;
+    for (int k = 0; k < 2; k++) {
+        double m[MAX_POINTS], s[MAX_POINTS];
+        size_t n = 0;
+        char what[4200];
+        for (size_t i = 0; i < t.nrows; i++) {
+            char **row = t.rows[i];
+            if (strcmp(row[idx[0]], kinds[k]) != 0)
+                continue;
+            char *end1, *end2;
+            if (n == MAX_POINTS) {
+                papsim_fail(e, "%s:%ld: more than %d %s points", path, t.lines[i], MAX_POINTS,
+                            kinds[k]);
+                goto out;
+            }
+            m[n] = strtod(row[idx[1]], &end1);
+            s[n] = strtod(row[idx[2]], &end2);
+            if (*end1 || *end2 || end1 == row[idx[1]] || end2 == row[idx[2]]) {
+                papsim_fail(e, "%s:%ld: bytes '%s' or %s '%s' is not a number", path,
+                            t.lines[i], row[idx[1]], statistic, row[idx[2]]);
+                goto out;
+            }
+            n++;
+        }
+        if (n == 0)
+            continue;
+        snprintf(what, sizeof what, "%s: %s", path, kinds[k]);
+        if (papsim_hockney_fit_points(m, s, n, what, &r->fit[k], e) != 0)
+            goto out;
+        r->have[k] = 1;
+    }
+    if (!r->have[KIND_INTRA] && !r->have[KIND_INTER])
+        papsim_fail(e, "%s: no intra or inter rows to fit", path);
+    else
+        rc = 0;
+out:
+    papsim_table_free(&t);
+    return rc;
+}
+
+static void write_numbers(FILE *f, const calib_result *r, const char *source, const char *stat)
+{
+    static const char *const kinds[2] = {"intra", "inter"};
+    fprintf(f, "# papsim calibrate: T(m) = alpha + beta m fitted to the %s one-way times of %s\n"
+               "# (least squares on the relative error)\n",
+            !strcmp(stat, "min_s") ? "min" : "median", source);
+    for (int k = 0; k < 2; k++) {
+        if (!r->have[k]) {
+            fprintf(f, "%s = none (no rank on another node; the model uses intra)\n", kinds[k]);
+            continue;
+        }
+        const papsim_hockney_fit *x = &r->fit[k];
+        fprintf(f, "%s_alpha_s = %.6g\n%s_beta_s_per_byte = %.6g\n%s_bandwidth_Bps = %.6g\n"
+                   "%s_points = %zu\n%s_max_relative_residual = %.3g\n%s_alpha_fixed = %s\n",
+                kinds[k], x->alpha, kinds[k], x->beta, kinds[k], 1 / x->beta, kinds[k],
+                x->npoints, kinds[k], x->max_residual, kinds[k], x->alpha_fixed ? "yes" : "no");
+    }
+}
+
+static int write_platform(const char *path, const calib_result *r, long nodes, long cores,
+                          const char *source)
+{
+    const papsim_hockney_fit *intra = &r->fit[r->have[KIND_INTRA] ? KIND_INTRA : KIND_INTER];
+    const papsim_hockney_fit *inter = &r->fit[r->have[KIND_INTER] ? KIND_INTER : KIND_INTRA];
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f,
+        "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+        "<!--\n"
+        "  Written by papsim calibrate from %s.\n"
+        "  A flat cluster of %ld hosts x %ld cores. Across hosts a message crosses the\n"
+        "  sender's and the receiver's private link (SPLITDUPLEX, no backbone), each\n"
+        "  with half the fitted inter-node alpha = %.6g s and bandwidth 1/beta = %.6g B/s.\n"
+        "  On one host it crosses the loopback: intra-node alpha = %.6g s, 1/beta = %.6g B/s.%s\n"
+        "  smpi/lat-factor and smpi/bw-factor are 0:1, so SMPI charges alpha + m beta as\n"
+        "  fitted instead of scaling them with its own message-size factors. A one-way\n"
+        "  message costs alpha + (m + 16) beta (SMPI adds a 16-byte envelope); a two-way\n"
+        "  exchange across hosts about 5%% more (SimGrid loads the reverse path with 5%%\n"
+        "  of each flow: network/crosstraffic, its model of TCP acknowledgements).\n"
+        "-->\n"
+        "<platform version=\"4.1\">\n"
+        "  <config>\n"
+        "    <prop id=\"smpi/lat-factor\" value=\"0:1\"/>\n"
+        "    <prop id=\"smpi/bw-factor\" value=\"0:1\"/>\n"
+        "  </config>\n"
+        "  <zone id=\"world\" routing=\"Full\">\n"
+        "    <cluster id=\"calibrated\" prefix=\"node-\" suffix=\"\" radical=\"0-%ld\" core=\"%ld\"\n"
+        "             speed=\"1Gf\" bw=\"%.6gBps\" lat=\"%.6gs\" sharing_policy=\"SPLITDUPLEX\"\n"
+        "             loopback_bw=\"%.6gBps\" loopback_lat=\"%.6gs\"/>\n"
+        "  </zone>\n"
+        "</platform>\n",
+        source, nodes, cores, inter->alpha, 1 / inter->beta, intra->alpha, 1 / intra->beta,
+        r->have[KIND_INTER] ? "" : "\n  No inter-node measurement: the inter-node figures are the intra-node ones.",
+        nodes - 1, cores, 1 / inter->beta, inter->alpha / 2, 1 / intra->beta, intra->alpha);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* Writes PREFIX.txt (and prints it) and PREFIX.xml. */
+static int write_outputs(const calib_options *o, const calib_result *r, const char *csv_path)
+{
+    char path[4096];
+    long nodes = o->nodes ? o->nodes : r->hosts > 0 ? r->hosts : 1;
+    long cores = o->cores ? o->cores : r->max_ranks_per_host > 0 ? r->max_ranks_per_host : 1;
+    const char *stat = o->statistic ? o->statistic : "median_s";
+    if (!r->have[KIND_INTER])
+        fprintf(stderr, "papsim calibrate: warning: no rank on another node, so no inter-node "
+                        "measurement; the model uses the intra-node figures across nodes too\n");
+    snprintf(path, sizeof path, "%s.txt", o->out);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", path, strerror(errno));
+        return 2;
+    }
+    write_numbers(f, r, csv_path, stat);
+    fprintf(f, "nodes = %ld\ncores = %ld\n", nodes, cores);
+    if (fclose(f) != 0)
+        return 2;
+    write_numbers(stdout, r, csv_path, stat);
+    printf("nodes = %ld\ncores = %ld\nwrote %s\n", nodes, cores, path);
+    snprintf(path, sizeof path, "%s.xml", o->out);
+    if (write_platform(path, r, nodes, cores, csv_path) != 0)
+        return 2;
+    printf("wrote %s\n", path);
+    return 0;
+}
+
+int papsim_cmd_calibrate(int argc, char **argv)
+{
+    calib_options o = {.np = 2, .out = "calibrated"};
+    calib_result r;
+    papsim_err e = {{0}};
+    char csv_path[4096];
+    int status = parse_calibrate_options(argc, argv, &o);
+    memset(&r, 0, sizeof r);
+    if (status != 0)
+        return status == 1 ? 0 : 2;
+    o.mpiexec = o.mpiexec ? o.mpiexec : env_or("MPIEXEC", "mpiexec");
+    o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi
+                                    : env_or("PAPBENCH_MPI", PAPSIM_DEFAULT_PAPBENCH "-mpi");
+    if (o.from) {
+        snprintf(csv_path, sizeof csv_path, "%s", o.from);
+    } else {
+        if ((size_t)snprintf(csv_path, sizeof csv_path, "%s.csv", o.out) >= sizeof csv_path) {
+            fprintf(stderr, "papsim calibrate: --out '%s': path too long\n", o.out);
+            return 2;
+        }
+        if (access(o.papbench_mpi, X_OK) != 0) {
+            fprintf(stderr, "papsim calibrate: papbench-mpi '%s' not found (build papsim, or "
+                            "pass --papbench-mpi)\n", o.papbench_mpi);
+            return 2;
+        }
+        if ((status = run_measurements(&o, csv_path)) != 0)
+            return status;
+        printf("wrote %s\n", csv_path);
+    }
+    if (count_placement(csv_path, &r, &e) != 0 ||
+        fit_measurements(csv_path, o.statistic ? o.statistic : "median_s", &r, &e) != 0) {
+        fprintf(stderr, "papsim calibrate: %s\n", e.msg);
+        return 2;
+    }
+    return write_outputs(&o, &r, csv_path);
+}

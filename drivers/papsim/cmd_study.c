@@ -1,0 +1,122 @@
+/* papsim study SPEC --out DIR: seed 003's study in one command. It is
+ * `papsim run SPEC --out DIR` (no-delay cases first, then the relative
+ * skews 0.5x/1x/1.5x or the robustness skew 1.5x-own resolved from them,
+ * then every pattern), followed by `papsim report DIR --all` into
+ * DIR/report: the best-algorithm table (Figure 4), the runtimes with the
+ * robustness scores and recommendations (Figures 5 and 8) and the
+ * robustness (Figure 6). It only sequences the two commands, so both keep
+ * one definition and their own errors; a rerun resumes the sweep and
+ * redraws the reports. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "report.h"
+
+#define MAX_ARGS 64
+
+static void study_usage(FILE *out)
+{
+    fputs("usage: papsim study SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--metric M]\n"
+          "                    [--quiet]\n"
+          "Seed 003's study in one command: papsim run SPEC --out DIR, then\n"
+          "papsim report DIR --all --out DIR/report. The spec names the collective, the\n"
+          "algorithms, sizes, platform and np, the patterns (no_delay among them) and the\n"
+          "skews: factors of the mean no-delay time of the block's algorithms (0.5x, 1x,\n"
+          "1.5x) and/or the robustness mode 1.5x-own (each algorithm's own no-delay time).\n"
+          "The reports: report.txt/.md (best algorithm per pattern and size, Figure 4),\n"
+          "runtimes.txt/.md (Figures 5 and 8: runtimes, 5% marks, robustness score and the\n"
+          "recommended algorithm per size), robustness.txt/.md (Figure 6), each with images.\n"
+          "  --out DIR     result directory: DIR/results.csv and DIR/report/\n"
+          "  --metric M    the reports' metric (default last_delay, seed 003's)\n"
+          "  --jobs, --cfg, --quiet  as for papsim run\n"
+          "Exit status: 0 ok; 1 some cases failed or images are missing (the rest is\n"
+          "written); 2 bad input; 130 interrupted (rerun to resume).\n",
+          out);
+}
+
+typedef struct {
+    const char *out, *metric;
+    int help;
+    int nrun;
+    char *run[MAX_ARGS + 1]; /* "run" and the arguments papsim run takes */
+} study_args;
+
+/* Everything but --metric goes to papsim run, which checks it; --out is
+ * also kept for the report. */
+static int split_args(int argc, char **argv, study_args *s)
+{
+    s->run[s->nrun++] = "run";
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            s->help = 1;
+            continue;
+        }
+        if (!strcmp(a, "--metric")) {
+            if (!next) {
+                fprintf(stderr, "papsim study: --metric needs a value\n");
+                return -1;
+            }
+            s->metric = argv[++i];
+            if (!papsim_report_metric_column(s->metric)) {
+                fprintf(stderr, "papsim study: --metric: '%s' is not one of last_delay, "
+                                "total_delay, mean_elapsed, max_elapsed\n", s->metric);
+                return -1;
+            }
+            continue;
+        }
+        if (!strcmp(a, "--dry-run")) {
+            fprintf(stderr, "papsim study: --dry-run: use papsim run SPEC --dry-run\n");
+            return -1;
+        }
+        if (!strcmp(a, "--out") && next)
+            s->out = next;
+        if (s->nrun == MAX_ARGS) {
+            fprintf(stderr, "papsim study: more than %d arguments\n", MAX_ARGS - 1);
+            return -1;
+        }
+        s->run[s->nrun++] = argv[i];
+    }
+    s->run[s->nrun] = NULL;
+    return 0;
+}
+
+static int run_reports(const study_args *s)
+{
+    char outdir[4200];
+    if ((size_t)snprintf(outdir, sizeof outdir, "%s/report", s->out) >= sizeof outdir) {
+        fprintf(stderr, "papsim study: --out '%s': path too long\n", s->out);
+        return 2;
+    }
+    char *argv[] = {"report", (char *)s->out, "--all", "--out", outdir,
+                    s->metric ? "--metric" : NULL, (char *)s->metric, NULL};
+    int argc = s->metric ? 7 : 5;
+    fprintf(stderr, "papsim study: step 2 of 2: reports into %s\n", outdir);
+    return papsim_cmd_report(argc, argv);
+}
+
+int papsim_cmd_study(int argc, char **argv)
+{
+    study_args s = {0};
+    if (split_args(argc, argv, &s) != 0)
+        return 2;
+    if (s.help) {
+        study_usage(stdout);
+        return 0;
+    }
+    if (!s.out) {
+        fprintf(stderr, "papsim study: --out DIR is required (usage: papsim study SPEC --out "
+                        "DIR)\n");
+        return 2;
+    }
+    fprintf(stderr, "papsim study: step 1 of 2: papsim run into %s\n", s.out);
+    int run = papsim_cmd_run(s.nrun, s.run);
+    if (run != 0 && run != 1) /* bad input or interrupted: nothing to report yet */
+        return run;
+    int report = run_reports(&s);
+    if (report == 2)
+        return 2;
+    return run || report ? 1 : 0;
+}

@@ -1,0 +1,38 @@
+# A deadlocked simulation is a failed case, never a success. SimGrid 3.32
+# ends a deadlocked simulation with "Deadlock detected" and exit status 0;
+# SMPI's own bcast mvapich2_inter_node deadlocks that way at any np (a real
+# case, no mock: it would fail this test the day SimGrid fixes it, and then
+# another deadlocking case must be found).
+# - papsim bench: exit 1, "failed: deadlock", no result row; a working case
+#   beside it exits 0 with one row per repetition;
+# - papsim run: the case fails with "(deadlock)" and no row, the other case
+#   of the sweep runs, the summary counts 1 failed, exit 1.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+expect_fail "bench: deadlock" "papsim bench: failed: deadlock: .*\(0 of 1 result rows\)" \
+    "$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:mvapich2_inter_node --bytes 8
+expect_eq "bench: deadlock exit status" "$(
+    "$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:mvapich2_inter_node \
+        --bytes 8 >/dev/null 2>&1
+    echo $?)" "1"
+expect_eq "bench: no row for the deadlocked case" "$(grep -c '^[0-9a-f]\{16\},' out.txt)" "0"
+grep -q "Deadlock detected" err.txt && pass || fail "bench: SimGrid's log is not shown on stderr"
+expect_ok "bench: a working bcast, 3 repetitions" \
+    "$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:binomial_tree --bytes 8 --reps 3
+expect_eq "bench: its rows" "$(grep -c ',ok$' out.txt)" "3"
+
+cat > dl.ini <<'EOF'
+collective = bcast
+np = 2
+bytes = 8
+patterns = no_delay
+[both]
+algorithms = builtin:mvapich2_inter_node, builtin:binomial_tree
+EOF
+expect_fail "run: deadlock" \
+    "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=2 .*smpirun.log" \
+    "$PAPSIM" run dl.ini --out out --jobs 1
+grep -q "2 cases: 1 simulated, 0 already in results, 0 unsupported, 1 failed" err.txt && pass ||
+    fail "run: summary: $(tail -n 1 err.txt)"
+expect_eq "run: rows" "$(tail -n +2 out/results.csv | awk -F, '{print $3 "," $NF}')" "builtin:binomial_tree,ok"
+finish

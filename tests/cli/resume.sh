@@ -1,0 +1,91 @@
+# A sweep killed with SIGKILL part-way resumes to exactly the rows of an
+# uninterrupted run: no case lost, none duplicated, a row cut in half
+# trimmed, and the finished results.csv byte-identical (a finished sweep
+# leaves its rows in the spec's case order, whatever --jobs and the kill
+# did). Also: results.csv written before the params column resumes in its
+# own format, and a resumed sweep simulates only what is missing.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+cat >spec.ini <<'SPEC'
+collective = reduce
+[absolute]
+algorithms = binomial, linear, chain, pipeline
+np = 4, 6, 8
+bytes = 8, 1KiB, 64KiB
+patterns = no_delay, ascending, random
+skews = 10us
+reps = 2
+[relative]
+algorithms = binomial, linear
+np = 5
+bytes = 1KiB
+patterns = last_delayed
+skews = 1.5x
+SPEC
+
+timeout 120 "$PAPSIM" run spec.ini --out full --jobs 2 --quiet 2>full.err
+expect_eq "uninterrupted run exits 0" "$?" 0
+rows=$(($(wc -l <full/results.csv) - 1))
+expect_eq "uninterrupted: 108 cases x 2 reps + 4 relative-block cases" "$rows" 220
+
+# Kill papsim (not its smpirun children: they die on their own once their
+# reader is gone) when at least 20 rows are in, long before the end.
+setsid "$PAPSIM" run spec.ini --out killed --jobs 1 --quiet 2>killed.err &
+pid=$!
+for _ in $(seq 1 600); do
+    [ -f killed/results.csv ] && [ "$(wc -l <killed/results.csv)" -gt 20 ] && break
+    sleep 0.05
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+for _ in $(seq 1 200); do # the orphaned batch ends at its next row
+    kill -0 -- "-$pid" 2>/dev/null || break
+    sleep 0.1
+done
+cut_rows=$(($(wc -l <killed/results.csv) - 1))
+if [ "$cut_rows" -ge 20 ] && [ "$cut_rows" -lt 220 ]; then pass; else
+    fail "kill part-way: $cut_rows rows when killed (want 20..219)"; fi
+# Simulate a kill in the middle of a write: half a row at the end.
+printf '0123456789abcdef,reduce,binom' >>killed/results.csv
+
+timeout 120 "$PAPSIM" run spec.ini --out killed --jobs 2 >resume.out 2>resume.err
+expect_eq "resumed run exits 0" "$?" 0
+expect_eq "cut row trimmed" "$(grep -c 'dropping an incomplete last row' resume.err)" 1
+simulated=$(sed -n 's/.* cases: \([0-9]*\) simulated, \([0-9]*\) already.*/\1 \2/p' resume.err)
+expect_eq "resume simulates only the missing cases" \
+    "$(( ${simulated% *} + ${simulated#* } ))" 112
+if [ "${simulated#* }" -ge 10 ]; then pass; else fail "resume kept only '${simulated#* }' cases"; fi
+expect_eq "no duplicated row" "$(cut -d, -f1,19 killed/results.csv | sort | uniq -d | wc -l)" 0
+if cmp -s full/results.csv killed/results.csv; then pass; else
+    fail "resumed results differ: $(diff full/results.csv killed/results.csv | head -5)"; fi
+
+# A second run of a finished sweep simulates nothing and changes nothing.
+cp full/results.csv before.csv
+timeout 60 "$PAPSIM" run spec.ini --out full --quiet 2>again.err
+expect_eq "rerun simulates nothing" "$(grep -c ' 0 simulated, 112 already' again.err)" 1
+if cmp -s before.csv full/results.csv; then pass; else fail "rerun changed results.csv"; fi
+
+# results.csv of an older papsim (no params column) resumes in its format.
+mkdir old
+awk -F, -v OFS=, '{ $18 = ""; sub(/,,/, ",") } 1' full/results.csv | head -n 100 >old/results.csv
+expect_eq "old file has 23 columns" "$(awk -F, 'NF != 23' old/results.csv | wc -l)" 0
+timeout 120 "$PAPSIM" run spec.ini --out old --jobs 2 --quiet 2>old.err
+expect_eq "old file resumed" "$?" 0
+expect_eq "old file keeps 23 columns" "$(awk -F, 'NF != 23' old/results.csv | wc -l)" 0
+expect_eq "old file complete" "$(($(wc -l <old/results.csv) - 1))" 220
+expect_eq "old file = full without params" "$(cut -d, -f1-17,19- full/results.csv | md5sum)" \
+    "$(md5sum <old/results.csv)"
+
+# The forecast before a sweep: cases still to run and their messages, the
+# algorithm's (binomial reduce p-1, ring allgather p(p-1)) plus the
+# harness's 2(p-1) per repetition; unchecked cases are counted.
+printf '[a]\ncollective = reduce\nalgorithms = binomial\nnp = 8\nbytes = 8\npatterns = no_delay\n[b]\ncollective = allgather\nalgorithms = ring\nnp = 8\nbytes = 8\npatterns = no_delay\nreps = 2\ncheck = yes\n' >two.ini
+"$PAPSIM" run two.ini --dry-run --msg-cost 1ms --rank-cost 0 --case-cost 0 --jobs 1 \
+    >/dev/null 2>dry.err
+expect_eq "forecast: cases and messages (7+14 + 2 x (56+14))" \
+    "$(grep -o 'forecast: 2 cases to simulate (0 already in results), about 161 simulated messages, about 0 s wall' dry.err | wc -l)" 1
+expect_eq "forecast: one timing-only case" "$(grep -c '^papsim run: 1 of them timing-only' dry.err)" 1
+"$PAPSIM" run spec.ini --out full --msg-cost 1s >/dev/null 2>fc.err
+expect_eq "forecast after a finished sweep (relative skews count as to run)" \
+    "$(grep -c 'forecast: 2 cases to simulate (110 already in results)' fc.err)" 1
+finish

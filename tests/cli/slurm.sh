@@ -1,0 +1,135 @@
+# papsim run --slurm on a real single-node Slurm: the test starts its own
+# munged, slurmctld and slurmd (Debian's slurm-wlm and munge, installed by
+# scripts/install-deps.sh) on localhost with a minimal slurm.conf in its
+# temporary directory, submits a small sweep as a job array of 3 shards,
+# waits for it, merges the shards and asserts the merged results.csv is
+# byte-identical to a local run of the same spec. It stops every daemon it
+# started. Skipped, saying why, where Slurm cannot run: not root (slurmd
+# must be), or the packages are missing.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+skip() { echo "SKIP: cli.slurm: $*"; echo "0 passed, 0 failed (skipped)"; exit 0; }
+[ "$(id -u)" -eq 0 ] || skip "needs root to start slurmd"
+for tool in munged mungekey slurmctld slurmd sbatch squeue sinfo; do
+    command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] ||
+        skip "$tool not found: install slurm-wlm and munge (bash scripts/install-deps.sh)"
+done
+PATH=$PATH:/usr/sbin
+
+here=$PWD
+pids=()
+stop_daemons() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+    [ -f munge/munged.pid ] && kill "$(cat munge/munged.pid)" 2>/dev/null
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+}
+trap stop_daemons EXIT
+
+# --- munge, private to this directory -----------------------------------
+mkdir -p munge state spool
+chmod 700 munge
+mungekey --create --keyfile="$here/munge/munge.key" --force >/dev/null 2>&1 ||
+    skip "mungekey could not create a key"
+munged --force --socket="$here/munge/munge.socket" --key-file="$here/munge/munge.key" \
+    --pid-file="$here/munge/munged.pid" --log-file="$here/munge/munged.log" \
+    --seed-file="$here/munge/munged.seed" 2>munge/start.err ||
+    skip "munged did not start: $(head -c 300 munge/start.err)"
+
+# --- slurm.conf: one node (this host), one partition, ports from the pid --
+port=$((20000 + $$ % 20000))
+node=$(hostname -s)
+cpus=$(nproc)
+cat >slurm.conf <<CONF
+ClusterName=papsimtest
+SlurmctldHost=$node(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$port
+SlurmdPort=$((port + 1))
+AuthType=auth/munge
+AuthInfo=socket=$here/munge/munge.socket
+CredType=cred/munge
+StateSaveLocation=$here/state
+SlurmdSpoolDir=$here/spool
+SlurmctldPidFile=$here/slurmctld.pid
+SlurmdPidFile=$here/slurmd.pid
+SlurmctldLogFile=$here/slurmctld.log
+SlurmdLogFile=$here/slurmd.log
+ProctrackType=proctrack/pgid
+TaskPlugin=task/none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+SlurmdParameters=config_overrides
+ReturnToService=2
+MpiDefault=none
+JobCompType=jobcomp/none
+AccountingStorageType=accounting_storage/none
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
+PartitionName=papsim Nodes=$node Default=YES MaxTime=10 State=UP
+CONF
+export SLURM_CONF=$here/slurm.conf
+slurmctld -D -c -f "$SLURM_CONF" >slurmctld.out 2>&1 &
+pids+=($!)
+slurmd -D -c -f "$SLURM_CONF" >slurmd.out 2>&1 &
+pids+=($!)
+for _ in $(seq 1 60); do
+    sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' && break
+    sleep 0.5
+done
+sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' ||
+    skip "Slurm did not come up: $(tail -n 3 slurmctld.log slurmd.log 2>/dev/null | head -c 600)"
+
+# --- the sweep: 3 shards as a job array, merged, against a local run ------
+cat >spec.ini <<'SPEC'
+collective = reduce
+[absolute]
+algorithms = binomial, linear, chain
+np = 4, 5
+bytes = 8, 1KiB
+patterns = no_delay, ascending, random
+skews = 10us
+reps = 2
+[relative]
+collective = allreduce
+algorithms = ring, recursive_doubling
+np = 4
+bytes = 1KiB
+patterns = last_delayed
+skews = 1.5x
+SPEC
+timeout 60 "$PAPSIM" run spec.ini --out local --jobs 2 --quiet 2>local.err
+expect_eq "local run" "$?" 0
+
+expect_ok "--slurm writes the script" "$PAPSIM" run spec.ini --out array --slurm --shards 3 \
+    --partition papsim --time 5 --sbatch --nice=0
+expect_eq "prints how to submit" "$(grep -c "submit: *sbatch $here/array/sweep.sbatch" out.txt)" 1
+expect_eq "array of 3" "$(grep -c '^#SBATCH --array=1-3$' array/sweep.sbatch)" 1
+expect_eq "partition" "$(grep -c '^#SBATCH --partition=papsim$' array/sweep.sbatch)" 1
+expect_eq "extra line" "$(grep -c '^#SBATCH --nice=0$' array/sweep.sbatch)" 1
+
+job=$(sbatch --parsable array/sweep.sbatch 2>sbatch.err)
+expect_eq "sbatch accepted the script" "$?" 0
+job=${job%%;*}
+for _ in $(seq 1 120); do
+    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+    sleep 0.5
+done
+expect_eq "job array finished" "$(squeue -h -j "$job" 2>/dev/null | wc -l)" 0
+for i in 1 2 3; do
+    if [ -s "array/shard-$i/results.csv" ]; then pass; else
+        fail "shard $i wrote no results: $(tail -n 5 "array/slurm/shard-$i.log" 2>&1)"; fi
+done
+expect_ok "merge" "$PAPSIM" merge array/merged array/shard-1 array/shard-2 array/shard-3
+if cmp -s local/results.csv array/merged/results.csv; then pass; else
+    fail "merged differs from local: $(diff local/results.csv array/merged/results.csv | head -5)"
+fi
+expect_eq "rows" "$(wc -l <array/merged/results.csv)" "$(wc -l <local/results.csv)"
+
+# Bad input: a shard missing, a bad --shard, a value the script cannot hold.
+expect_fail "missing shard" 'shard 2 of 3 is missing' \
+    "$PAPSIM" merge array/m2 array/shard-1 array/shard-3
+expect_fail "bad --shard" "--shard '4/3' must be I/N" "$PAPSIM" run spec.ini --out x --shard 4/3
+expect_fail "bad --partition" "--partition 'a b': empty or has a quote, space" \
+    "$PAPSIM" run spec.ini --out x --slurm --partition 'a b'
+finish
