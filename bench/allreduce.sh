@@ -27,6 +27,7 @@
 # at PAPSIM_BENCH_TIMEOUT seconds (default 600).
 # usage: bench/allreduce.sh [BUILD_DIR]   (default ./build)
 #        PAPSIM_BENCH_NPS=48 bench/allreduce.sh   (only the small size)
+#        PAPSIM_BENCH_ALGOS="ring prr" bench/allreduce.sh   (some algorithms)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -92,7 +93,7 @@ for np in ${PAPSIM_BENCH_NPS:-48 1024}; do
     [ "$np" -gt 48 ] && platform=$work/proficz-1024.xml
     for ps in ${PAPSIM_BENCH_PATTERNS:-no_delay:0}; do
         pattern=${ps%%:*} skew=${ps#*:}
-        for algo in builtin:rab_rdb rabenseifner ring slt prr; do
+        for algo in ${PAPSIM_BENCH_ALGOS:-builtin:rab_rdb rabenseifner ring slt prr}; do
             printf '%-5s %-16s %-16s ' "$np" "$pattern:$skew" "$algo"
             run "$np" "$platform" "$algo" "$pattern" "$skew"
         done

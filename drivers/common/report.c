@@ -142,6 +142,7 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     rec->algorithm = f[col[COL_ALGORITHM]];
     rec->no_delay = strcmp(rec->pattern, PAPSIM_NO_DELAY) == 0;
     rec->ok = strcmp(f[col[COL_STATUS]], "ok") == 0;
+    rec->missed = strcmp(f[col[COL_STATUS]], "missed_start") == 0;
     rec->value = NAN;
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
@@ -424,6 +425,7 @@ void papsim_report_free(papsim_report *r)
         free(p->patterns);
         free(p->bytes);
         free(p->median);
+        free(p->spread);
         free(p->present);
         free(p->cells);
         free(p->a0);
@@ -446,6 +448,12 @@ const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size
 double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm)
 {
     return p->median[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
+}
+
+const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
+                                             size_t algorithm)
+{
+    return &p->spread[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
 }
 
 int papsim_panel_has_absolute_cells(const papsim_panel *p)

@@ -51,6 +51,18 @@ int papsim_panel_key_shown(const char *const *key, int k);
 /* The pattern every panel is compared against. */
 #define PAPSIM_NO_DELAY "no_delay"
 
+/* The repetitions behind one median, for `--spread`: real runs are noisy, so
+ * a reader needs the range and how many repetitions were usable. The range
+ * is min..max, not an interquartile range: with the 5-20 repetitions a real
+ * run has, quartiles rest on one or two values each, while min..max hides
+ * nothing. */
+typedef struct {
+    size_t nok;      /* ok repetitions, those the median is taken over */
+    size_t nmissed;  /* missed_start repetitions (real MPI: a rank arrived late) */
+    size_t nother;   /* other statuses: check_failed, unsupported */
+    double min, max; /* over the ok repetitions; meaningless while nok is 0 */
+} papsim_rep_spread;
+
 typedef struct {
     int winner;   /* index into papsim_report.algorithms; -1: no ok row at all */
     double value; /* the winner's median metric in seconds (NAN if no winner) */
@@ -67,6 +79,7 @@ typedef struct {
     size_t nalgorithms;        /* = papsim_report.nalgorithms, for indexing */
     double *median;            /* [p][s][a] at (p * nsizes + s) * nalgorithms + a;
                                   NAN where the algorithm has no ok row */
+    papsim_rep_spread *spread; /* [p][s][a] as median; all zero without rows */
     unsigned char *present;    /* present[a]: the algorithm has rows in this panel */
     papsim_cell *cells;        /* [p][s] at p * nsizes + s */
     int *a0;                   /* a0[s]: no_delay winner at size s, -1 if none */
@@ -83,6 +96,7 @@ typedef struct {
     size_t npanels;
     papsim_panel *panels;
     char *param_labels;      /* "name[params]" texts the records point to (report.c) */
+    int spread;              /* --spread: the runtimes cells add papsim_format_spread */
 } papsim_report;
 
 /* Accepts "last_delay", "total_delay", "mean_elapsed", "max_elapsed", with or
@@ -100,6 +114,17 @@ void papsim_report_free(papsim_report *r);
 /* Cell accessors. */
 const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size_t size);
 double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm);
+const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
+                                             size_t algorithm);
+
+/* Counts one repetition into s; ok ones must come in ascending value. */
+void papsim_spread_add(papsim_rep_spread *s, int ok, int missed, double value);
+
+/* The text `--spread` puts after a median: " [90..110] n=3 +1 missed +1 not
+ * ok", the range in the median's unit (papsim_format_seconds) and left out
+ * below two ok repetitions, the counts left out when zero (but n); empty
+ * when the algorithm has no row there. */
+void papsim_format_spread(double median, const papsim_rep_spread *s, char *buf, size_t len);
 
 /* 1 if some cell shows an absolute time because A0 has no result there. */
 int papsim_panel_has_absolute_cells(const papsim_panel *p);

@@ -12,6 +12,7 @@ typedef struct {
     long long bytes;
     int no_delay; /* pattern is no_delay: shared by every skew of the study */
     int ok;
+    int missed;   /* status missed_start (real MPI), for --spread's counts */
     double value; /* the metric in seconds; NAN unless ok */
 } papsim_report_record;
 

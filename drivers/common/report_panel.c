@@ -82,14 +82,15 @@ static int same_cell(const record *a, const record *b)
 static void fill_medians(const papsim_report *r, papsim_panel *p, const record *run, size_t n)
 {
     for (size_t i = 0; i < n;) {
-        size_t j = i, ok = 0;
-        while (j < n && same_cell(&run[i], &run[j])) {
-            ok += (size_t)run[j].ok;
-            j++;
-        }
         size_t a = papsim_report_algorithm_index(r, run[i].algorithm);
         size_t at = (pattern_index(p, run[i].pattern) * p->nsizes + size_index(p, run[i].bytes)) *
                         p->nalgorithms + a;
+        size_t j = i, ok = 0;
+        while (j < n && same_cell(&run[i], &run[j])) {
+            ok += (size_t)run[j].ok;
+            papsim_spread_add(&p->spread[at], run[j].ok, run[j].missed, run[j].value);
+            j++;
+        }
         p->present[a] = 1;
         if (ok > 0)
             p->median[at] = ok % 2 ? run[i + ok / 2].value
@@ -145,10 +146,11 @@ int papsim_report_fill_panel(const papsim_report *r, papsim_panel *p, const reco
         return -1;
     size_t ncells = p->npatterns * p->nsizes;
     p->median = malloc(ncells * p->nalgorithms * sizeof *p->median);
+    p->spread = calloc(ncells * p->nalgorithms, sizeof *p->spread);
     p->present = calloc(p->nalgorithms, sizeof *p->present);
     p->cells = malloc(ncells * sizeof *p->cells);
     p->a0 = malloc(p->nsizes * sizeof *p->a0);
-    if (!p->median || !p->present || !p->cells || !p->a0)
+    if (!p->median || !p->spread || !p->present || !p->cells || !p->a0)
         return papsim_fail(e, "out of memory for a panel of %zu cells", ncells);
     for (size_t i = 0; i < ncells * p->nalgorithms; i++)
         p->median[i] = NAN;

@@ -240,6 +240,9 @@ static void fill_cell(papsim_rel_cell *c, const record *run, size_t n)
     size_t ok = 0;
     while (ok < n && run[ok].ok)
         ok++;
+    for (size_t i = 0; i < n; i++)
+        papsim_spread_add(&c->spread, run[i].ok, strcmp(run[i].status, "missed_start") == 0,
+                          run[i].value);
     if (ok == 0) {
         c->state = PAPSIM_REL_NOT_OK;
         c->status = run[0].status;
@@ -273,7 +276,7 @@ static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsi
     if (!row->cells)
         return papsim_fail(e, "out of memory for %zu cells", p->nalgorithms);
     for (size_t a = 0; a < p->nalgorithms; a++)
-        row->cells[a] = (papsim_rel_cell){PAPSIM_REL_NOT_RUN, NULL, NAN, NAN};
+        row->cells[a] = (papsim_rel_cell){PAPSIM_REL_NOT_RUN, NULL, NAN, NAN, {0, 0, 0, NAN, NAN}};
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && strcmp(run[j].algorithm, run[i].algorithm) == 0)

@@ -45,6 +45,7 @@ typedef struct {
     const char *status; /* PAPSIM_REL_NOT_OK: e.g. "unsupported" (borrowed) */
     double value;       /* median metric in seconds; NAN unless ok */
     double ratio;       /* NAN when this value or BASE's is missing (or zero) */
+    papsim_rep_spread spread; /* the repetitions behind value, for --spread */
 } papsim_rel_cell;
 
 typedef struct {
@@ -69,6 +70,7 @@ typedef struct {
     const char *metric; /* column, e.g. "total_delay_s" */
     char metric_label[32];
     int speedup; /* ratios are T(BASE)/T(a) */
+    int spread;  /* --spread: cells add papsim_format_spread (set after building) */
     size_t npanels;
     papsim_rel_panel *panels;
     size_t nskipped; /* panels without any BASE row */

@@ -43,17 +43,21 @@ static void format_ratio(double ratio, char *buf, size_t len)
         snprintf(buf, len, "%.2f", ratio);
 }
 
-/* "177.1 us (1.00)", "612 us (-)" without a BASE value, "-" without a value. */
-static void cell_text(const papsim_rel_cell *c, char *buf, size_t len)
+/* "177.1 us (1.00)", "612 us (-)" without a BASE value, "-" without a value;
+ * with --spread the range and counts follow the median: "177.1 us
+ * [170..190.5] n=4 +1 missed (1.00)", "- n=0 +5 missed". */
+static void cell_text(const papsim_rel_cell *c, int spread, char *buf, size_t len)
 {
-    char t[32], q[32];
+    char t[32], q[32], s[96] = "";
+    if (spread)
+        papsim_format_spread(c->value, &c->spread, s, sizeof s);
     if (c->state != PAPSIM_REL_OK) {
-        snprintf(buf, len, "-");
+        snprintf(buf, len, "-%s", s);
         return;
     }
     papsim_format_seconds(c->value, t, sizeof t);
     format_ratio(c->ratio, q, sizeof q);
-    snprintf(buf, len, "%s (%s)", t, q);
+    snprintf(buf, len, "%s%s (%s)", t, s, q);
 }
 
 /* The absolute skew of the run, and the spec's factor when it was relative:
@@ -114,7 +118,7 @@ static void note_row(footnotes *fn, const papsim_rel_panel *p, const papsim_rel_
 }
 
 /* The grid of rows [first, last) of panel p, all of one pattern. */
-static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, grid *g,
+static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, int spread, grid *g,
                       footnotes *fn)
 {
     g->ncols = 2 + p->nalgorithms;
@@ -132,7 +136,7 @@ static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, grid
         papsim_format_bytes(row->bytes, field_at(g, gr, 0), FIELD_MAX);
         skew_text(row, field_at(g, gr, 1), FIELD_MAX);
         for (size_t a = 0; a < p->nalgorithms; a++)
-            cell_text(&row->cells[a], field_at(g, gr, 2 + a), FIELD_MAX);
+            cell_text(&row->cells[a], spread, field_at(g, gr, 2 + a), FIELD_MAX);
         note_row(fn, p, row);
     }
     return 0;
@@ -220,6 +224,11 @@ static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
     fprintf(f, "%scell: median %s over the ok repetitions, and in parentheses %s\n", b,
             r->metric_label,
             r->speedup ? "the speedup T(base)/T(algorithm)" : "the ratio T(algorithm)/T(base)");
+    if (r->spread)
+        fprintf(f, "%s--spread: after the median, [min..max] of the ok repetitions (when two or "
+                   "more) in the median's unit, n= how many were ok, \"+k missed\" repetitions "
+                   "where a rank missed its start (missed_start), \"+k not ok\" repetitions of "
+                   "other statuses\n", b);
     fprintf(f, "%sskew: the absolute skew used (results.csv skew_s); \"(1.5x)\" is the spec's "
                "factor of the mean no-delay total delay of the block's algorithms\n", b);
     if (r->nskipped)
@@ -232,7 +241,7 @@ static int write_table(const papsim_rel_report *r, const papsim_rel_panel *p, si
 {
     grid g = {0};
     footnotes fn = {0};
-    if (build_grid(p, first, last, &g, &fn) != 0) {
+    if (build_grid(p, first, last, r->spread, &g, &fn) != 0) {
         free(g.field);
         return -1;
     }

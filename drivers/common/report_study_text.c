@@ -11,7 +11,7 @@
 #include "units.h"
 
 /* One table: a header row, then rows of cells, the first cell the row name. */
-#define MAX_CELL 48
+#define MAX_CELL 112 /* "1.234 ms [1.001..1.502] n=10 +10 missed +1 not ok *" fits */
 
 typedef struct {
     FILE *f;
@@ -127,6 +127,21 @@ static void runtime_cell(const papsim_panel *p, size_t row, size_t size, size_t 
     snprintf(buf, len, "%s%s", t, papsim_study_is_good(p, row, size, a) ? " *" : "");
 }
 
+/* --spread: the median, then its range and counts, then the 5% mark. */
+static void runtime_spread_cell(const papsim_panel *p, size_t row, size_t size, size_t a,
+                                char *buf, size_t len)
+{
+    if (row == p->npatterns) {
+        runtime_cell(p, row, size, a, buf, len);
+        return;
+    }
+    char t[32], spread[96];
+    double median = papsim_panel_median(p, row, size, a);
+    papsim_format_seconds(median, t, sizeof t);
+    papsim_format_spread(median, papsim_panel_spread(p, row, size, a), spread, sizeof spread);
+    snprintf(buf, len, "%s%s%s", t, spread, papsim_study_is_good(p, row, size, a) ? " *" : "");
+}
+
 static void name_and_score(const papsim_report *r, const papsim_panel *p, size_t size, int a,
                            char *buf, size_t len)
 {
@@ -225,6 +240,15 @@ static void recommendation_table(FILE *f, int markdown, const papsim_report *r,
     }
 }
 
+/* What --spread adds to a cell; the relative report says the same. */
+static void spread_note(FILE *f)
+{
+    fprintf(f, "--spread: after the median, [min..max] of the ok repetitions (when two or\n"
+               "more) in the median's unit, n= how many were ok, \"+k missed\" repetitions where\n"
+               "a rank missed its start (missed_start), \"+k not ok\" repetitions of other\n"
+               "statuses.\n");
+}
+
 static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
 {
     fprintf(f, markdown ? "# papsim report: runtimes and robustness scores\n\n"
@@ -236,7 +260,9 @@ static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
             "under every pattern (\"-\": a pattern without a result); \" <\" marks the lowest,\n"
             "the recommended algorithm.\n",
             r->metric_label, r->metric_label);
-    view_rows v = {0, runtime_row_name, runtime_cell};
+    if (r->spread)
+        spread_note(f);
+    view_rows v = {0, runtime_row_name, r->spread ? runtime_spread_cell : runtime_cell};
     for (size_t i = 0; i < r->npanels; i++) {
         const papsim_panel *p = &r->panels[i];
         panel_heading(f, markdown, r, i);

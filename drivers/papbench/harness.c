@@ -140,9 +140,26 @@ static int share_board(papbench_harness *h)
 }
 #endif
 
+int papbench_comm_open(MPI_Comm *comm)
+{
+#ifdef PAPSIM_SIMULATED
+    *comm = MPI_COMM_WORLD;
+    return MPI_SUCCESS;
+#else
+    return MPI_Comm_dup(MPI_COMM_WORLD, comm);
+#endif
+}
+
+void papbench_comm_close(MPI_Comm *comm)
+{
+    if (*comm != MPI_COMM_WORLD && *comm != MPI_COMM_NULL)
+        MPI_Comm_free(comm);
+    *comm = MPI_COMM_NULL;
+}
+
 int papbench_harness_init(papbench_harness *h, double margin)
 {
-    int rc = MPI_Comm_dup(MPI_COMM_WORLD, &h->comm);
+    int rc = papbench_comm_open(&h->comm);
     if (rc != MPI_SUCCESS)
         return rc;
     MPI_Comm_rank(h->comm, &h->rank);
@@ -173,7 +190,7 @@ void papbench_harness_free(papbench_harness *h)
         free(h->board);
     }
 #endif
-    MPI_Comm_free(&h->comm);
+    papbench_comm_close(&h->comm);
 }
 
 double papbench_now(const papbench_harness *h)

@@ -27,6 +27,7 @@ typedef struct {
     const char *best;   /* --best TARGET, or NULL */
     const char *relative; /* --relative BASE, or NULL */
     int speedup;          /* --speedup: ratios are T(BASE)/T(alg) */
+    int spread;           /* --spread: range and counts of the repetitions per cell */
     int runtimes;         /* --runtimes (or --all): seed 003 Figures 5 and 8 */
     int robustness;       /* --robustness (or --all): seed 003 Figure 6 */
     int figure4;          /* --all: the best-algorithm report too */
@@ -41,10 +42,10 @@ static void print_report_help(FILE *f)
             "       papsim report DIR|RESULTS.csv --best TARGET [--metric M[,M...]]"
             " [--out OUTDIR]\n"
             "       papsim report DIR|RESULTS.csv --relative BASE [--metric M] [--speedup]"
-            " [--out OUTDIR]\n"
+            " [--spread] [--out OUTDIR]\n"
             "       papsim report DIR|RESULTS.csv [--runtimes] [--robustness] [--metric M]"
-            " [--out OUTDIR]\n"
-            "       papsim report DIR|RESULTS.csv --all [--metric M] [--out OUTDIR]\n"
+            " [--spread] [--out OUTDIR]\n"
+            "       papsim report DIR|RESULTS.csv --all [--metric M] [--spread] [--out OUTDIR]\n"
             "\n"
             "Reads DIR/results.csv (or the given .csv file) and shows, per panel (collective,\n"
             "platform, np, mapping, ranks_per_node, datatype, op, root, gamma, distribution,\n"
@@ -90,6 +91,11 @@ static void print_report_help(FILE *f)
             "  --relative BASE  the algorithm the others are compared with, as named in\n"
             "                results.csv (one metric, default last_delay)\n"
             "  --speedup     with --relative: print T(BASE)/T(alg) instead of T(alg)/T(BASE)\n"
+            "  --spread      with --relative or --runtimes (or --all): after each median the\n"
+            "                range [min..max] of its ok repetitions (from two on; with few\n"
+            "                repetitions the whole range is more honest than quartiles),\n"
+            "                n= their number and the repetitions not ok, \"+k missed\"\n"
+            "                (missed_start) and \"+k not ok\": for noisy real-MPI runs\n"
             "  --runtimes    runtimes.txt/.md, and per panel and size STEM_runtimes_SIZE images\n"
             "  --robustness  robustness.txt/.md, and STEM_robust_SIZE images\n"
             "  --all         report.txt/.md, the runtimes and the robustness, with images\n"
@@ -148,6 +154,10 @@ static int check_modes(const report_options *o)
         fprintf(stderr, "papsim report: --best and --relative: choose one\n");
         return -1;
     }
+    if (o->spread && !o->relative && !o->runtimes) {
+        fprintf(stderr, "papsim report: --spread needs --relative BASE, --runtimes or --all\n");
+        return -1;
+    }
     if (o->speedup && !o->relative) {
         fprintf(stderr, "papsim report: --speedup needs --relative BASE\n");
         return -1;
@@ -168,6 +178,7 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         {"best", required_argument, NULL, 'b'},
         {"relative", required_argument, NULL, 'r'},
         {"speedup", no_argument, NULL, 's'},
+        {"spread", no_argument, NULL, 'S'},
         {"runtimes", no_argument, NULL, 'T'},
         {"robustness", no_argument, NULL, 'R'},
         {"all", no_argument, NULL, 'A'},
@@ -176,7 +187,7 @@ static int parse_report_options(int argc, char **argv, report_options *o)
     };
     int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:b:r:sTRAh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "m:o:b:r:sSTRAh", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
             if ((rc = add_metrics(o, optarg)) != 0)
@@ -201,6 +212,9 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             break;
         case 's':
             o->speedup = 1;
+            break;
+        case 'S':
+            o->spread = 1;
             break;
         case 'T':
             o->runtimes = 1;
@@ -456,6 +470,7 @@ static int run_relative(const report_options *o, const papsim_table *t, const ch
     if (papsim_rel_build(t, o->relative, o->metrics[0], o->speedup, &r, &e) != 0 ||
         make_directories(outdir, &e) != 0)
         goto fail;
+    r.spread = o->spread;
     if (papsim_rel_write_text(&r, stdout) != 0) {
         papsim_fail(&e, "cannot write to stdout");
         goto fail;
@@ -546,6 +561,16 @@ static int write_study_texts(const report_options *o, const papsim_report *r, co
     return 0;
 }
 
+/* The panels of the study views; --spread only changes how cells print. */
+static int build_study_report(const report_options *o, const papsim_table *t, papsim_report *r,
+                              papsim_err *e)
+{
+    if (papsim_report_build(t, o->metrics[0], r, e) != 0)
+        return -1;
+    r->spread = o->spread;
+    return 0;
+}
+
 /* --runtimes, --robustness, --all: seed 003's Figures 5, 6 and 8 from the
  * same panels as the default report (and, with --all, that report too). */
 static int run_study_views(const report_options *o, const papsim_table *t, const char *outdir)
@@ -555,7 +580,7 @@ static int run_study_views(const report_options *o, const papsim_table *t, const
     int status = o->figure4 ? run_patterns(o, t, outdir) : 0, failures = 0;
     if (status == 2)
         return 2;
-    if (papsim_report_build(t, o->metrics[0], &r, &e) != 0 || make_directories(outdir, &e) != 0 ||
+    if (build_study_report(o, t, &r, &e) != 0 || make_directories(outdir, &e) != 0 ||
         write_study_texts(o, &r, outdir, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         status = 2;
