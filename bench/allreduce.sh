@@ -75,7 +75,9 @@ run() { # np platform algorithm pattern skew: prints simulated_s wall_s cpu_s pe
     end=$(date +%s.%N)
     cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
     if [ "$status" -eq 0 ]; then
-        sim=$(tail -n 1 "$work/out.csv" | cut -d, -f21)
+        # by name: the column's position changes when results.csv gains keys
+        sim=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mean_elapsed_s") c = i }
+                       END { print c ? $c : "-" }' "$work/out.csv")
         [ "$peak" -gt 0 ] && peak=$((peak / 1024)) || peak=-
         printf '%-22s %10.2f %10s %10s\n' "$sim" \
             "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}" "$peak"

@@ -99,6 +99,14 @@ run() {
 
 echo "# papsim bench/scale.sh: $topo platforms, $cores cores per host, stack $stack KiB," \
      "cap $limit s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+# Every shared buffer above 64 KiB is one mmap per rank: at np 16384 that
+# passes Linux's default vm.max_map_count (65530) and SimGrid aborts with
+# "Could not map folded virtual memory". Say so before it happens.
+maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)
+if [ "$maps" -lt 262144 ]; then
+    echo "# note: vm.max_map_count is $maps; np 16384 with buffers above 64 KiB needs more:" \
+         "sysctl -w vm.max_map_count=262144 (root)"
+fi
 printf '%-6s %-10s %-13s %-6s %-14s %9s %9s\n' np collective algorithm bytes simulated_s \
     wall_s peak_MiB
 declare -A gave_up
