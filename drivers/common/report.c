@@ -109,12 +109,12 @@ static int compare_records(const void *pa, const void *pb)
     return (a->value > b->value) - (a->value < b->value);
 }
 
-static int compare_strings(const void *a, const void *b)
+int papsim_report_compare_strings(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-static int parse_bytes(const char *s, long long *out)
+int papsim_report_parse_bytes(const char *s, long long *out)
 {
     char *end;
     errno = 0;
@@ -124,12 +124,21 @@ static int parse_bytes(const char *s, long long *out)
     return (errno || *end) ? -1 : 0;
 }
 
-static int parse_seconds(const char *s, double *out)
+int papsim_report_parse_seconds(const char *s, double *out)
 {
     char *end;
     errno = 0;
     *out = strtod(s, &end);
     return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
+}
+
+void papsim_report_metric_label(const char *column, char *out, size_t len)
+{
+    /* Captions say "last_delay"; the column name carries the unit suffix. */
+    snprintf(out, len, "%s", column);
+    size_t n = strlen(out);
+    if (n > 2 && strcmp(out + n - 2, "_s") == 0)
+        out[n - 2] = '\0';
 }
 
 static int read_record(const papsim_table *t, size_t r, const int *kcol, const int *col,
@@ -147,10 +156,10 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
+    if (papsim_report_parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
         return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
                            t->lines[r], f[col[COL_BYTES]]);
-    if (rec->ok && parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
+    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
         return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
                            t->path, t->lines[r], t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
     return 0;
@@ -301,7 +310,7 @@ static int build_algorithms(papsim_report *r, const record *recs, size_t n, paps
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
         r->algorithms[i] = recs[i].algorithm;
-    qsort(r->algorithms, n, sizeof *r->algorithms, compare_strings);
+    qsort(r->algorithms, n, sizeof *r->algorithms, papsim_report_compare_strings);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (m == 0 || strcmp(r->algorithms[m - 1], r->algorithms[i]) != 0)
@@ -331,7 +340,7 @@ static int build_algorithms(papsim_report *r, const record *recs, size_t n, paps
 size_t papsim_report_algorithm_index(const papsim_report *r, const char *name)
 {
     const char **hit = bsearch(&name, r->algorithms, r->nalgorithms, sizeof *r->algorithms,
-                               compare_strings);
+                               papsim_report_compare_strings);
     return (size_t)(hit - r->algorithms); /* every name is in the list by construction */
 }
 
@@ -391,11 +400,7 @@ int papsim_report_build(const papsim_table *t, const char *metric_column, papsim
 {
     memset(r, 0, sizeof *r);
     r->metric = metric_column;
-    /* Captions say "last_delay"; the column name carries the unit suffix. */
-    snprintf(r->metric_label, sizeof r->metric_label, "%s", metric_column);
-    size_t n = strlen(r->metric_label);
-    if (n > 2 && strcmp(r->metric_label + n - 2, "_s") == 0)
-        r->metric_label[n - 2] = '\0';
+    papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
     if (t->nrows == 0)
         return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;

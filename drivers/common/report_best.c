@@ -69,11 +69,6 @@ static int compare_records(const void *pa, const void *pb)
     return strcmp(a->algorithm, b->algorithm);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 static int compare_long_long(const void *a, const void *b)
 {
     return compare_ll(*(const long long *)a, *(const long long *)b);
@@ -93,14 +88,6 @@ static int parse_count(const char *s, long long min, long long *out)
         return -1;
     *out = strtoll(s, &end, 10);
     return (errno || *end || *out < min) ? -1 : 0;
-}
-
-static int parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
 }
 
 static int read_record(const papsim_table *t, size_t row, const int *kcol, const int *col,
@@ -127,7 +114,7 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
                            line, f[col[COL_BYTES]]);
     for (size_t m = 0; m < nmetrics; m++) {
         rec->value[m] = NAN;
-        if (rec->ok && parse_seconds(f[mcol[m]], &rec->value[m]) != 0)
+        if (rec->ok && papsim_report_parse_seconds(f[mcol[m]], &rec->value[m]) != 0)
             return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
                                t->path, line, t->names[mcol[m]], f[mcol[m]]);
     }
@@ -164,14 +151,14 @@ static int build_algorithms(papsim_best_report *r, const papsim_table *t, const 
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
         r->algorithms[i] = recs[i].algorithm;
-    qsort(r->algorithms, n, sizeof *r->algorithms, compare_strings);
+    qsort(r->algorithms, n, sizeof *r->algorithms, papsim_report_compare_strings);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (m == 0 || strcmp(r->algorithms[m - 1], r->algorithms[i]) != 0)
             r->algorithms[m++] = r->algorithms[i];
     r->nalgorithms = m;
     const char **hit = bsearch(&r->target, r->algorithms, m, sizeof *r->algorithms,
-                               compare_strings);
+                               papsim_report_compare_strings);
     if (!hit) {
         char list[768];
         size_t len = 0;
@@ -189,7 +176,7 @@ static int build_algorithms(papsim_best_report *r, const papsim_table *t, const 
 static size_t algorithm_index(const papsim_best_report *r, const char *name)
 {
     const char **hit = bsearch(&name, r->algorithms, r->nalgorithms, sizeof *r->algorithms,
-                               compare_strings);
+                               papsim_report_compare_strings);
     return (size_t)(hit - r->algorithms); /* every name is in the list by construction */
 }
 
@@ -495,10 +482,7 @@ int papsim_best_build(const papsim_table *t, const char *target, const char *con
     r->nmetrics = nmetrics;
     for (size_t m = 0; m < nmetrics; m++) {
         r->metrics[m] = metrics[m];
-        snprintf(r->metric_labels[m], sizeof r->metric_labels[m], "%s", metrics[m]);
-        size_t n = strlen(r->metric_labels[m]);
-        if (n > 2 && strcmp(r->metric_labels[m] + n - 2, "_s") == 0)
-            r->metric_labels[m][n - 2] = '\0';
+        papsim_report_metric_label(metrics[m], r->metric_labels[m], sizeof r->metric_labels[m]);
     }
     if (t->nrows == 0)
         return papsim_fail(e, "%s: no result rows (only a header)", t->path);

@@ -37,6 +37,17 @@ int papsim_report_compare_natural(const char *a, const char *b);
 /* Skews by size: absolute, then relative kinds by factor, then other text. */
 int papsim_report_compare_skew(const char *a, const char *b);
 
+/* qsort comparator for an array of C strings. */
+int papsim_report_compare_strings(const void *a, const void *b);
+
+/* A results.csv byte count (digits only) and a non-negative finite time in
+ * seconds; 0 on success, -1 on anything else. */
+int papsim_report_parse_bytes(const char *s, long long *out);
+int papsim_report_parse_seconds(const char *s, double *out);
+
+/* A metric column for captions: "last_delay_s" gives "last_delay". */
+void papsim_report_metric_label(const char *column, char *out, size_t len);
+
 
 /* gnuplot single-quoted string: no escapes, a quote is written twice. */
 void papsim_report_put_single_quoted(FILE *f, const char *s);

@@ -13,7 +13,6 @@
 #include "report_internal.h"
 #include "units.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,29 +88,6 @@ static int compare_records(const void *pa, const void *pb)
     return (a->value > b->value) - (a->value < b->value);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int parse_bytes(const char *s, long long *out)
-{
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9')
-        return -1;
-    *out = strtoll(s, &end, 10);
-    return (errno || *end) ? -1 : 0;
-}
-
-static int parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
-}
-
 /* The absolute skew of a row: skew_s when the table has it, otherwise the
  * spec text when that is absolute; NAN for a relative skew without skew_s. */
 static int read_skew(const papsim_table *t, size_t row, const char *skew_s, record *rec,
@@ -122,7 +98,7 @@ static int read_skew(const papsim_table *t, size_t row, const char *skew_s, reco
     rec->own = parsed && s.kind == PAPSIM_SKEW_OWN;
     rec->skew_s = NAN;
     if (skew_s) {
-        if (parse_seconds(skew_s, &rec->skew_s) != 0)
+        if (papsim_report_parse_seconds(skew_s, &rec->skew_s) != 0)
             return papsim_fail(e, "%s:%ld: skew_s: '%s' is not a time in seconds", t->path,
                                t->lines[row], skew_s);
     } else if (parsed && s.kind == PAPSIM_SKEW_ABSOLUTE) {
@@ -147,10 +123,10 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
+    if (papsim_report_parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
         return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
                            line, f[col[COL_BYTES]]);
-    if (rec->ok && parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
+    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
         return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
                            t->path, line, t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
     return read_skew(t, row, skew_s_col >= 0 ? f[skew_s_col] : NULL, rec, e);
@@ -184,7 +160,7 @@ static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n
         return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
     for (size_t i = 0; i < n; i++)
         names[i] = recs[i].algorithm;
-    qsort(names, n, sizeof *names, compare_strings);
+    qsort(names, n, sizeof *names, papsim_report_compare_strings);
     char list[768];
     size_t len = 0;
     list[0] = '\0';
@@ -214,7 +190,7 @@ static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, con
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
         names[i] = run[i].algorithm;
-    qsort(names, n, sizeof *names, compare_strings);
+    qsort(names, n, sizeof *names, papsim_report_compare_strings);
     size_t m = 0;
     names[m++] = r->base;
     for (size_t i = 0; i < n; i++)
@@ -230,7 +206,7 @@ static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
     if (strcmp(algorithm, p->algorithms[0]) == 0)
         return 0;
     const char **hit = bsearch(&algorithm, p->algorithms + 1, p->nalgorithms - 1,
-                               sizeof *p->algorithms, compare_strings);
+                               sizeof *p->algorithms, papsim_report_compare_strings);
     return (size_t)(hit - p->algorithms); /* every name is a column by construction */
 }
 
@@ -346,10 +322,7 @@ int papsim_rel_build(const papsim_table *t, const char *base, const char *metric
     r->base = base;
     r->metric = metric_column;
     r->speedup = speedup;
-    snprintf(r->metric_label, sizeof r->metric_label, "%s", metric_column);
-    size_t len = strlen(r->metric_label);
-    if (len > 2 && strcmp(r->metric_label + len - 2, "_s") == 0)
-        r->metric_label[len - 2] = '\0';
+    papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
     if (t->nrows == 0)
         return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;
