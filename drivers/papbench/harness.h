@@ -53,11 +53,9 @@ typedef struct {
  * duplicate's p-member group, so each dup costs O(p^2) memory (gigabytes at
  * np 16384), and the tags keep the traffics apart (harness 11-15,
  * algorithms 100 and up, papbench's estimate 900; no one receives with
- * MPI_ANY_TAG). The algorithms keep a duplicate everywhere: SMPI's own
- * SMP-aware collectives (builtin:mvapich2_*) behave differently on
- * MPI_COMM_WORLD (mvapich2_knomial_intra_node: 101 us instead of 13.7 us
- * for 1664 B at np 16), and a duplicate is what the agreement tests
- * validated. */
+ * MPI_ANY_TAG). The collectives' communicator is chosen per case
+ * (case_comm in papbench.c): MPI_COMM_WORLD for papsim's algorithms under
+ * SMPI, a duplicate for builtin: cases and on a real MPI. */
 int papbench_comm_open(MPI_Comm *comm);
 void papbench_comm_close(MPI_Comm *comm);
 
