@@ -9,6 +9,19 @@
 #   of the sweep runs, the summary counts 1 failed, exit 1.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
+# The deadlock depends on how papbench sets up its communicators: since the
+# harness runs on MPI_COMM_WORLD (no duplicate, for memory at large np) this
+# SMPI case no longer deadlocks (it returns at once). Without an honest
+# deadlocking case the test cannot say anything: it reports itself skipped
+# (CTest SKIP_RETURN_CODE 77), never passed.
+probe=$("$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:mvapich2_inter_node \
+    --bytes 8 2>&1)
+if ! grep -qi deadlock <<<"$probe"; then
+    echo "SKIP: SMPI's builtin:mvapich2_inter_node bcast does not deadlock here;" \
+         "no deadlocking case to test the detection with"
+    exit 77
+fi
+
 expect_fail "bench: deadlock" "papsim bench: failed: deadlock: .*\(0 of 1 result rows\)" \
     "$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:mvapich2_inter_node --bytes 8
 expect_eq "bench: deadlock exit status" "$(
