@@ -64,6 +64,12 @@ typedef struct papsim_params {
      * as simulated time under SMPI; 0: it is not charged (papbench
      * --schedule-timed no|yes). */
     int schedule_timed;
+    /* 1: nobody reads the results (a timing-only case under SMPI: papbench
+     * without --check). papsim_combine then charges gamma as usual but skips
+     * the arithmetic, which would cost wall time only: SMPI charges no
+     * simulated time for it, and the buffers may be shared between ranks
+     * anyway. Never set on a real MPI, where the arithmetic is the cost. */
+    int timing_only;
     /* The network of the round-time model of arrival-aware algorithms
      * (clairvoyant: d = alpha + (m/N)(beta + gamma), and its default N):
      * latency in seconds and transfer time in seconds per byte; 0 = the

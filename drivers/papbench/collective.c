@@ -182,6 +182,9 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
     call->size = papsim_datatype_size(c->datatype);
     call->count = (int)(c->bytes / call->size);
     call->params.gamma = c->gamma;
+#ifdef PAPSIM_SIMULATED
+    call->params.timing_only = !c->check; /* papsim_params.timing_only */
+#endif
     call->params.segment_bytes = (MPI_Aint)c->segment_bytes;
     call->params.segments = c->segments;
     call->params.max_requests = c->max_requests;
