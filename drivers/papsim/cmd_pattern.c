@@ -9,7 +9,6 @@
 #endif
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,17 +58,7 @@ static const char usage[] =
     "  -l, --list           list the shapes\n"
     "  -h, --help           show this help\n";
 
-__attribute__((format(printf, 1, 2)))
-static int bad_input(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("papsim pattern: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_BAD_INPUT;
-}
+#define bad_input(...) papsim_cmd_bad_input("pattern", __VA_ARGS__)
 
 static int error_message(const papsim_err *e)
 {

@@ -7,7 +7,6 @@
 #endif
 #include <getopt.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,17 +91,7 @@ static const char usage[] =
     "digest=H (a hash of the whole schedule: equal schedules, equal H).\n"
     "Exit status: 0 ok, 1 generation or check failed, 2 bad input.\n";
 
-__attribute__((format(printf, 1, 2)))
-static int bad_input(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("papsim schedule: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_BAD_INPUT;
-}
+#define bad_input(...) papsim_cmd_bad_input("schedule", __VA_ARGS__)
 
 static int read_options(int argc, char **argv, schedule_options *o)
 {

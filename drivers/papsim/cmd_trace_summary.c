@@ -3,7 +3,6 @@
  * minimum, median, 90th percentile and maximum of the per-call skew (last
  * arrival - first arrival; definitions in drivers/common/trace.h), then the
  * ranks that most often arrived last. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,17 +22,7 @@ static const char usage[] =
     "the first, in seconds; and which ranks were most often last (lowest\n"
     "rank on ties), as rank:calls.\n";
 
-__attribute__((format(printf, 1, 2)))
-static int bad_input(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fputs("papsim trace-summary: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-    va_end(ap);
-    return EXIT_BAD_INPUT;
-}
+#define bad_input(...) papsim_cmd_bad_input("trace-summary", __VA_ARGS__)
 
 /* " 3:48 2:2": the TOP_LAST_RANKS ranks most often last, most first. */
 static void print_last_ranks(const papsim_trace_call *calls, size_t n,

@@ -20,4 +20,9 @@ int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
 
+/* Prints "papsim COMMAND: message" on stderr and returns 2, the bad-input
+ * exit status. */
+__attribute__((format(printf, 2, 3)))
+int papsim_cmd_bad_input(const char *command, const char *fmt, ...);
+
 #endif
