@@ -40,15 +40,10 @@
 #include <stdlib.h>
 
 #include "../reduce/reduce_util.h"
+#include "allreduce_fold.h"
 
 /* The most halving steps: q <= 2^30 for an int rank count. */
 #define RAB_MAX_STEPS 31
-
-/* The real rank that new rank w stands for after the fold. */
-static int folded_rank(int w, int r)
-{
-    return w < r ? 2 * w + 1 : w + r;
-}
 
 /* Element offset of block b of q (b = q gives count), MPICH's split. */
 static MPI_Aint block_start(int count, int q, int b)
@@ -94,7 +89,7 @@ static int reduce_scatter_halving(void *buf, void *tmp, int count, MPI_Datatype 
         const MPI_Aint give_first = block_start(count, q, give_lo);
         const int give_len = (int)(block_start(count, q, give_hi) - give_first);
         rc = swap_pieces(buf, give_first, give_len, tmp, keep_len, type, extent,
-                         folded_rank(partner_new, r), PAPSIM_TAG_ALLREDUCE_RS, comm);
+                         papsim_fold_real_rank(partner_new, r), PAPSIM_TAG_ALLREDUCE_RS, comm);
         if (rc == MPI_SUCCESS) /* the upper partner's data comes from lower ranks */
             rc = papsim_reduce_combine_ordered(tmp, papsim_offset(buf, keep_first, extent),
                                                keep_len, type, op, commutative, upper, params);
@@ -122,7 +117,7 @@ static int allgather_doubling(void *buf, int count, MPI_Datatype type, MPI_Aint 
         rc = swap_pieces(buf, mine_first, (int)(block_start(count, q, mine_hi) - mine_first),
                          papsim_offset(buf, other_first, extent),
                          (int)(block_start(count, q, other_hi) - other_first), type, extent,
-                         folded_rank(newrank ^ (1 << k), r), PAPSIM_TAG_ALLREDUCE_AG, comm);
+                         papsim_fold_real_rank(newrank ^ (1 << k), r), PAPSIM_TAG_ALLREDUCE_AG, comm);
     }
     return rc;
 }
@@ -156,19 +151,10 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         n++;
     const int r = p - (1 << n);
 
-    /* Fold: pairs (2i, 2i+1) below 2r reduce into 2i+1 (2i is the left operand). */
-    int newrank = rank >= 2 * r ? rank - r : (rank % 2 ? rank / 2 : -1);
-    if (rank < 2 * r) {
-        if (rank % 2 == 0) {
-            rc = MPI_Send(recvbuf, count, datatype, rank + 1, PAPSIM_TAG_ALLREDUCE_RS, comm);
-        } else {
-            rc = MPI_Recv(tmp, count, datatype, rank - 1, PAPSIM_TAG_ALLREDUCE_RS, comm,
-                          MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS)
-                rc = papsim_combine(tmp, recvbuf, count, datatype, op, params);
-        }
-        PAPSIM_CHECK(rc);
-    }
+    int newrank;
+    rc = papsim_allreduce_fold(recvbuf, tmp, count, datatype, op, comm, rank, r, params,
+                               &newrank);
+    PAPSIM_CHECK(rc);
 
     if (newrank >= 0) {
         rc = reduce_scatter_halving(recvbuf, tmp, count, datatype, extent, op, comm, newrank, n,
@@ -178,14 +164,7 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         PAPSIM_CHECK(rc);
     }
 
-    /* Unfold: the odd rank of each folded pair returns the result. */
-    if (rank < 2 * r) {
-        if (rank % 2)
-            rc = MPI_Send(recvbuf, count, datatype, rank - 1, PAPSIM_TAG_ALLREDUCE_AG, comm);
-        else
-            rc = MPI_Recv(recvbuf, count, datatype, rank + 1, PAPSIM_TAG_ALLREDUCE_AG, comm,
-                          MPI_STATUS_IGNORE);
-    }
+    rc = papsim_allreduce_unfold(recvbuf, count, datatype, comm, rank, r);
 out:
     papsim_data_free(tmp_free);
     return rc;

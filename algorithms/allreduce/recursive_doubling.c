@@ -28,30 +28,7 @@
 #include <stdlib.h>
 
 #include "../reduce/reduce_util.h"
-
-/* The real rank that new rank w stands for after the fold. */
-static int folded_rank(int w, int r)
-{
-    return w < r ? 2 * w + 1 : w + r;
-}
-
-/* Folds the first 2r ranks in pairs; returns this rank's new rank, or -1
- * for an even rank that handed its vector over. */
-static int fold_extra_ranks(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
-                            MPI_Comm comm, int rank, int r, const papsim_params *params,
-                            int *newrank)
-{
-    int rc = MPI_SUCCESS;
-    *newrank = rank >= 2 * r ? rank - r : (rank % 2 ? rank / 2 : -1);
-    if (rank >= 2 * r)
-        return MPI_SUCCESS;
-    if (rank % 2 == 0)
-        return MPI_Send(buf, count, type, rank + 1, PAPSIM_TAG_ALLREDUCE_RS, comm);
-    rc = MPI_Recv(tmp, count, type, rank - 1, PAPSIM_TAG_ALLREDUCE_RS, comm, MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS) /* the even neighbour holds the lower rank: left operand */
-        rc = papsim_combine(tmp, buf, count, type, op, params);
-    return rc;
-}
+#include "allreduce_fold.h"
 
 /* Swaps the whole partial result at distances 1, 2, .., q/2 of new ranks. */
 static int exchange_doubling(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
@@ -62,7 +39,7 @@ static int exchange_doubling(void *buf, void *tmp, int count, MPI_Datatype type,
     MPI_Op_commutative(op, &commutative);
     for (int mask = 1; mask < q && rc == MPI_SUCCESS; mask <<= 1) {
         const int partner_new = newrank ^ mask;
-        const int partner = folded_rank(partner_new, r);
+        const int partner = papsim_fold_real_rank(partner_new, r);
         rc = MPI_Sendrecv(buf, count, type, partner, PAPSIM_TAG_ALLREDUCE_RS, tmp, count, type,
                           partner, PAPSIM_TAG_ALLREDUCE_RS, comm, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS)
@@ -97,20 +74,13 @@ int papsim_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int 
     while (2 * q <= p)
         q *= 2;
     const int r = p - q;
-    rc = fold_extra_ranks(recvbuf, tmp, count, datatype, op, comm, rank, r, params, &newrank);
+    rc = papsim_allreduce_fold(recvbuf, tmp, count, datatype, op, comm, rank, r, params, &newrank);
     PAPSIM_CHECK(rc);
     if (newrank >= 0) {
         rc = exchange_doubling(recvbuf, tmp, count, datatype, op, comm, newrank, q, r, params);
         PAPSIM_CHECK(rc);
     }
-    /* Unfold: the odd rank of each folded pair returns the result. */
-    if (rank < 2 * r) {
-        if (rank % 2)
-            rc = MPI_Send(recvbuf, count, datatype, rank - 1, PAPSIM_TAG_ALLREDUCE_AG, comm);
-        else
-            rc = MPI_Recv(recvbuf, count, datatype, rank + 1, PAPSIM_TAG_ALLREDUCE_AG, comm,
-                          MPI_STATUS_IGNORE);
-    }
+    rc = papsim_allreduce_unfold(recvbuf, count, datatype, comm, rank, r);
 out:
     papsim_data_free(tmp_free);
     return rc;
