@@ -85,6 +85,14 @@ int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
                        const sweep_order *o, papsim_err *e);
 
 /* Set by the SIGINT/SIGTERM handler of papsim run. */
+/* Cells and shards (sweep_shard.c). Two cases share a cell when they share
+ * block, platform, np, mapping, ranks_per_node and bytes: relative skews
+ * resolve over a cell. sweep_select_shard keeps the cases of shard I of N
+ * (1-based): units of one case, or one whole cell with relative skews,
+ * dealt round-robin in expansion order. */
+int sweep_same_cell(const sweep_case *a, const sweep_case *b);
+int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e);
+
 int sweep_interrupted(void);
 void sweep_install_signal_handlers(void);
 
