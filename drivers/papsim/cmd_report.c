@@ -35,84 +35,6 @@ typedef struct {
     const char *metrics[PAPSIM_BEST_MAX_METRICS];
 } report_options;
 
-static void print_report_help(FILE *f)
-{
-    fprintf(f,
-            "usage: papsim report DIR|RESULTS.csv [--metric M] [--out OUTDIR]\n"
-            "       papsim report DIR|RESULTS.csv --best TARGET [--metric M[,M...]]"
-            " [--out OUTDIR]\n"
-            "       papsim report DIR|RESULTS.csv --relative BASE [--metric M] [--speedup]"
-            " [--spread] [--out OUTDIR]\n"
-            "       papsim report DIR|RESULTS.csv [--runtimes] [--robustness] [--metric M]"
-            " [--spread] [--out OUTDIR]\n"
-            "       papsim report DIR|RESULTS.csv --all [--metric M] [--spread] [--out OUTDIR]\n"
-            "\n"
-            "Reads DIR/results.csv (or the given .csv file) and shows, per panel (collective,\n"
-            "platform, np, mapping, ranks_per_node, datatype, op, root, gamma, distribution,\n"
-            "skew), the best algorithm for every arrival pattern and message size: the lowest\n"
-            "median of the metric over the ok repetitions. Each cell also gives the winner's\n"
-            "value divided by the value of A0 under the same pattern, A0 being the no_delay\n"
-            "winner at that size. A table without a distribution column is all \"uniform\".\n"
-            "\n"
-            "With --best TARGET it studies where TARGET is the best algorithm, as the Sparbit\n"
-            "thesis does (Tables 6-8 and heat maps). A group is one (collective, platform,\n"
-            "distribution, pattern, skew) and the other case keys; a cell is one (np, bytes).\n"
-            "Per group and mapping, and for the mappings united (per algorithm the best of its\n"
-            "mappings), it counts the cells each algorithm is best in (lowest mean of the\n"
-            "metric over the ok repetitions; a tie goes to the name first in alphabetical\n"
-            "order) and, where TARGET is best, its reduction 1 - T(TARGET)/T(second best):\n"
-            "mean, median and highest; in the united view the second best is the best record\n"
-            "of any other algorithm. Groups without a TARGET row are left out.\n"
-            "\n"
-            "With --relative BASE it gives, per panel (the keys above but skew) and pattern, a\n"
-            "table whose rows are (size, skew) and whose columns are the algorithms, BASE\n"
-            "first: each cell holds the algorithm's median metric over its ok repetitions and,\n"
-            "in parentheses, T(alg)/T(BASE) (seed 000's baselines relative to Clairvoyant), or\n"
-            "with --speedup T(BASE)/T(alg) (seed 004's speedup over ring). The skew shows the\n"
-            "absolute skew used (results.csv skew_s) and, for a relative spec skew, its factor.\n"
-            "A cell without an ok repetition is \"-\" and a footnote counts them by status\n"
-            "(\"no row\": not in the sweep, or its case failed). Panels without a BASE row are\n"
-            "left out; a table without any BASE row is an error.\n"
-            "\n"
-            "With --runtimes (seed 003, Figures 5 and 8) it gives, per panel and size, every\n"
-            "algorithm's median under every pattern, \" *\" marking those within 5%% of the\n"
-            "row's fastest, and a score per algorithm: the mean over the patterns of\n"
-            "T(alg)/T(fastest in the row); the recommended algorithm has the lowest score.\n"
-            "With --robustness (Figure 6) a cell is T(pattern)/T(no_delay) - 1 of that\n"
-            "algorithm, \" g\" below -0.25 (absorbs the skew), \" r\" above +0.25; meant for\n"
-            "the per-algorithm skew \"1.5x-own\". --all writes the default report, the\n"
-            "runtimes and the robustness at once (what `papsim study` runs after its sweep).\n"
-            "\n"
-            "  --metric M    last_delay (default), total_delay, mean_elapsed, max_elapsed;\n"
-            "                with --best a comma list or repeated option, one table row per\n"
-            "                metric (default mean_elapsed,max_elapsed,last_delay,total_delay);\n"
-            "                the heatmaps use the first one\n"
-            "  --best TARGET the algorithm to study, as named in results.csv\n"
-            "  --relative BASE  the algorithm the others are compared with, as named in\n"
-            "                results.csv (one metric, default last_delay)\n"
-            "  --speedup     with --relative: print T(BASE)/T(alg) instead of T(alg)/T(BASE)\n"
-            "  --spread      with --relative or --runtimes (or --all): after each median the\n"
-            "                range [min..max] of its ok repetitions (from two on; with few\n"
-            "                repetitions the whole range is more honest than quartiles),\n"
-            "                n= their number and the repetitions not ok, \"+k missed\"\n"
-            "                (missed_start) and \"+k not ok\": for noisy real-MPI runs\n"
-            "  --runtimes    runtimes.txt/.md, and per panel and size STEM_runtimes_SIZE images\n"
-            "  --robustness  robustness.txt/.md, and STEM_robust_SIZE images\n"
-            "  --all         report.txt/.md, the runtimes and the robustness, with images\n"
-            "  --out OUTDIR  where to write (default DIR/report, or report/ beside RESULTS.csv;\n"
-            "                created if needed)\n"
-            "  --help        this text\n"
-            "\n"
-            "Writes OUTDIR/report.txt and OUTDIR/report.md, or with --best\n"
-            "OUTDIR/best_TARGET.txt and OUTDIR/best_TARGET.md, or with --relative\n"
-            "OUTDIR/relative_BASE.txt and OUTDIR/relative_BASE.md, also printed to stdout\n"
-            "(TARGET or BASE with every character but [A-Za-z0-9.-] made _). Without\n"
-            "--relative also per panel (with --best: per group and mapping view) STEM.png,\n"
-            "STEM.svg and the gnuplot script STEM.gp with its data STEM.dat.\n"
-            "gnuplot is taken from $PAPSIM_GNUPLOT or PATH.\n"
-            "Exit status: 0 ok, 1 images could not be drawn (text written), 2 bad input.\n");
-}
-
 static int add_metrics(report_options *o, const char *list)
 {
     char buf[256];
@@ -226,7 +148,7 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             o->runtimes = o->robustness = o->figure4 = 1;
             break;
         case 'h':
-            print_report_help(stdout);
+            papsim_report_print_help(stdout);
             return 1;
         default:
             fprintf(stderr, "papsim report: see 'papsim report --help'\n");

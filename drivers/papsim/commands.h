@@ -5,6 +5,8 @@
 #ifndef PAPSIM_COMMANDS_H
 #define PAPSIM_COMMANDS_H
 
+#include <stdio.h>
+
 int papsim_cmd_list(int argc, char **argv);
 int papsim_cmd_pattern(int argc, char **argv);
 int papsim_cmd_platform(int argc, char **argv);
@@ -19,6 +21,9 @@ int papsim_cmd_calibrate(int argc, char **argv);
 int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
+
+/* The text of `papsim report --help` (cmd_report_help.c). */
+void papsim_report_print_help(FILE *f);
 
 /* Prints "papsim COMMAND: message" on stderr and returns 2, the bad-input
  * exit status. */
