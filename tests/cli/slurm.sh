@@ -35,8 +35,17 @@ munged --force --socket="$here/munge/munge.socket" --key-file="$here/munge/munge
     --seed-file="$here/munge/munged.seed" 2>munge/start.err ||
     skip "munged did not start: $(head -c 300 munge/start.err)"
 
-# --- slurm.conf: one node (this host), one partition, ports from the pid --
-port=$((20000 + $$ % 20000))
+# --- slurm.conf: one node (this host), one partition, a free port pair ----
+# Ports below Linux's ephemeral range (32768 and up), so no client socket
+# holds them; a port something listens on is skipped, and a controller that
+# still fails to bind (a port in TIME_WAIT) is restarted on the next pair.
+port=$((20000 + ($$ % 6000) * 2))
+listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+next_free_ports() {
+    while listening "$port" || listening "$((port + 1))"; do port=$((port + 2)); done
+}
+next_free_ports
+write_conf() { # slurm.conf for the current port pair
 node=$(hostname -s)
 cpus=$(nproc)
 cat >slurm.conf <<CONF
@@ -68,16 +77,25 @@ AccountingStorageType=accounting_storage/none
 NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus State=UNKNOWN
 PartitionName=papsim Nodes=$node Default=YES MaxTime=10 State=UP
 CONF
+}
 export SLURM_CONF=$here/slurm.conf
-slurmctld -D -c -f "$SLURM_CONF" >slurmctld.out 2>&1 &
-pids+=($!)
+for _ in 1 2 3; do
+    write_conf
+    slurmctld -D -c -f "$SLURM_CONF" >slurmctld.out 2>&1 &
+    ctld=$!
+    sleep 2
+    kill -0 "$ctld" 2>/dev/null && break
+    port=$((port + 2))
+    next_free_ports
+done
+pids+=($ctld)
 slurmd -D -c -f "$SLURM_CONF" >slurmd.out 2>&1 &
 pids+=($!)
-for _ in $(seq 1 60); do
-    sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' && break
+for _ in $(seq 1 60); do # sinfo waits long for a controller that is not there
+    timeout 5 sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' && break
     sleep 0.5
 done
-sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' ||
+timeout 5 sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' ||
     skip "Slurm did not come up: $(tail -n 3 slurmctld.log slurmd.log 2>/dev/null | head -c 600)"
 
 # --- the sweep: 3 shards as a job array, merged, against a local run ------
