@@ -29,6 +29,7 @@ typedef struct {
     int ncfg;
     int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
     double msg_cost, rank_cost, case_cost; /* forecast: wall seconds per message, rank, case */
+    double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
 } run_options;
@@ -36,7 +37,8 @@ typedef struct {
 static void run_usage(FILE *out)
 {
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
-          "                [--shard I/N] [--msg-cost T] [--rank-cost T] [--case-cost T]\n"
+          "                [--shard I/N] [--case-timeout T] [--msg-cost T] [--rank-cost T]\n"
+          "                [--case-cost T]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
@@ -53,6 +55,12 @@ static void run_usage(FILE *out)
           "                   np, placement, size) with relative skews as one unit with\n"
           "                   its no-delay baselines; combine the shards' directories\n"
           "                   with papsim merge\n"
+          "  --case-timeout T kill a case that simulates longer than T of wall time (e.g.\n"
+          "                   600 or 600s) and record it with status 'timeout'; the\n"
+          "                   skewed cases of an algorithm whose no-delay case timed out\n"
+          "                   get status 'baseline_timeout' without a run, and a\n"
+          "                   relative skew is the mean over the algorithms that finished\n"
+          "                   (default: no limit)\n"
           "  --msg-cost T     forecast: wall time per simulated message (default 15us)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
           "  --case-cost T    forecast: wall time per case (default 20ms)\n"
@@ -119,6 +127,12 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             double *cost = a[2] == 'm' ? &o->msg_cost : a[2] == 'r' ? &o->rank_cost : &o->case_cost;
             if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
+        } else if (!strcmp(a, "--case-timeout") && next) {
+            if (papsim_parse_duration(argv[++i], &o->case_timeout, e) != 0)
+                return papsim_fail_prefix(e, "--case-timeout: ");
+            if (o->case_timeout <= 0)
+                return papsim_fail(e, "--case-timeout '%s' must be a positive time (e.g. 600s)",
+                                   next);
         } else if (!strcmp(a, "--slurm")) {
             o->slurm = 1;
         } else if (next && sweep_slurm_is_option(a)) {
@@ -232,8 +246,9 @@ static void free_results(results_index *r)
     papsim_table_free(&r->t);
 }
 
-/* Number of rows of the case, and the mean total delay of its ok rows. */
-static int rows_of(const results_index *r, const char *id, double *mean_total)
+/* Number of rows of the case, the mean total delay of its ok rows (-1 if
+ * none) and whether it was recorded as timed out (if timed_out is given). */
+static int rows_of(const results_index *r, const char *id, double *mean_total, int *timed_out)
 {
     size_t lo = 0, hi = r->t.nrows; /* first row whose id is >= id */
     while (lo < hi) {
@@ -243,37 +258,28 @@ static int rows_of(const results_index *r, const char *id, double *mean_total)
         else
             hi = mid;
     }
-    int n = 0, ok = 0;
+    int n = 0, ok = 0, timeout = 0;
     double sum = 0;
-    for (size_t i = lo; i < r->t.nrows && !strcmp(r->by_id[i][r->id_col], id); i++, n++)
-        if (!strcmp(r->by_id[i][r->status_col], "ok")) {
+    for (size_t i = lo; i < r->t.nrows && !strcmp(r->by_id[i][r->id_col], id); i++, n++) {
+        const char *status = r->by_id[i][r->status_col];
+        if (!strcmp(status, "ok")) {
             sum += strtod(r->by_id[i][r->total_col], NULL);
             ok++;
         }
+        timeout |= sweep_status_is_timeout(status);
+    }
     if (mean_total)
         *mean_total = ok ? sum / ok : -1;
+    if (timed_out)
+        *timed_out = timeout;
     return n;
 }
 
 static int is_done(const results_index *r, const sweep_case *sc)
 {
-    return rows_of(r, sc->id, NULL) >= (sc->unsupported ? 1 : sc->c.reps);
-}
-
-/* The row goes through a buffer so an older file gets its own format. */
-static void write_unsupported_row(const papsim_case *c, int legacy, FILE *f)
-{
-    char row[8192];
-    FILE *mem = fmemopen(row, sizeof row, "w");
-    if (!mem) {
-        papsim_case_write_row(c, 0, NULL, "unsupported", f);
-        return;
-    }
-    papsim_case_write_row(c, 0, NULL, "unsupported", mem);
-    fclose(mem);
-    if (legacy)
-        papsim_results_row_drop_params(row);
-    fputs(row, f);
+    int timed_out;
+    int n = rows_of(r, sc->id, NULL, &timed_out);
+    return timed_out || n >= (sc->unsupported ? 1 : sc->c.reps);
 }
 
 static int write_unsupported(const char *dir, sweep_case *cases, int n, const results_index *r,
@@ -287,8 +293,11 @@ static int write_unsupported(const char *dir, sweep_case *cases, int n, const re
     for (int i = 0; i < n; i++)
         if (cases[i].unsupported && cases[i].skew.kind == PAPSIM_SKEW_ABSOLUTE) {
             st->unsupported++;
-            if (!is_done(r, &cases[i]))
-                write_unsupported_row(&cases[i].c, legacy, f);
+            if (!is_done(r, &cases[i])) {
+                char row[8192];
+                sweep_status_row(&cases[i].c, "unsupported", legacy, row, sizeof row);
+                fputs(row, f);
+            }
         }
     return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
 }
@@ -316,8 +325,10 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase, const resu
 }
 
 /* skew_s = factor x mean no-delay total delay (over the cell's algorithms,
- * or the case's own for -own). A case whose baseline is missing stays
- * unresolved (empty id) and is reported. */
+ * or the case's own for -own). A baseline that timed out is left out of the
+ * mean; a case whose own baseline timed out is marked baseline_timed_out (it
+ * gets a row, no run; skew_s 0 when no baseline finished). A case whose
+ * baseline is missing stays unresolved (empty id) and is reported. */
 static void resolve_relative(sweep_case *cases, int n, const results_index *r, sweep_stats *st)
 {
     for (int i = 0; i < n; i++) {
@@ -326,15 +337,20 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
             continue;
         double sum = 0;
         int count = 0, missing = 0;
+        sc->baseline_timed_out = 0;
         for (int j = 0; j < n; j++) {
             const sweep_case *nd = &cases[j];
             if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_same_cell(sc, nd))
                 continue;
-            if (sc->skew.kind == PAPSIM_SKEW_OWN && strcmp(nd->c.algorithm, sc->c.algorithm))
+            int own = !strcmp(nd->c.algorithm, sc->c.algorithm);
+            if (sc->skew.kind == PAPSIM_SKEW_OWN && !own)
                 continue;
             double t;
-            rows_of(r, nd->id, &t);
-            if (t < 0)
+            int timed_out;
+            rows_of(r, nd->id, &t, &timed_out);
+            if (timed_out)
+                sc->baseline_timed_out |= own;
+            else if (t < 0)
                 missing++;
             else {
                 sum += t;
@@ -342,6 +358,11 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
             }
         }
         sc->id[0] = '\0';
+        if (sc->baseline_timed_out && !missing) {
+            sc->c.skew_s = count ? sc->skew.value * sum / count : 0;
+            papsim_case_id(&sc->c, sc->id);
+            continue;
+        }
         if (count == 0 || missing) {
             fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: no-delay baseline "
                             "missing, case not run\n",
@@ -353,6 +374,35 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
         sc->c.skew_s = sc->skew.value * sum / count;
         papsim_case_id(&sc->c, sc->id);
     }
+}
+
+/* Skewed cases whose own no-delay case timed out are not run: they get a
+ * "baseline_timeout" row and leave the to-do list. */
+static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntodo, int legacy,
+                                   sweep_stats *st, papsim_err *e)
+{
+    char path[4200];
+    int kept = 0, written = 0;
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        return papsim_fail(e, "%s: cannot append: %s", path, strerror(errno));
+    for (int i = 0; i < *ntodo; i++) {
+        if (!todo[i]->baseline_timed_out) {
+            todo[kept++] = todo[i];
+            continue;
+        }
+        char row[8192];
+        sweep_status_row(&todo[i]->c, SWEEP_STATUS_BASELINE_TIMEOUT, legacy, row, sizeof row);
+        fputs(row, f);
+        written++;
+    }
+    *ntodo = kept;
+    st->not_run += written;
+    if (written)
+        fprintf(stderr, "papsim run: %d skewed case(s) not run: their algorithm's no-delay case "
+                        "timed out (status baseline_timeout)\n", written);
+    return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
 }
 
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
@@ -369,7 +419,11 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
     free_results(&r);
     if (rc != 0)
         return papsim_fail(e, "out of memory");
-    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, legacy};
+    if (relative && write_baseline_timeouts(o->out_dir, todo, &ntodo, legacy, st, e) != 0) {
+        free(todo);
+        return -1;
+    }
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, legacy, o->case_timeout};
     rc = sweep_execute(todo, ntodo, &so, st, e);
     free(todo);
     return rc;
@@ -519,8 +573,9 @@ int papsim_cmd_run(int argc, char **argv)
         goto fail;
     fprintf(stderr,
             "papsim run: %d cases: %d simulated, %d already in results, %d unsupported, "
-            "%d failed -> %s/results.csv\n",
-            st.total + st.unsupported, st.run, st.skipped, st.unsupported, st.failed, o.out_dir);
+            "%d timed out, %d failed -> %s/results.csv\n",
+            st.total + st.unsupported, st.run, st.skipped, st.unsupported,
+            st.timed_out + st.not_run, st.failed, o.out_dir);
     if (sweep_interrupted()) {
         fprintf(stderr, "papsim run: interrupted; finished cases are kept, rerun to resume\n");
         status = 130;

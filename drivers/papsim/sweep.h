@@ -17,6 +17,7 @@ typedef struct {
     int unsupported;          /* an algorithm restriction excludes it */
     char id[17];              /* valid once the skew is resolved */
     int index;                /* position in the spec's expansion: results.csv order */
+    int baseline_timed_out;   /* relative skew: its own no-delay case timed out */
 } sweep_case;
 
 typedef struct {
@@ -37,11 +38,28 @@ typedef struct {
     const char *const *extra_cfg; /* NULL-terminated --cfg= words, may be NULL */
     int quiet;
     int legacy_rows; /* results.csv predates the params column: rows go without it */
+    double case_timeout; /* seconds of wall time a case may take; 0 = no limit */
 } sweep_options;
 
 typedef struct {
     int total, skipped, run, unsupported, failed;
+    int timed_out;   /* killed at the case time limit (row status "timeout") */
+    int not_run;     /* skewed cases whose own no-delay case timed out
+                        (row status "baseline_timeout") */
 } sweep_stats;
+
+/* Row statuses papsim writes itself, for cases it did not simulate. */
+#define SWEEP_STATUS_TIMEOUT "timeout"
+#define SWEEP_STATUS_BASELINE_TIMEOUT "baseline_timeout"
+
+/* Formats the results.csv row of a case that has no times (status
+ * "unsupported", "timeout", ...) into row, in the file's format (legacy:
+ * without the params column). */
+void sweep_status_row(const papsim_case *c, const char *status, int legacy, char *row,
+                      size_t cap);
+
+/* 1 if a row status says "not simulated within the case time limit". */
+int sweep_status_is_timeout(const char *status);
 
 /* Runs the cases not yet in out_dir/results.csv. A case's rows are appended
  * in one write once all its repetitions are in, so an interrupted or failing

@@ -50,7 +50,34 @@ typedef struct {
     int fd;
     int number;
     char log_path[4096];
+    double case_started; /* monotonic seconds: when cases[next] began */
+    int timed_out;       /* killed because cases[next] passed the time limit */
 } batch;
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void sweep_status_row(const papsim_case *c, const char *status, int legacy, char *row,
+                      size_t cap)
+{
+    FILE *mem = fmemopen(row, cap, "w");
+    row[0] = '\0';
+    if (!mem)
+        return;
+    papsim_case_write_row(c, 0, NULL, status, mem);
+    fclose(mem);
+    if (legacy)
+        papsim_results_row_drop_params(row);
+}
+
+int sweep_status_is_timeout(const char *status)
+{
+    return !strcmp(status, SWEEP_STATUS_TIMEOUT) || !strcmp(status, SWEEP_STATUS_BASELINE_TIMEOUT);
+}
 
 /* 1 if line starts like a results row: 16 hex digits (a case id) and ','. */
 static int looks_like_row(const char *line)
@@ -161,6 +188,7 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     b->pending_len = 0;
     b->rows = 0;
     b->next++;
+    b->case_started = monotonic_seconds();
     return 0;
 }
 
@@ -210,7 +238,41 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
     l.cases_path = cases_path;
     l.extra_cfg = o->extra_cfg;
     b->pid = papsim_launch_start(&l, &b->fd, b->log_path, e);
+    b->case_started = monotonic_seconds();
+    b->timed_out = 0;
     return b->pid < 0 ? -1 : 0;
+}
+
+/* The batch was killed at the time limit of its current case: that case
+ * gets a "timeout" row (so a rerun does not spend the limit on it again, and
+ * the reports show the cell as missing), and the cases after it run in a
+ * new batch. */
+static int record_timeout(batch *b, progress *p, int missing)
+{
+    const papsim_case *c = &b->cases[b->next]->c;
+    char row[8192];
+    papsim_err e = {{0}};
+    fprintf(stderr, "papsim run: case %s/%s np=%d %s %lldB %s passed --case-timeout %gs: "
+                    "killed, recorded with status timeout\n",
+            c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
+            p->o->case_timeout);
+    sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->legacy_rows, row, sizeof row);
+    if (append_rows(p->results_fd, row, strlen(row), &e) != 0)
+        fprintf(stderr, "papsim run: %s\n", e.msg);
+    p->stats->timed_out++;
+    p->done++;
+    return missing - 1;
+}
+
+/* Kills a batch whose current case has run longer than the limit. */
+static void enforce_case_timeout(batch *b, const sweep_options *o)
+{
+    if (o->case_timeout <= 0 || b->timed_out)
+        return;
+    if (monotonic_seconds() - b->case_started < o->case_timeout)
+        return;
+    b->timed_out = 1;
+    kill(-b->pid, SIGKILL); /* the whole group: smpirun and the simulator */
 }
 
 /* Waits for a finished batch. When it stopped early, the case it was
@@ -228,6 +290,8 @@ static int finish_batch(batch *b, progress *p)
     if (missing == 0 || sweep_interrupted())
         return 0;
     const papsim_case *c = &b->cases[b->next]->c;
+    if (b->timed_out)
+        return record_timeout(b, p, missing);
     /* SimGrid 3.32 ends a deadlocked simulation with exit status 0: the
      * missing rows and its log line are what tell. */
     char why[64];
@@ -310,6 +374,7 @@ static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
         if (poll(fds, (nfds_t)nrunning, 1000) < 0 && errno != EINTR)
             return papsim_fail(e, "poll: %s", strerror(errno));
         for (int i = 0; i < nrunning && rc == 0; i++) {
+            enforce_case_timeout(running[i], p->o);
             if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
             int end = drain(running[i], p, e);

@@ -1,0 +1,79 @@
+# papsim run --case-timeout: a case that simulates longer than the limit is
+# killed and recorded with status "timeout"; the cases after it in its batch
+# still run; a relative (1.5x) skew is the mean over the algorithms whose
+# no-delay case finished; the skewed cases of the timed-out algorithm get
+# "baseline_timeout" rows without a run; a rerun simulates nothing; reports
+# leave the cell out. Bad limits are refused.
+#
+# The slow case: linear alltoall at np 256 (65,280 eager sends in flight at
+# once), which SimGrid 3.32 takes about 30 s to simulate (README, "Where the
+# time of the seed 003 studies goes"); Bruck at np 256 takes well under 3 s.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+BAD_INPUT_PREFIX="papsim run: "
+
+cat >spec.ini <<SPEC
+collective = alltoall
+algorithms = linear, modified_bruck
+platforms = $PAPSIM_SOURCE_DIR/platforms/salimi-beni-cluster.xml
+ranks_per_node = 32
+np = 256
+bytes = 2
+datatype = char
+patterns = no_delay, last_delayed
+skews = 1.5x
+SPEC
+
+start=$(date +%s)
+timeout 300 "$PAPSIM" run spec.ini --out out --jobs 1 --case-timeout 3 >/dev/null 2>run.err
+expect_eq "a sweep with a timed-out case exits 0" "$?" 0
+took=$(($(date +%s) - start))
+[ "$took" -lt 120 ] && pass || fail "the slow case was not killed at its limit (took ${took}s)"
+grep -q "alltoall/linear np=256 sequential 2B no_delay passed --case-timeout 3s: killed" run.err &&
+    pass || fail "no kill message: $(head -c 600 run.err)"
+grep -q "1 skewed case(s) not run: their algorithm's no-delay case timed out" run.err &&
+    pass || fail "no baseline_timeout message: $(head -c 600 run.err)"
+grep -q "4 cases: 2 simulated, 0 already in results, 0 unsupported, 2 timed out, 0 failed" run.err &&
+    pass || fail "summary: $(grep 'cases:' run.err)"
+
+status_of() { # algorithm pattern -> status field of its row
+    awk -F, -v a="$1" -v p="$2" 'NR > 1 && $3 == a && $8 == p { print $NF }' out/results.csv
+}
+field_of() { # algorithm pattern column -> that field of its row
+    awk -F, -v a="$1" -v p="$2" -v c="$3" 'NR > 1 && $3 == a && $8 == p { print $c }' out/results.csv
+}
+expect_eq "rows" "$(($(wc -l <out/results.csv) - 1))" 4
+expect_eq "linear no_delay" "$(status_of linear no_delay)" timeout
+expect_eq "linear no_delay has no times" "$(field_of linear no_delay 20)" ""
+expect_eq "linear last_delayed" "$(status_of linear last_delayed)" baseline_timeout
+expect_eq "bruck no_delay" "$(status_of modified_bruck no_delay)" ok
+expect_eq "bruck last_delayed" "$(status_of modified_bruck last_delayed)" ok
+# skew_s (column 10) = 1.5 x Bruck's own no-delay total delay (column 20):
+# the timed-out linear case is left out of the mean.
+want=$(awk -v t="$(field_of modified_bruck no_delay 20)" 'BEGIN { printf "%.9g", 1.5 * t }')
+got=$(awk -v t="$(field_of modified_bruck last_delayed 10)" 'BEGIN { printf "%.9g", t }')
+expect_eq "1.5x over the finished algorithms" "$got" "$want"
+expect_eq "linear last_delayed gets the same skew" \
+    "$(field_of linear last_delayed 10)" "$(field_of modified_bruck last_delayed 10)"
+
+# A rerun simulates nothing (timeout rows count as done) and keeps the file.
+cp out/results.csv before.csv
+timeout 120 "$PAPSIM" run spec.ini --out out --jobs 1 --case-timeout 3 >/dev/null 2>rerun.err
+expect_eq "rerun exits 0" "$?" 0
+grep -q "4 cases: 0 simulated, 4 already in results, 0 unsupported, 0 timed out, 0 failed" \
+    rerun.err && pass || fail "rerun summary: $(grep 'cases:' rerun.err)"
+cmp -s before.csv out/results.csv && pass || fail "the rerun changed results.csv"
+
+# The report: Bruck wins both patterns; linear has no ok result ("-").
+expect_ok "report" "$PAPSIM" report out
+grep -Eq '^last_delayed +\| mb 1\.00$' out/report/report.txt && pass ||
+    fail "report: $(cat out/report/report.txt)"
+grep -Eq '^linear +linear +-$' out/report/report.txt && pass ||
+    fail "report legend: $(cat out/report/report.txt)"
+
+expect_bad_input "zero limit" "--case-timeout '0' must be a positive time" \
+    "$PAPSIM" run spec.ini --out bad --case-timeout 0
+expect_bad_input "negative limit" "--case-timeout: duration '-5s' is negative" \
+    "$PAPSIM" run spec.ini --out bad --case-timeout -5s
+expect_bad_input "not a time" "--case-timeout: duration 'soon' is not a number" \
+    "$PAPSIM" run spec.ini --out bad --case-timeout soon
+finish
