@@ -31,6 +31,26 @@ static long long seg_or(const papsim_msgcount_case *c, long long fallback)
 
 typedef double (*count_fn)(const papsim_msgcount_case *c, double p, double L);
 
+/* How many of its sends one rank has in flight at once: what sets the
+ * length of SimGrid 3.32's list of detached sends (see
+ * papsim_msgcount_eager_scan). */
+typedef enum {
+    FLIGHT_ONE,    /* about one: rounds of exchanges, trees, rings */
+    FLIGHT_HALF_P, /* about p/2: Sparbit's last steps */
+    FLIGHT_ALL,    /* all of them, posted at once: linear patterns */
+    FLIGHT_LEAVES, /* segmented trees whose p/2 leaves send every segment at
+                      once (blocking eager sends return at once) */
+    FLIGHT_CHAIN_END, /* a segmented chain: its end sends every segment */
+} flight_kind;
+
+/* The size of one message, against the eager threshold. */
+typedef enum {
+    PAYLOAD_WHOLE,   /* the case's bytes (a block, or an unsegmented vector) */
+    PAYLOAD_SEGMENT, /* bytes over the segments per edge */
+    PAYLOAD_SLICE,   /* bytes / p (ring and scatter phases) */
+    PAYLOAD_HALVING, /* bytes / 2 .. bytes / p over log2 p steps */
+} payload_kind;
+
 /* allgather and allgatherv: p(p-1) for one message per block and step,
  * p L for log-step exchanges. */
 static double ag_all_blocks(const papsim_msgcount_case *c, double p, double L)
@@ -100,6 +120,34 @@ static double reduce_two_tree(const papsim_msgcount_case *c, double p, double L)
     return 2 * (p - 1) * segments_of(c->bytes / 2, seg_or(c, 32768));
 }
 
+/* SMPI 3.32's own Open MPI reduce algorithms choose their segment size
+ * from p and the message size (src/smpi/colls/reduce/reduce-ompi.cpp);
+ * their leaves send every segment with a blocking send, eager below 64 KiB. */
+static double smpi_ompi_binomial(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)L;
+    double m = (double)c->bytes;
+    int segmented = !((p < 8 && m < 20480) || m < 2048) && p > 0.6016 / 1024 * m + 1.3496;
+    return (p - 1) * segments_of(c->bytes, segmented ? 1024 : 0);
+}
+static double smpi_ompi_pipeline(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)L;
+    double m = (double)c->bytes;
+    long long seg = p > 0.0410 / 1024 * m + 9.7128 ? 1024 : p > 0.0033 / 1024 * m + 1.6761 ? 32768 : 65536;
+    return (p - 1) * segments_of(c->bytes, seg);
+}
+static double smpi_ompi_binary(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)L;
+    return (p - 1) * segments_of(c->bytes, 32768);
+}
+static double smpi_ompi_chain(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)L;
+    return (p - 1) * segments_of(c->bytes, 65536);
+}
+
 /* allreduce */
 static double ring_twice(const papsim_msgcount_case *c, double p, double L)
 {
@@ -163,71 +211,147 @@ static double bcast_scatter_ring(const papsim_msgcount_case *c, double p, double
 static const struct {
     const char *collective, *name;
     count_fn count;
+    flight_kind flight;
+    payload_kind payload;
 } formulas[] = {
-    {"allgather", "ring", ag_all_blocks},
-    {"allgather", "neighbor_exchange", ag_neighbor},
-    {"allgather", "recursive_doubling", ag_log_steps},
-    {"allgather", "bruck", ag_log_steps},
-    {"allgather", "sparbit", ag_all_blocks},
-    {"allgather", "builtin", ag_log_steps},
-    {"allgatherv", "ring", ag_all_blocks},
-    {"allgatherv", "sparbit", ag_all_blocks},
-    {"allgatherv", "builtin", ag_all_blocks},
-    {"reduce", "binomial", tree_once},
-    {"reduce", "linear", tree_once},
-    {"reduce", "chain", reduce_chain},
-    {"reduce", "pipeline", reduce_chain},
-    {"reduce", "binary", reduce_binary},
-    {"reduce", "in_order_binary", reduce_in_order_binary},
-    {"reduce", "rabenseifner", halving_gather},
-    {"reduce", "butterfly", halving_gather},
-    {"reduce", "parallel_ring", ring_gather},
-    {"reduce", "clairvoyant", reduce_clairvoyant},
-    {"reduce", "radix_k", reduce_radix_k},
-    {"reduce", "two_tree", reduce_two_tree},
-    {"reduce", "builtin", tree_once},
-    {"allreduce", "ring", ring_twice},
-    {"allreduce", "segmented_ring", allreduce_segmented_ring},
-    {"allreduce", "recursive_doubling", ag_log_steps},
-    {"allreduce", "rabenseifner", allreduce_rabenseifner},
-    {"allreduce", "reduce_bcast", allreduce_reduce_bcast},
-    {"allreduce", "slt", ring_twice},
-    {"allreduce", "prr", ring_twice},
-    {"allreduce", "builtin", allreduce_rabenseifner},
-    {"alltoall", "linear", ag_all_blocks},
-    {"alltoall", "pairwise", ag_all_blocks},
-    {"alltoall", "modified_bruck", alltoall_bruck},
-    {"alltoall", "linear_sync", ag_all_blocks},
-    {"alltoall", "builtin", ag_all_blocks},
-    {"bcast", "linear", tree_once},
-    {"bcast", "chain", bcast_pipeline},
-    {"bcast", "pipeline", bcast_pipeline},
-    {"bcast", "binary", bcast_unsegmented},
-    {"bcast", "split_binary", bcast_split_binary},
-    {"bcast", "binomial", bcast_unsegmented},
-    {"bcast", "knomial", bcast_unsegmented},
-    {"bcast", "scatter_allgather", bcast_scatter_allgather},
-    {"bcast", "scatter_ring_allgather", bcast_scatter_ring},
-    {"bcast", "builtin", tree_once},
+    {"allgather", "ring", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgather", "neighbor_exchange", ag_neighbor, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgather", "recursive_doubling", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgather", "bruck", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgather", "sparbit", ag_all_blocks, FLIGHT_HALF_P, PAYLOAD_WHOLE},
+    {"allgather", "builtin", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgatherv", "ring", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allgatherv", "sparbit", ag_all_blocks, FLIGHT_HALF_P, PAYLOAD_WHOLE},
+    {"allgatherv", "builtin", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"reduce", "binomial", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"reduce", "linear", tree_once, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"reduce", "chain", reduce_chain, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "pipeline", reduce_chain, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "binary", reduce_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "in_order_binary", reduce_in_order_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "rabenseifner", halving_gather, FLIGHT_ONE, PAYLOAD_HALVING},
+    {"reduce", "butterfly", halving_gather, FLIGHT_ONE, PAYLOAD_HALVING},
+    {"reduce", "parallel_ring", ring_gather, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"reduce", "clairvoyant", reduce_clairvoyant, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "radix_k", reduce_radix_k, FLIGHT_ONE, PAYLOAD_HALVING},
+    {"reduce", "two_tree", reduce_two_tree, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"reduce", "builtin:ompi_binomial", smpi_ompi_binomial, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
+    {"reduce", "builtin:ompi_pipeline", smpi_ompi_pipeline, FLIGHT_CHAIN_END, PAYLOAD_SEGMENT},
+    {"reduce", "builtin:ompi_binary", smpi_ompi_binary, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
+    {"reduce", "builtin:ompi_chain", smpi_ompi_chain, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
+    {"reduce", "builtin", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allreduce", "ring", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"allreduce", "segmented_ring", allreduce_segmented_ring, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"allreduce", "recursive_doubling", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allreduce", "rabenseifner", allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING},
+    {"allreduce", "reduce_bcast", allreduce_reduce_bcast, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"allreduce", "slt", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"allreduce", "prr", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"allreduce", "builtin", allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING},
+    {"alltoall", "linear", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"alltoall", "pairwise", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"alltoall", "modified_bruck", alltoall_bruck, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"alltoall", "linear_sync", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"alltoall", "builtin:basic_linear", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"alltoall", "builtin:mvapich2_scatter_dest", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"alltoall", "builtin:bruck", alltoall_bruck, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"alltoall", "builtin", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"bcast", "linear", tree_once, FLIGHT_ALL, PAYLOAD_WHOLE},
+    {"bcast", "chain", bcast_pipeline, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"bcast", "pipeline", bcast_pipeline, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"bcast", "binary", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"bcast", "split_binary", bcast_split_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
+    {"bcast", "binomial", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"bcast", "knomial", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
+    {"bcast", "scatter_allgather", bcast_scatter_allgather, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"bcast", "scatter_ring_allgather", bcast_scatter_ring, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"bcast", "builtin", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
 };
 
-static count_fn find_formula(const char *collective, const char *name)
+static int find_row(const char *collective, const char *name)
 {
     for (size_t i = 0; i < sizeof formulas / sizeof formulas[0]; i++)
         if (!strcmp(formulas[i].collective, collective) && !strcmp(formulas[i].name, name))
-            return formulas[i].count;
-    return NULL;
+            return (int)i;
+    return -1;
+}
+
+/* The algorithm's row (builtin:NAME has rows for the SMPI algorithms
+ * whose cost stands out), or its collective's builtin row (-1: none). */
+static int row_of(const papsim_msgcount_case *c)
+{
+    int row = find_row(c->collective, c->algorithm);
+    return row >= 0 || strncmp(c->algorithm, "builtin:", 8) ? row
+                                                            : find_row(c->collective, "builtin");
 }
 
 double papsim_msgcount_estimate(const papsim_msgcount_case *c)
 {
     if (c->p <= 1)
         return 0;
-    count_fn f = strncmp(c->algorithm, "builtin:", 8) ? find_formula(c->collective, c->algorithm)
-                                                        : NULL;
-    if (!f)
-        f = find_formula(c->collective, "builtin");
-    if (!f)
+    int row = row_of(c);
+    if (row < 0)
         return (double)c->p * (c->p - 1);
-    return f(c, c->p, ceil_log2(c->p));
+    return formulas[row].count(c, c->p, ceil_log2(c->p));
+}
+
+/* Share of the messages below the eager threshold. */
+static double eager_share(const papsim_msgcount_case *c, payload_kind kind, double messages,
+                          long long thresh)
+{
+    double p = c->p, L = ceil_log2(c->p), bytes = (double)c->bytes;
+    switch (kind) {
+    case PAYLOAD_SEGMENT:
+        return bytes / fmax(1, messages / (p - 1)) < thresh;
+    case PAYLOAD_SLICE:
+        return bytes / p < thresh;
+    case PAYLOAD_HALVING: { /* steps k = 1..L carry bytes / 2^k */
+        if (L <= 0 || bytes < thresh)
+            return 1;
+        double big = floor(log2(bytes / (double)thresh)); /* steps still >= thresh */
+        return fmax(0, fmin(1, (L - big) / L));
+    }
+    case PAYLOAD_WHOLE:
+    default:
+        return bytes < thresh;
+    }
+}
+
+double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager_thresh)
+{
+    if (c->p <= 1 || eager_thresh <= 0)
+        return 0;
+    int row = row_of(c);
+    double messages = papsim_msgcount_estimate(c);
+    if (row < 0)
+        return 0;
+    double eager = messages * eager_share(c, formulas[row].payload, messages, eager_thresh);
+    /* A list entry costs a cache miss when the sends in flight were posted
+     * at different times, and far less when one rank posted them in a burst
+     * (their nodes lie side by side): 1/8 for linear patterns, 1/2 for
+     * trees whose leaves post bursts of segments (fitted to the runs in the
+     * README, "Where the time of the seed 003 studies goes"). */
+    double p = c->p, in_flight, weight = 1;
+    switch (formulas[row].flight) {
+    case FLIGHT_ALL:
+        in_flight = eager;
+        weight = 1.0 / 8;
+        break;
+    case FLIGHT_HALF_P:
+        in_flight = p * p / 2;
+        break;
+    case FLIGHT_LEAVES:
+        in_flight = p / 2 * (messages / (p - 1));
+        weight = 1.0 / 2;
+        break;
+    case FLIGHT_CHAIN_END:
+        in_flight = messages / (p - 1) + p;
+        weight = 1.0 / 2;
+        break;
+    case FLIGHT_ONE:
+    default:
+        in_flight = p;
+        break;
+    }
+    return weight * eager * fmin(eager, in_flight);
 }

@@ -21,4 +21,14 @@ typedef struct {
  * algorithm gets the builtin estimate of its collective. */
 double papsim_msgcount_estimate(const papsim_msgcount_case *c);
 
+/* Estimated list entries SimGrid 3.32 visits for one call: it keeps every
+ * detached (eager: below eager_thresh bytes, smpi/send-is-detached-thresh,
+ * 65536 by default) send on one global list and removes a finished one by
+ * scanning the whole list, so each eager message costs the number of eager
+ * sends in flight. The estimate is eager messages x eager sends in flight,
+ * from the algorithm's pattern (one per rank for rounds of exchanges and
+ * trees, all at once for linear ones), weighted down where the entries lie
+ * side by side in memory (posted in a burst). 0 when eager_thresh is 0. */
+double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager_thresh);
+
 #endif

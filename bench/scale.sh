@@ -6,11 +6,17 @@
 #
 # Cases: reduce binomial (1 KiB vector), allgather bruck and sparbit (8 B
 # blocks of char: the small-block case), allreduce rabenseifner (1 MiB).
-# Sparbit runs with rendezvous sends (--cfg=smpi/send-is-detached-thresh:0):
-# with SMPI's eager sends its p/2 detached sends in flight per rank make
-# SimGrid 3.32 scan one global list per finished send, and it does not
-# finish np = 256 in 60 s (README, "Allgather simulation cost"); rendezvous
-# leaves its simulated time unchanged.
+# Sparbit and Rabenseifner run with rendezvous sends
+# (--cfg=smpi/send-is-detached-thresh:0): SimGrid 3.32 keeps every eager
+# (detached, below 64 KiB) send on one global list and finds a finished one
+# by a linear scan, so p eager sends in flight cost O(p) each (README,
+# "Allgather simulation cost"). Sparbit has p/2 in flight per rank and does
+# not finish np = 256 in 60 s; Rabenseifner's last halving and first
+# doubling steps put p sends in flight at once, and it took over 300 s at np
+# 16384. Rendezvous leaves both algorithms' simulated times unchanged (each
+# step of Rabenseifner at a power-of-two np is a symmetric pairwise
+# exchange); the script checks that for Rabenseifner at the smallest np and
+# prints both times.
 # Every run is timing-only: no --check, so papbench writes no input data
 # and never compares a result (the rows' "ok" means "ran", not "checked";
 # papsim run says how many of its cases are unchecked), and buffers above
@@ -107,6 +113,17 @@ if [ "$maps" -lt 262144 ]; then
     echo "# note: vm.max_map_count is $maps; np 16384 with buffers above 64 KiB needs more:" \
          "sysctl -w vm.max_map_count=262144 (root)"
 fi
+# Rendezvous sends must not change Rabenseifner's simulated time: compare
+# with SMPI's default eager sends at the smallest np.
+if [[ $algos == *" rabenseifner "* ]]; then
+    np0=${nps%% *}
+    sim_of() { "$papsim" bench --np "$np0" --collective allreduce --algorithm rabenseifner \
+        --bytes 1MiB --datatype double --platform "$(platform "$np0")" "$@" 2>/dev/null |
+        tail -n 1 | cut -d, -f20,22; }
+    eager=$(sim_of); rdv=$(sim_of --cfg=smpi/send-is-detached-thresh:0)
+    echo "# rabenseifner np $np0 (total_delay_s,mean_elapsed_s): eager $eager, rendezvous $rdv" \
+         "$([ -n "$eager" ] && [ "$eager" = "$rdv" ] && echo "(equal)" || echo "(DIFFER)")"
+fi
 printf '%-6s %-10s %-13s %-6s %-14s %9s %9s\n' np collective algorithm bytes simulated_s \
     wall_s peak_MiB
 declare -A gave_up
@@ -121,6 +138,6 @@ for np in $nps; do
 reduce binomial 1KiB double
 allgather bruck 8 char
 allgather sparbit 8 char --cfg=smpi/send-is-detached-thresh:0
-allreduce rabenseifner 1MiB double
+allreduce rabenseifner 1MiB double --cfg=smpi/send-is-detached-thresh:0
 CASES
 done

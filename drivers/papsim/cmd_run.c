@@ -21,6 +21,13 @@
 #define DEFAULT_MSG_COST 15e-6
 #define DEFAULT_RANK_COST 0.5e-3
 #define DEFAULT_CASE_COST 20e-3
+/* Wall time per list entry SimGrid 3.32 scans to retire an eager send
+ * (papsim_msgcount_eager_scan): about 60 ns, a cache miss, measured with
+ * Bruck at np 16384 (README, "Where the time of the seed 003 studies
+ * goes"). */
+#define DEFAULT_SCAN_COST 60e-9
+/* SMPI's smpi/send-is-detached-thresh default: sends below it are eager. */
+#define SMPI_DEFAULT_DETACHED_THRESH 65536
 
 typedef struct {
     const char *spec_path, *out_dir;
@@ -29,6 +36,7 @@ typedef struct {
     int ncfg;
     int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
     double msg_cost, rank_cost, case_cost; /* forecast: wall seconds per message, rank, case */
+    double scan_cost;            /* forecast: wall seconds per eager-list entry scanned */
     double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
@@ -38,7 +46,7 @@ static void run_usage(FILE *out)
 {
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
           "                [--shard I/N] [--case-timeout T] [--msg-cost T] [--rank-cost T]\n"
-          "                [--case-cost T]\n"
+          "                [--case-cost T] [--scan-cost T]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
@@ -64,6 +72,10 @@ static void run_usage(FILE *out)
           "  --msg-cost T     forecast: wall time per simulated message (default 15us)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
           "  --case-cost T    forecast: wall time per case (default 20ms)\n"
+          "  --scan-cost T    forecast: wall time per entry of SimGrid 3.32's list of eager\n"
+          "                   sends scanned when one finishes (default 60ns); the list\n"
+          "                   holds every eager send in flight, so algorithms with many\n"
+          "                   (linear alltoall) cost time quadratic in them\n"
           "  --slurm          write DIR/sweep.sbatch, a Slurm job array with one task per\n"
           "                   shard (DIR/shard-I), print how to submit and merge, run nothing;\n"
           "                   --shards N (default 4), --cpus-per-task C (default 1; each\n"
@@ -97,6 +109,7 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
     o->msg_cost = DEFAULT_MSG_COST;
     o->rank_cost = DEFAULT_RANK_COST;
     o->case_cost = DEFAULT_CASE_COST;
+    o->scan_cost = DEFAULT_SCAN_COST;
     sweep_slurm_defaults(&o->so);
     o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (o->jobs < 1)
@@ -123,8 +136,11 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             if (parse_shard(argv[++i], o, e) != 0)
                 return -1;
         } else if ((!strcmp(a, "--msg-cost") || !strcmp(a, "--rank-cost") ||
-                    !strcmp(a, "--case-cost")) && next) {
-            double *cost = a[2] == 'm' ? &o->msg_cost : a[2] == 'r' ? &o->rank_cost : &o->case_cost;
+                    !strcmp(a, "--case-cost") || !strcmp(a, "--scan-cost")) && next) {
+            double *cost = a[2] == 'm'   ? &o->msg_cost
+                           : a[2] == 'r' ? &o->rank_cost
+                           : a[3] == 'c' ? &o->scan_cost
+                                         : &o->case_cost;
             if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {
@@ -439,18 +455,44 @@ static void print_cases(const sweep_cases *cases)
     }
 }
 
+/* The eager threshold smpirun will use: SMPI's default, or the last
+ * --cfg=smpi/send-is-detached-thresh:N given. */
+static long long eager_threshold(const run_options *o)
+{
+    const char *key = "--cfg=smpi/send-is-detached-thresh:";
+    long long thresh = SMPI_DEFAULT_DETACHED_THRESH;
+    for (int i = 0; i < o->ncfg; i++)
+        if (!strncmp(o->cfg[i], key, strlen(key)))
+            thresh = atoll(o->cfg[i] + strlen(key));
+    return thresh;
+}
+
+/* Estimated wall seconds of one case on one worker, and its messages. */
+static double case_wall_estimate(const sweep_case *sc, const run_options *o, double *messages)
+{
+    papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                               sc->c.segment_bytes, sc->c.segments};
+    *messages = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
+    double scanned = sc->c.reps * papsim_msgcount_eager_scan(&mc, eager_threshold(o));
+    double wall = *messages * o->msg_cost + scanned * o->scan_cost + sc->c.np * o->rank_cost +
+                  o->case_cost;
+    return o->case_timeout > 0 && wall > o->case_timeout ? o->case_timeout : wall;
+}
+
 /* Prints what the sweep will cost before it starts: the cases still to
  * simulate, their estimated messages (papsim_msgcount.h, plus the
  * harness's start agreement and result gathering, 2(p-1) per repetition)
- * and a wall time of messages x msg_cost + ranks x rank_cost + cases x
- * case_cost over the workers; and how many are timing-only (no check:
- * their "ok" rows were never compared with the reference). Relative-skew
- * cases count as still to run. */
+ * and a wall time of messages x msg_cost + eager-list entries scanned x
+ * scan_cost + ranks x rank_cost + case_cost per case (at most the case
+ * time limit) over the workers, with the costliest case; and how many are
+ * timing-only (no check: their "ok" rows were never compared with the
+ * reference). Relative-skew cases count as still to run. */
 static void print_forecast(const sweep_case *cases, int n, const results_index *r,
                            const run_options *o)
 {
     int todo = 0, done = 0, unchecked = 0;
-    double messages = 0, ranks = 0;
+    double messages = 0, wall = 0, worst = -1;
+    const sweep_case *costliest = NULL;
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
         if (sc->unsupported)
@@ -459,20 +501,28 @@ static void print_forecast(const sweep_case *cases, int n, const results_index *
             done++;
             continue;
         }
-        papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
-                                   sc->c.segment_bytes, sc->c.segments};
-        messages += sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
-        ranks += sc->c.np;
+        double m, w = case_wall_estimate(sc, o, &m);
+        messages += m;
+        wall += w;
+        if (w > worst) {
+            worst = w;
+            costliest = sc;
+        }
         unchecked += !sc->c.check;
         todo++;
     }
-    double wall = (messages * o->msg_cost + ranks * o->rank_cost + todo * o->case_cost) / o->jobs;
     fprintf(stderr,
             "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
             "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
-            "message, %g ms per rank, %g ms per case; --msg-cost, --rank-cost, --case-cost)\n",
-            todo, done, messages, wall, o->jobs, o->msg_cost * 1e6, o->rank_cost * 1e3,
-            o->case_cost * 1e3);
+            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
+            todo, done, messages, wall / o->jobs, o->jobs, o->msg_cost * 1e6, o->scan_cost * 1e9,
+            o->rank_cost * 1e3, o->case_cost * 1e3);
+    if (costliest && worst >= 60)
+        fprintf(stderr, "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",
+                costliest->c.collective, costliest->c.algorithm, costliest->c.np,
+                costliest->c.bytes, worst,
+                o->case_timeout > 0 && worst >= o->case_timeout ? " (the --case-timeout limit)" : "");
     if (unchecked)
         fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)\n",

@@ -70,6 +70,20 @@ grep -Eq '^last_delayed +\| mb 1\.00$' out/report/report.txt && pass ||
 grep -Eq '^linear +linear +-$' out/report/report.txt && pass ||
     fail "report legend: $(cat out/report/report.txt)"
 
+# The forecast counts SimGrid 3.32's eager-list scans: linear alltoall at np
+# 256 posts 65280 eager sends at once, 65280^2/8 entries scanned; at 120 ns
+# each that is 63.9 s, plus 65790 messages x 15 us, 256 ranks x 0.5 ms and
+# 20 ms: 65.0 s. Rendezvous sends (threshold 0) have no such list.
+"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns >/dev/null 2>dry.err
+grep -q "the costliest case, alltoall/linear np=256 2B, about 65 s$" dry.err && pass ||
+    fail "forecast: $(cat dry.err)"
+"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
+grep -q "the costliest case, alltoall/linear np=256 2B, about 60 s (the --case-timeout limit)" \
+    dry.err && pass || fail "forecast with a limit: $(cat dry.err)"
+"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --cfg=smpi/send-is-detached-thresh:0 \
+    >/dev/null 2>dry.err
+grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
+
 expect_bad_input "zero limit" "--case-timeout '0' must be a positive time" \
     "$PAPSIM" run spec.ini --out bad --case-timeout 0
 expect_bad_input "negative limit" "--case-timeout: duration '-5s' is negative" \

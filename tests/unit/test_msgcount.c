@@ -1,0 +1,62 @@
+/* Unit tests for algorithms/msgcount.c: the message counts and the
+ * eager-list scan estimate behind papsim run's forecast, on the cases the
+ * README measured (Bruck at np 16384, linear alltoall at np 256,
+ * Rabenseifner at np 16384, SMPI's ompi_binomial reduce at np 1024). */
+#include "check.h"
+#include "papsim_msgcount.h"
+
+static double messages(const char *coll, const char *algo, int p, long long bytes)
+{
+    papsim_msgcount_case c = {coll, algo, p, bytes, 0, 0};
+    return papsim_msgcount_estimate(&c);
+}
+
+static double scan(const char *coll, const char *algo, int p, long long bytes, long long thresh)
+{
+    papsim_msgcount_case c = {coll, algo, p, bytes, 0, 0};
+    return papsim_msgcount_eager_scan(&c, thresh);
+}
+
+int main(void)
+{
+    check_counts c = {0, 0};
+    /* Bruck allgather, 8 B blocks: p L messages, p in flight (one per rank). */
+    CHECK_NEAR(&c, messages("allgather", "bruck", 16384, 8), 16384.0 * 14, 0);
+    CHECK_NEAR(&c, scan("allgather", "bruck", 16384, 8, 65536), 16384.0 * 14 * 16384, 0);
+    /* Rendezvous sends (threshold 0) have no eager list. */
+    CHECK_NEAR(&c, scan("allgather", "bruck", 16384, 8, 0), 0, 0);
+    /* Blocks of 64 KiB and more are not eager. */
+    CHECK_NEAR(&c, scan("allgather", "bruck", 1024, 65536, 65536), 0, 0);
+
+    /* Linear alltoall posts all p(p-1) at once: entries side by side, 1/8. */
+    CHECK_NEAR(&c, messages("alltoall", "linear", 256, 2), 65280, 0);
+    CHECK_NEAR(&c, scan("alltoall", "linear", 256, 2, 65536), 65280.0 * 65280 / 8, 0);
+    /* SMPI's basic_linear alike; its pair is one per rank. */
+    CHECK_NEAR(&c, scan("alltoall", "builtin:basic_linear", 256, 2, 65536),
+               65280.0 * 65280 / 8, 0);
+    CHECK_NEAR(&c, scan("alltoall", "builtin:pair", 256, 2, 65536), 65280.0 * 256, 0);
+
+    /* Rabenseifner allreduce, 1 MiB at np 16384: 2pL + 2p messages, steps
+     * 5..14 of 14 below 64 KiB. */
+    double m = 2.0 * 16384 * 14 + 2.0 * 16384;
+    CHECK_NEAR(&c, messages("allreduce", "rabenseifner", 16384, 1 << 20), m, 0);
+    CHECK_NEAR(&c, scan("allreduce", "rabenseifner", 16384, 1 << 20, 65536),
+               m * 10 / 14 * 16384, 1e-3);
+
+    /* SMPI 3.32's ompi_binomial reduce: 1 KiB segments once p > 0.6016/1024
+     * x bytes + 1.3496 (617.4 at 1 MiB), leaves sending all at once. */
+    CHECK_NEAR(&c, messages("reduce", "builtin:ompi_binomial", 1024, 1 << 20), 1023.0 * 1024, 0);
+    CHECK_NEAR(&c, scan("reduce", "builtin:ompi_binomial", 1024, 1 << 20, 65536),
+               0.5 * (1023.0 * 1024) * (512.0 * 1024), 1e-3);
+    CHECK_NEAR(&c, messages("reduce", "builtin:ompi_binomial", 128, 1 << 20), 127, 0);
+    CHECK_NEAR(&c, scan("reduce", "builtin:ompi_binomial", 128, 1 << 20, 65536), 0, 0);
+    /* Below 2 KiB it does not segment. */
+    CHECK_NEAR(&c, messages("reduce", "builtin:ompi_binomial", 1024, 1024), 1023, 0);
+    /* Other built-ins get their collective's typical figure. */
+    CHECK_NEAR(&c, messages("reduce", "builtin:NTSL", 1024, 1024), 1023, 0);
+    /* A collective without a row: p(p-1) messages, no scan estimate. */
+    CHECK_NEAR(&c, messages("gather", "linear", 8, 8), 56, 0);
+    CHECK_NEAR(&c, scan("gather", "linear", 8, 8, 65536), 0, 0);
+    CHECK_NEAR(&c, messages("reduce", "binomial", 1, 8), 0, 0);
+    return CHECK_SUMMARY(&c);
+}
