@@ -43,6 +43,11 @@ int main(void)
     CHECK_NEAR(&c, scan("allreduce", "rabenseifner", 16384, 1 << 20, 65536),
                m * 10 / 14 * 16384, 1e-3);
 
+    /* papsim's ring allreduce sends no empty block: 2 B at np 1024 is two
+     * blocks, each p-1 times per phase. */
+    CHECK_NEAR(&c, messages("allreduce", "ring", 1024, 2), 2.0 * 1023 * 2, 0);
+    CHECK_NEAR(&c, messages("allreduce", "ring", 8, 1024), 2.0 * 7 * 8, 0);
+
     /* SMPI 3.32's ompi_binomial reduce: 1 KiB segments once p > 0.6016/1024
      * x bytes + 1.3496 (617.4 at 1 MiB), leaves sending all at once. */
     CHECK_NEAR(&c, messages("reduce", "builtin:ompi_binomial", 1024, 1 << 20), 1023.0 * 1024, 0);
