@@ -35,7 +35,7 @@ typedef double (*count_fn)(const papsim_msgcount_case *c, double p, double L);
  * length of SimGrid 3.32's list of detached sends (see
  * papsim_msgcount_eager_scan). */
 typedef enum {
-    FLIGHT_ONE,    /* about one: rounds of exchanges, trees, rings */
+    FLIGHT_ONE,    /* at most one: rounds of exchanges, trees, rings */
     FLIGHT_HALF_P, /* about p/2: Sparbit's last steps */
     FLIGHT_ALL,    /* all of them, posted at once: linear patterns */
     FLIGHT_LEAVES, /* segmented trees whose p/2 leaves send every segment at
@@ -338,7 +338,8 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
     double eager = messages * eager_share(c, formulas[row].payload, messages, eager_thresh);
     /* A list entry costs a cache miss when the sends in flight were posted
      * at different times, and far less when one rank posted them in a burst
-     * (their nodes lie side by side): 1/8 for linear patterns, 1/2 for
+     * (their nodes lie side by side): 1/8 for linear patterns and Sparbit's
+ * steps, 1/2 for
      * trees whose leaves post bursts of segments (fitted to the runs in the
      * README, "Where the time of the seed 003 studies goes"). */
     double p = c->p, in_flight, weight = 1;
@@ -349,6 +350,7 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
         break;
     case FLIGHT_HALF_P:
         in_flight = p * p / 2;
+        weight = 1.0 / 8;
         break;
     case FLIGHT_LEAVES:
         in_flight = p / 2 * (messages / (p - 1));
@@ -358,9 +360,9 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
         in_flight = messages / (p - 1) + p;
         weight = 1.0 / 2;
         break;
-    case FLIGHT_ONE:
+    case FLIGHT_ONE: /* at most one per rank, fewer in a tree's later rounds */
     default:
-        in_flight = p;
+        in_flight = fmin(p, messages / fmax(1, ceil_log2(c->p)));
         break;
     }
     return weight * eager * fmin(eager, in_flight);

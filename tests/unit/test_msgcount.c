@@ -28,6 +28,13 @@ int main(void)
     /* Blocks of 64 KiB and more are not eager. */
     CHECK_NEAR(&c, scan("allgather", "bruck", 1024, 65536, 65536), 0, 0);
 
+    /* Sparbit: p(p-1) messages, up to p/2 per rank in flight, posted per
+     * step in a burst (1/8). */
+    CHECK_NEAR(&c, scan("allgather", "sparbit", 512, 8, 65536),
+               512.0 * 511 * (512.0 * 512 / 2) / 8, 0);
+    /* A binomial tree: p-1 messages over log2 p rounds in flight. */
+    CHECK_NEAR(&c, scan("reduce", "binomial", 1024, 8, 65536), 1023.0 * (1023.0 / 10), 1e-6);
+
     /* Linear alltoall posts all p(p-1) at once: entries side by side, 1/8. */
     CHECK_NEAR(&c, messages("alltoall", "linear", 256, 2), 65280, 0);
     CHECK_NEAR(&c, scan("alltoall", "linear", 256, 2, 65536), 65280.0 * 65280 / 8, 0);
