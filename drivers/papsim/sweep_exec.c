@@ -14,6 +14,7 @@
 
 #include "csv.h"
 #include "launch.h"
+#include "papsim_msgcount.h"
 #include "sweep.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
@@ -325,6 +326,36 @@ static int batch_order(const void *pa, const void *pb)
     return d ? d : (a < b ? -1 : a > b);
 }
 
+/* A rough wall cost of a case (the forecast's default constants): enough
+ * to start the long batches first. */
+static double case_cost_guess(const sweep_case *sc)
+{
+    papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                               sc->c.segment_bytes, sc->c.segments};
+    return sc->c.reps * (15e-6 * papsim_msgcount_estimate(&mc) +
+                         60e-9 * papsim_msgcount_eager_scan(&mc, 65536)) +
+           0.5e-3 * sc->c.np + 20e-3;
+}
+
+static double batch_cost_guess(const batch *b)
+{
+    double cost = 0;
+    for (int i = 0; i < b->ncases; i++)
+        cost += case_cost_guess(b->cases[i]);
+    return cost;
+}
+
+/* Longest first: a long batch started last would leave the other workers
+ * idle at the end of the phase (results.csv is put in spec order anyway). */
+static int longest_first(const void *pa, const void *pb)
+{
+    const batch *a = pa, *b = pb;
+    double ca = batch_cost_guess(a), cb = batch_cost_guess(b);
+    if (ca != cb)
+        return ca > cb ? -1 : 1;
+    return a->number - b->number;
+}
+
 /* Cuts the work into batches small enough to keep every worker busy. */
 static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nbatches)
 {
@@ -345,6 +376,11 @@ static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nb
         v[nb].number = nb;
         nb++;
         i = j;
+    }
+    if (jobs > 1) {
+        qsort(v, (size_t)nb, sizeof *v, longest_first);
+        for (int b = 0; b < nb; b++)
+            v[b].number = b;
     }
     *out = v;
     *nbatches = nb;
