@@ -3,7 +3,7 @@
 #  1. simulation overhead: papsim's binomial reduce against SMPI's built-in
 #     "binomial" (the same communication pattern: reduce-binomial.cpp, MPICH's
 #     tree) at np=1024 on the seed-003 cluster: simulated times (want: within
-#     1%) and the wall-time ratio (want: at most 1.25);
+#     1%) and the wall-time ratio (want: at most 1.1);
 #  2. sweep throughput: cases per minute for scenarios/demo.ini with 1 and 2
 #     workers.
 # usage: bench/overhead.sh [BUILD_DIR]   (default ./build)
