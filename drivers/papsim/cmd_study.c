@@ -19,7 +19,7 @@
 static void study_usage(FILE *out)
 {
     fputs("usage: papsim study SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--metric M]\n"
-          "                    [--quiet]\n"
+          "                    [--quiet] [--case-timeout T]\n"
           "Seed 003's study in one command: papsim run SPEC --out DIR, then\n"
           "papsim report DIR --all --out DIR/report. The spec names the collective, the\n"
           "algorithms, sizes, platform and np, the patterns (no_delay among them) and the\n"
@@ -30,7 +30,7 @@ static void study_usage(FILE *out)
           "recommended algorithm per size), robustness.txt/.md (Figure 6), each with images.\n"
           "  --out DIR     result directory: DIR/results.csv and DIR/report/\n"
           "  --metric M    the reports' metric (default last_delay, seed 003's)\n"
-          "  --jobs, --cfg, --quiet  as for papsim run\n"
+          "  --jobs, --cfg, --quiet, --case-timeout  as for papsim run\n"
           "Exit status: 0 ok; 1 some cases failed or images are missing (the rest is\n"
           "written); 2 bad input; 130 interrupted (rerun to resume).\n",
           out);
