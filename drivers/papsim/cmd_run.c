@@ -9,25 +9,10 @@
 
 #include "commands.h"
 #include "csv.h"
-#include "papsim_msgcount.h"
 #include "sweep.h"
 #include "sweep_slurm.h"
 #include "units.h"
 
-/* Measured on the 2-core development machine (README, Speed): the wall
- * time a simulation spends per message, per rank (actor start-up, SMPI
- * initialisation, the harness's buffers) and per case (papbench's setup
- * and its share of an smpirun start-up). */
-#define DEFAULT_MSG_COST 15e-6
-#define DEFAULT_RANK_COST 0.5e-3
-#define DEFAULT_CASE_COST 20e-3
-/* Wall time per list entry SimGrid 3.32 scans to retire an eager send
- * (papsim_msgcount_eager_scan): about 60 ns, a cache miss, measured with
- * Bruck at np 16384 (README, "Where the time of the seed 003 studies
- * goes"). */
-#define DEFAULT_SCAN_COST 60e-9
-/* SMPI's smpi/send-is-detached-thresh default: sends below it are eager. */
-#define SMPI_DEFAULT_DETACHED_THRESH 65536
 
 typedef struct {
     const char *spec_path, *out_dir;
@@ -106,10 +91,11 @@ static int parse_shard(const char *text, run_options *o, papsim_err *e)
 
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
-    o->msg_cost = DEFAULT_MSG_COST;
-    o->rank_cost = DEFAULT_RANK_COST;
-    o->case_cost = DEFAULT_CASE_COST;
-    o->scan_cost = DEFAULT_SCAN_COST;
+    const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
+    o->msg_cost = defaults.msg;
+    o->rank_cost = defaults.rank;
+    o->case_cost = defaults.per_case;
+    o->scan_cost = defaults.scan;
     sweep_slurm_defaults(&o->so);
     o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (o->jobs < 1)
@@ -460,22 +446,21 @@ static void print_cases(const sweep_cases *cases)
 static long long eager_threshold(const run_options *o)
 {
     const char *key = "--cfg=smpi/send-is-detached-thresh:";
-    long long thresh = SMPI_DEFAULT_DETACHED_THRESH;
+    const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
+    long long thresh = defaults.eager_thresh;
     for (int i = 0; i < o->ncfg; i++)
         if (!strncmp(o->cfg[i], key, strlen(key)))
             thresh = atoll(o->cfg[i] + strlen(key));
     return thresh;
 }
 
-/* Estimated wall seconds of one case on one worker, and its messages. */
+/* Estimated wall seconds of one case on one worker (at most the case time
+ * limit), and its messages. */
 static double case_wall_estimate(const sweep_case *sc, const run_options *o, double *messages)
 {
-    papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
-                               sc->c.segment_bytes, sc->c.segments};
-    *messages = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
-    double scanned = sc->c.reps * papsim_msgcount_eager_scan(&mc, eager_threshold(o));
-    double wall = *messages * o->msg_cost + scanned * o->scan_cost + sc->c.np * o->rank_cost +
-                  o->case_cost;
+    const sweep_cost_model model = {o->msg_cost, o->scan_cost, o->rank_cost, o->case_cost,
+                                    eager_threshold(o)};
+    double wall = sweep_case_cost(sc, &model, messages);
     return o->case_timeout > 0 && wall > o->case_timeout ? o->case_timeout : wall;
 }
 

@@ -14,7 +14,6 @@
 
 #include "csv.h"
 #include "launch.h"
-#include "papsim_msgcount.h"
 #include "sweep.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
@@ -326,22 +325,13 @@ static int batch_order(const void *pa, const void *pb)
     return d ? d : (a < b ? -1 : a > b);
 }
 
-/* A rough wall cost of a case (the forecast's default constants): enough
- * to start the long batches first. */
-static double case_cost_guess(const sweep_case *sc)
-{
-    papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
-                               sc->c.segment_bytes, sc->c.segments};
-    return sc->c.reps * (15e-6 * papsim_msgcount_estimate(&mc) +
-                         60e-9 * papsim_msgcount_eager_scan(&mc, 65536)) +
-           0.5e-3 * sc->c.np + 20e-3;
-}
-
+/* A batch's forecast with the default constants: enough to order them. */
 static double batch_cost_guess(const batch *b)
 {
+    const sweep_cost_model model = SWEEP_COST_MODEL_DEFAULT;
     double cost = 0;
     for (int i = 0; i < b->ncases; i++)
-        cost += case_cost_guess(b->cases[i]);
+        cost += sweep_case_cost(b->cases[i], &model, NULL);
     return cost;
 }
 
