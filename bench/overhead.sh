@@ -4,8 +4,8 @@
 #     "binomial" (the same communication pattern: reduce-binomial.cpp, MPICH's
 #     tree) at np=1024 on the seed-003 cluster: simulated times (want: within
 #     1%) and the wall-time ratio (want: at most 1.1);
-#  2. sweep throughput: cases per minute for scenarios/demo.ini with 1 and 2
-#     workers.
+#  2. sweep throughput: cases per minute for scenarios/demo.ini (462 cases)
+#     with 1 and 2 workers, and the speedup (want: at least 1.8).
 # usage: bench/overhead.sh [BUILD_DIR]   (default ./build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,4 +48,7 @@ for jobs in 1 2; do
     cases=$(tail -n +2 "$work/demo-$jobs/results.csv" | wc -l)
     awk -v c="$cases" -v s="$start" -v e="$end" -v j=$jobs \
         'BEGIN { printf "  %d worker(s): %d cases in %.1f s = %.0f cases/minute\n", j, c, e - s, c * 60 / (e - s) }'
+    eval "wall_jobs_$jobs=$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')"
 done
+awk -v a="$wall_jobs_1" -v b="$wall_jobs_2" \
+    'BEGIN { printf "  speedup of 2 workers over 1: %.2f (want: at least 1.8 on 2 idle cores)\n", a / b }'
