@@ -97,8 +97,8 @@ static double halving_gather(const papsim_msgcount_case *c, double p, double L)
 }
 static double ring_gather(const papsim_msgcount_case *c, double p, double L)
 {
-    (void)c, (void)L;
-    return p * (p - 1) + p - 1;
+    (void)L; /* no empty block travels (count < p) */
+    return (p - 1) * fmin(p, (double)c->bytes) + p - 1;
 }
 static double reduce_clairvoyant(const papsim_msgcount_case *c, double p, double L)
 {

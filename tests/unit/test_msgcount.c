@@ -54,6 +54,8 @@ int main(void)
      * blocks, each p-1 times per phase. */
     CHECK_NEAR(&c, messages("allreduce", "ring", 1024, 2), 2.0 * 1023 * 2, 0);
     CHECK_NEAR(&c, messages("allreduce", "ring", 8, 1024), 2.0 * 7 * 8, 0);
+    /* parallel_ring reduce alike, plus its gather's p-1. */
+    CHECK_NEAR(&c, messages("reduce", "parallel_ring", 1024, 2), 1023.0 * 2 + 1023, 0);
 
     /* SMPI 3.32's ompi_binomial reduce: 1 KiB segments once p > 0.6016/1024
      * x bytes + 1.3496 (617.4 at 1 MiB), leaves sending all at once. */
