@@ -594,6 +594,7 @@ int papsim_cmd_run(int argc, char **argv)
     for (int i = 0; i < cases.n; i++)
         cases.v[i].index = i;
     if (o.slurm) {
+        o.so.case_timeout = o.case_timeout;
         status = sweep_slurm_write(o.spec_path, o.out_dir, ntotal, o.cfg, o.ncfg, &o.so, &e) ? 2 : 0;
         if (status)
             goto fail;

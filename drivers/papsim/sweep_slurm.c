@@ -133,6 +133,8 @@ int sweep_slurm_write(const char *spec_path, const char *out_dir, int ncases,
                "exec '%s' run '%s' --out '%s/shard-'\"$shard\" --shard \"$shard/%d\" \\\n"
                "    --jobs \"${SLURM_CPUS_PER_TASK:-1}\" --quiet",
             self, spec, dir, so->nshards);
+    if (so->case_timeout > 0)
+        fprintf(f, " --case-timeout %.17g", so->case_timeout);
     for (int i = 0; i < ncfg; i++)
         fprintf(f, " '%s'", cfg[i]);
     fputc('\n', f);

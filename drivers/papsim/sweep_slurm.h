@@ -12,6 +12,7 @@ typedef struct {
     const char *partition, *time, *mem, *account; /* NULL = Slurm's default */
     const char *extra[16]; /* --sbatch LINE: more #SBATCH options */
     int nextra;
+    double case_timeout;   /* papsim run --case-timeout, passed on (0 = none) */
 } sweep_slurm_options;
 
 void sweep_slurm_defaults(sweep_slurm_options *so);

@@ -84,6 +84,11 @@ grep -q "the costliest case, alltoall/linear np=256 2B, about 60 s (the --case-t
     >/dev/null 2>dry.err
 grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
 
+# --slurm passes the limit on to every array task.
+expect_ok "slurm script" "$PAPSIM" run spec.ini --out sl --slurm --case-timeout 3
+grep -q -- '--quiet --case-timeout 3$' sl/sweep.sbatch && pass ||
+    fail "sbatch script lacks the limit: $(tail -n 2 sl/sweep.sbatch)"
+
 expect_bad_input "zero limit" "--case-timeout '0' must be a positive time" \
     "$PAPSIM" run spec.ini --out bad --case-timeout 0
 expect_bad_input "negative limit" "--case-timeout: duration '-5s' is negative" \
