@@ -544,7 +544,7 @@ static void format_params(const papsim_case *c, char *buf, size_t len)
 }
 
 void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *m,
-                           const char *status, FILE *out)
+                           int deterministic, const char *status, FILE *out)
 {
     char id[17], params[512];
     papsim_case_id(c, id);
@@ -558,5 +558,5 @@ void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *
                 m->max_elapsed);
     else
         fputs(",,,,", out);
-    fprintf(out, "%s\n", status);
+    fprintf(out, "%s,%s\n", deterministic ? "yes" : "no", status);
 }

@@ -104,11 +104,13 @@ typedef struct {
 void papsim_metrics_compute(const double *arrive, const double *exit_t, int np, papsim_metrics *m);
 
 /* One results.csv row (no newline handling beyond the final '\n'). status is
- * "ok", "unsupported", "check_failed" or "missed_start"; m may be NULL. The
- * params field lists the knobs that are set, in key order, "key=value"
- * joined by ';' ("segments=16;knowledge=oracle" is written
- * "knowledge=oracle;segments=16"), or is empty. */
+ * "ok", "unsupported", "check_failed", "missed_start", "timeout" or
+ * "baseline_timeout"; m may be NULL. The params field lists the knobs that
+ * are set, in key order, "key=value" joined by ';'
+ * ("segments=16;knowledge=oracle" is written "knowledge=oracle;segments=16"),
+ * or is empty. deterministic: the times come from the simulator, so a rerun
+ * gives them again exactly ("yes"), or from a real run ("no"). */
 void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *m,
-                           const char *status, FILE *out);
+                           int deterministic, const char *status, FILE *out);
 
 #endif

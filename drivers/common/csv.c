@@ -9,13 +9,15 @@
 
 /* The results.csv columns, listed once: the name array and the header line
  * are both expanded from this list so they cannot drift apart. `params`
- * (the algorithm knobs that are set, "key=value;...") came last; tables
- * written before it still load, since every reader looks columns up by name. */
+ * (the algorithm knobs that are set, "key=value;...") came in format 2,
+ * `deterministic` (yes: simulated, a rerun gives the same times; no: a real
+ * run) in format 3; tables written before them still load, since every
+ * reader looks columns up by name. */
 #define PAPSIM_RESULTS_COLUMN_LIST(X)                                                   \
     X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
     X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
     X(gamma) X(params) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s)              \
-    X(max_elapsed_s) X(status)
+    X(max_elapsed_s) X(deterministic) X(status)
 
 #define PAPSIM_AS_NAME(name) #name,
 #define PAPSIM_AS_HEADER_PART(name) "," #name
@@ -31,28 +33,63 @@ const char *papsim_results_header(void)
     return joined + 1;
 }
 
-/* Before the params column: every column of today but params. */
+/* Format 1, before the params column: today's columns but params and
+ * deterministic. */
 #define PAPSIM_V1_COLUMN_LIST(X)                                                        \
     X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
     X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
     X(gamma) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s) X(max_elapsed_s)    \
     X(status)
 
-const char *papsim_results_header_v1(void)
+/* Format 2, before the deterministic column. */
+#define PAPSIM_V2_COLUMN_LIST(X)                                                        \
+    X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \
+    X(pattern) X(skew) X(skew_s) X(seed) X(bytes) X(distribution) X(datatype) X(op) X(root) \
+    X(gamma) X(params) X(rep) X(total_delay_s) X(last_delay_s) X(mean_elapsed_s)              \
+    X(max_elapsed_s) X(status)
+
+const char *papsim_results_header_of_format(int format)
 {
-    static const char joined[] = PAPSIM_V1_COLUMN_LIST(PAPSIM_AS_HEADER_PART);
-    return joined + 1;
+    static const char v1[] = PAPSIM_V1_COLUMN_LIST(PAPSIM_AS_HEADER_PART);
+    static const char v2[] = PAPSIM_V2_COLUMN_LIST(PAPSIM_AS_HEADER_PART);
+    switch (format) {
+    case 1:
+        return v1 + 1;
+    case 2:
+        return v2 + 1;
+    case PAPSIM_RESULTS_FORMAT:
+        return papsim_results_header();
+    default:
+        return NULL;
+    }
 }
 
-void papsim_results_row_drop_params(char *row)
+int papsim_results_format_of_header(const char *header)
 {
-    /* params is field 18 (1-based): after the 17th comma, up to the 18th. */
+    for (int format = 1; format <= PAPSIM_RESULTS_FORMAT; format++)
+        if (!strcmp(header, papsim_results_header_of_format(format)))
+            return format;
+    return 0;
+}
+
+/* Removes field n (1-based) of a row, with its comma. */
+static void drop_field(char *row, int n)
+{
     char *p = row;
-    for (int commas = 0; *p && commas < 17; p++)
+    for (int commas = 0; *p && commas < n - 1; p++)
         commas += (*p == ',');
     char *end = strchr(p, ',');
     if (p > row && end)
         memmove(p - 1, end, strlen(end) + 1);
+}
+
+void papsim_results_row_to_format(char *row, int format)
+{
+    if (format >= PAPSIM_RESULTS_FORMAT)
+        return;
+    drop_field(row, 24); /* deterministic */
+    if (format <= 1)
+        drop_field(row, 18); /* params */
 }
 
 /* Progress of the split: cells grows by whole lines, lines by rows. */

@@ -55,13 +55,19 @@ extern const int papsim_results_ncolumns;
 /* The results.csv header line, the columns joined by commas, no newline. */
 const char *papsim_results_header(void);
 
-/* The header of results.csv files written before the params column (the
- * same columns without params). Readers find columns by name, so such files
- * load everywhere; papsim run keeps appending to one in its own format. */
-const char *papsim_results_header_v1(void);
+/* results.csv formats: 1 without params, 2 without deterministic, 3 today.
+ * Readers find columns by name, so every format loads everywhere; papsim
+ * run keeps appending to an older file in its own format. */
+#define PAPSIM_RESULTS_FORMAT 3
 
-/* Removes the params field from one results row of today's format (in
- * place), giving the row of the older format. */
-void papsim_results_row_drop_params(char *row);
+/* The header line of a format (1..PAPSIM_RESULTS_FORMAT), NULL for others. */
+const char *papsim_results_header_of_format(int format);
+
+/* The format whose header line this is, or 0. */
+int papsim_results_format_of_header(const char *header);
+
+/* Rewrites one row of today's format in place as a row of an older format
+ * (drops deterministic, and params for format 1); today's format: as is. */
+void papsim_results_row_to_format(char *row, int format);
 
 #endif

@@ -235,7 +235,12 @@ static void report_repetition(const papbench_call *call, const papbench_harness 
     papsim_metrics_compute(v->arrive, v->exit_t, h->size, &m);
     papsim_case row = *call->c;
     row.np = h->size;
-    papsim_case_write_row(&row, rep, &m, status, stdout);
+#ifdef PAPSIM_SIMULATED
+    const int deterministic = 1; /* SMPI: no noise, the same times on every run */
+#else
+    const int deterministic = 0;
+#endif
+    papsim_case_write_row(&row, rep, &m, deterministic, status, stdout);
     fflush(stdout);
     if (o->per_rank_path)
         write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);

@@ -159,10 +159,11 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 }
 
 /* Opens DIR/results.csv for resuming: creates it with the header, or checks
- * its header and trims a row cut short by a kill. *legacy is set when the
- * file predates the params column: its new rows are then written without
- * it, so the file stays one table. */
-static int prepare_results(const char *dir, int *legacy, papsim_err *e)
+ * its header and trims a row cut short by a kill. *format is the file's
+ * format (csv.h): an older file predates the params or deterministic
+ * column, and its new rows are written without them, so the file stays one
+ * table. */
+static int prepare_results(const char *dir, int *format, papsim_err *e)
 {
     char path[4200];
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
@@ -174,6 +175,7 @@ static int prepare_results(const char *dir, int *legacy, papsim_err *e)
         if (!f)
             return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
         fprintf(f, "%s\n", papsim_results_header());
+        *format = PAPSIM_RESULTS_FORMAT;
         return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
     }
     char *line = NULL;
@@ -183,8 +185,8 @@ static int prepare_results(const char *dir, int *legacy, papsim_err *e)
         line[--len] = '\0';
     if (len > 0 && line[len - 1] == '\r')
         line[--len] = '\0';
-    *legacy = len > 0 && !strcmp(line, papsim_results_header_v1());
-    int ok = len > 0 && (*legacy || !strcmp(line, papsim_results_header()));
+    *format = len > 0 ? papsim_results_format_of_header(line) : 0;
+    int ok = *format != 0;
     free(line);
     fseek(f, 0, SEEK_END);
     long size = ftell(f), keep = size;
@@ -285,7 +287,7 @@ static int is_done(const results_index *r, const sweep_case *sc)
 }
 
 static int write_unsupported(const char *dir, sweep_case *cases, int n, const results_index *r,
-                             int legacy, sweep_stats *st, papsim_err *e)
+                             int format, sweep_stats *st, papsim_err *e)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/results.csv", dir);
@@ -297,7 +299,7 @@ static int write_unsupported(const char *dir, sweep_case *cases, int n, const re
             st->unsupported++;
             if (!is_done(r, &cases[i])) {
                 char row[8192];
-                sweep_status_row(&cases[i].c, "unsupported", legacy, row, sizeof row);
+                sweep_status_row(&cases[i].c, "unsupported", format, row, sizeof row);
                 fputs(row, f);
             }
         }
@@ -380,7 +382,7 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
 
 /* Skewed cases whose own no-delay case timed out are not run: they get a
  * "baseline_timeout" row and leave the to-do list. */
-static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntodo, int legacy,
+static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntodo, int format,
                                    sweep_stats *st, papsim_err *e)
 {
     char path[4200];
@@ -395,7 +397,7 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
             continue;
         }
         char row[8192];
-        sweep_status_row(&todo[i]->c, SWEEP_STATUS_BASELINE_TIMEOUT, legacy, row, sizeof row);
+        sweep_status_row(&todo[i]->c, SWEEP_STATUS_BASELINE_TIMEOUT, format, row, sizeof row);
         fputs(row, f);
         written++;
     }
@@ -408,7 +410,7 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
 }
 
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
-                     int legacy, sweep_stats *st, papsim_err *e)
+                     int format, sweep_stats *st, papsim_err *e)
 {
     results_index r;
     sweep_case **todo;
@@ -421,11 +423,11 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
     free_results(&r);
     if (rc != 0)
         return papsim_fail(e, "out of memory");
-    if (relative && write_baseline_timeouts(o->out_dir, todo, &ntodo, legacy, st, e) != 0) {
+    if (relative && write_baseline_timeouts(o->out_dir, todo, &ntodo, format, st, e) != 0) {
         free(todo);
         return -1;
     }
-    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, legacy, o->case_timeout};
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout};
     rc = sweep_execute(todo, ntodo, &so, st, e);
     free(todo);
     return rc;
@@ -557,18 +559,18 @@ out:
 static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
 {
     results_index r;
-    int legacy = 0;
-    if (prepare_results(o->out_dir, &legacy, e) != 0 || load_results(o->out_dir, &r, e) != 0)
+    int format = PAPSIM_RESULTS_FORMAT;
+    if (prepare_results(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
         return -1;
     if (!o->quiet)
         print_forecast(cases->v, cases->n, &r, o);
-    int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, legacy, st, e);
+    int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
     free_results(&r);
     if (rc != 0)
         return -1;
     sweep_install_signal_handlers();
-    if (run_phase(cases->v, cases->n, 0, o, legacy, st, e) != 0 ||
-        (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, legacy, st, e) != 0))
+    if (run_phase(cases->v, cases->n, 0, o, format, st, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, format, st, e) != 0))
         return -1;
     return 0;
 }

@@ -37,7 +37,7 @@ typedef struct {
     int jobs;
     const char *const *extra_cfg; /* NULL-terminated --cfg= words, may be NULL */
     int quiet;
-    int legacy_rows; /* results.csv predates the params column: rows go without it */
+    int format;      /* results.csv's format (csv.h): rows are written in it */
     double case_timeout; /* seconds of wall time a case may take; 0 = no limit */
 } sweep_options;
 
@@ -53,9 +53,8 @@ typedef struct {
 #define SWEEP_STATUS_BASELINE_TIMEOUT "baseline_timeout"
 
 /* Formats the results.csv row of a case that has no times (status
- * "unsupported", "timeout", ...) into row, in the file's format (legacy:
- * without the params column). */
-void sweep_status_row(const papsim_case *c, const char *status, int legacy, char *row,
+ * "unsupported", "timeout", ...) into row, in the file's format (csv.h). */
+void sweep_status_row(const papsim_case *c, const char *status, int format, char *row,
                       size_t cap);
 
 /* 1 if a row status says "not simulated within the case time limit". */

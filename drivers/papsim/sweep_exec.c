@@ -61,17 +61,16 @@ static double monotonic_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-void sweep_status_row(const papsim_case *c, const char *status, int legacy, char *row,
+void sweep_status_row(const papsim_case *c, const char *status, int format, char *row,
                       size_t cap)
 {
     FILE *mem = fmemopen(row, cap, "w");
     row[0] = '\0';
     if (!mem)
         return;
-    papsim_case_write_row(c, 0, NULL, status, mem);
+    papsim_case_write_row(c, 0, NULL, 1, status, mem); /* a sweep simulates */
     fclose(mem);
-    if (legacy)
-        papsim_results_row_drop_params(row);
+    papsim_results_row_to_format(row, format);
 }
 
 int sweep_status_is_timeout(const char *status)
@@ -168,8 +167,7 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0)
         return papsim_fail(e, "batch %d: unexpected output line '%.80s' (see %s)", b->number,
                            line, b->log_path);
-    if (p->o->legacy_rows) /* keep an older results.csv in its own format */
-        papsim_results_row_drop_params(line);
+    papsim_results_row_to_format(line, p->o->format); /* an older file keeps its format */
     size_t len = strlen(line);
     char *grown = realloc(b->pending, b->pending_len + len + 2);
     if (!grown)
@@ -256,7 +254,7 @@ static int record_timeout(batch *b, progress *p, int missing)
                     "killed, recorded with status timeout\n",
             c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             p->o->case_timeout);
-    sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->legacy_rows, row, sizeof row);
+    sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->format, row, sizeof row);
     if (append_rows(p->results_fd, row, strlen(row), &e) != 0)
         fprintf(stderr, "papsim run: %s\n", e.msg);
     p->stats->timed_out++;

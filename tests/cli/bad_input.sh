@@ -59,7 +59,7 @@ sleep 1.5
 kill -INT $pid
 wait $pid
 status=$?
-bad=$(awk -F, 'NF != 24' cut/results.csv | wc -l)
+bad=$(awk -F, 'NF != 25' cut/results.csv | wc -l)
 expect_eq "rows after interrupt are whole" "$bad" 0
 expect_ok "resume" "$PAPSIM" run long.ini --out cut --quiet --jobs 2
 expect_eq "resumed rows" "$(tail -n +2 cut/results.csv | sort | md5sum)" \

@@ -32,13 +32,13 @@ rc=0
 bench $args --op affine --algorithm builtin:ompi_chain --cfg=smpi/reduce:ompi_chain \
     > chain.csv 2> chain-err.txt || rc=$?
 expect_eq "ompi_chain on affine: exit status" "$rc" 3
-expect_eq "ompi_chain on affine: status" "$(head -n 1 chain.csv | cut -d, -f24)" check_failed
+expect_eq "ompi_chain on affine: status" "$(head -n 1 chain.csv | cut -d, -f25)" check_failed
 # shellcheck disable=SC2086
 expect_eq "ompi_chain on sum" "$(bench $args --op sum --algorithm builtin:ompi_chain \
-    --cfg=smpi/reduce:ompi_chain 2>&1 | cut -d, -f24)" ok
+    --cfg=smpi/reduce:ompi_chain 2>&1 | cut -d, -f25)" ok
 # shellcheck disable=SC2086
 expect_eq "binomial on affine" "$(bench $args --op affine --algorithm binomial 2>&1 |
-    cut -d, -f24)" ok
+    cut -d, -f25)" ok
 
 # 2. Refused, by restriction, in papbench and in papsim bench.
 commutative_only=$("$PAPSIM" list --np 4 | awk '$1 ~ /reduce$/' |

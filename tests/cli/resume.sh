@@ -65,16 +65,25 @@ timeout 60 "$PAPSIM" run spec.ini --out full --quiet 2>again.err
 expect_eq "rerun simulates nothing" "$(grep -c ' 0 simulated, 112 already' again.err)" 1
 if cmp -s before.csv full/results.csv; then pass; else fail "rerun changed results.csv"; fi
 
-# results.csv of an older papsim (no params column) resumes in its format.
-mkdir old
-awk -F, -v OFS=, '{ $18 = ""; sub(/,,/, ",") } 1' full/results.csv | head -n 100 >old/results.csv
-expect_eq "old file has 23 columns" "$(awk -F, 'NF != 23' old/results.csv | wc -l)" 0
-timeout 120 "$PAPSIM" run spec.ini --out old --jobs 2 --quiet 2>old.err
-expect_eq "old file resumed" "$?" 0
-expect_eq "old file keeps 23 columns" "$(awk -F, 'NF != 23' old/results.csv | wc -l)" 0
-expect_eq "old file complete" "$(($(wc -l <old/results.csv) - 1))" 220
-expect_eq "old file = full without params" "$(cut -d, -f1-17,19- full/results.csv | md5sum)" \
-    "$(md5sum <old/results.csv)"
+# results.csv of an older papsim resumes in its own format: format 1 (no
+# params, no deterministic column) and format 2 (no deterministic column).
+resume_old() { # DIR CUT-FIELDS NCOLUMNS
+    local dir=$1 fields=$2 ncol=$3
+    mkdir "$dir"
+    cut -d, -f"$fields" full/results.csv | head -n 100 >"$dir/results.csv"
+    expect_eq "$dir: $ncol columns" "$(awk -F, -v n="$ncol" 'NF != n' "$dir/results.csv" | wc -l)" 0
+    timeout 120 "$PAPSIM" run spec.ini --out "$dir" --jobs 2 --quiet 2>"$dir.err"
+    expect_eq "$dir: resumed" "$?" 0
+    expect_eq "$dir: keeps $ncol columns" \
+        "$(awk -F, -v n="$ncol" 'NF != n' "$dir/results.csv" | wc -l)" 0
+    expect_eq "$dir: complete" "$(($(wc -l <"$dir/results.csv") - 1))" 220
+    expect_eq "$dir: = the full run without the newer columns" \
+        "$(cut -d, -f"$fields" full/results.csv | md5sum)" "$(md5sum <"$dir/results.csv")"
+}
+resume_old old 1-17,19-23,25 23
+resume_old v2 1-23,25 24
+expect_eq "today's rows say deterministic" \
+    "$(awk -F, 'NR > 1 && $24 != "yes"' full/results.csv | wc -l)" 0
 
 # The forecast before a sweep: cases still to run and their messages, the
 # algorithm's (binomial reduce p-1, ring allgather p(p-1)) plus the

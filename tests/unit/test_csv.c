@@ -42,7 +42,7 @@ static int load_text(const char *text, size_t len, papsim_table *t, papsim_err *
 static void test_results_columns(check_counts *c)
 {
     char joined[1024] = "";
-    CHECK(c, papsim_results_ncolumns == 24, "ncolumns %d", papsim_results_ncolumns);
+    CHECK(c, papsim_results_ncolumns == 25, "ncolumns %d", papsim_results_ncolumns);
     CHECK_STR(c, papsim_results_columns[0], "case_id");
     CHECK_STR(c, papsim_results_columns[papsim_results_ncolumns - 1], "status");
     for (int i = 0; i < papsim_results_ncolumns; i++) {
@@ -54,11 +54,22 @@ static void test_results_columns(check_counts *c)
     CHECK_STR(c, papsim_results_header(),
               "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
               "skew_s,seed,bytes,distribution,datatype,op,root,gamma,params,rep,total_delay_s,"
+              "last_delay_s,mean_elapsed_s,max_elapsed_s,deterministic,status");
+    CHECK_STR(c, papsim_results_header_of_format(PAPSIM_RESULTS_FORMAT), papsim_results_header());
+    CHECK_STR(c, papsim_results_header_of_format(2),
+              "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
+              "skew_s,seed,bytes,distribution,datatype,op,root,gamma,params,rep,total_delay_s,"
               "last_delay_s,mean_elapsed_s,max_elapsed_s,status");
-    CHECK_STR(c, papsim_results_header_v1(),
+    CHECK_STR(c, papsim_results_header_of_format(1),
               "case_id,collective,algorithm,platform,np,mapping,ranks_per_node,pattern,skew,"
               "skew_s,seed,bytes,distribution,datatype,op,root,gamma,rep,total_delay_s,last_delay_s,"
               "mean_elapsed_s,max_elapsed_s,status");
+    CHECK(c, papsim_results_header_of_format(0) == NULL, "format 0");
+    CHECK(c, papsim_results_header_of_format(4) == NULL, "format 4");
+    for (int f = 1; f <= PAPSIM_RESULTS_FORMAT; f++)
+        CHECK(c, papsim_results_format_of_header(papsim_results_header_of_format(f)) == f,
+              "format %d", f);
+    CHECK(c, papsim_results_format_of_header("case_id,status") == 0, "not a header");
 }
 
 /* The row of c as papsim_case_write_row writes it, without the newline. */
@@ -66,7 +77,7 @@ static void row_of(const papsim_case *pc, char *buf, size_t len)
 {
     FILE *f = fmemopen(buf, len, "w");
     papsim_metrics m = {1.5, 0.25, 0.5, 0.75};
-    papsim_case_write_row(pc, 2, &m, "ok", f);
+    papsim_case_write_row(pc, 2, &m, 1, "ok", f);
     fclose(f);
     buf[strcspn(buf, "\n")] = '\0';
 }
@@ -123,17 +134,55 @@ static void test_params_field(check_counts *c)
     CHECK_STR(c, field, "edge=0.25;knomial_radix=8;knowledge=estimated;max_requests=3;"
                         "model_beta=4.8179e-10;radix=4x4x8;schedule_timed=yes");
 
+    /* deterministic (0-based 23) says yes, status follows. */
+    field_of(row, 23, field, sizeof field);
+    CHECK_STR(c, field, "yes");
+    field_of(row, 24, field, sizeof field);
+    CHECK_STR(c, field, "ok");
+
+    /* Format 2: without deterministic. */
     char old[2048];
     snprintf(old, sizeof old, "%s", row);
-    papsim_results_row_drop_params(old);
+    papsim_results_row_to_format(old, 2);
+    field_of(old, params_col, field, sizeof field);
+    CHECK(c, strncmp(field, "edge=", 5) == 0, "format 2 params: %s", field);
+    field_of(old, 22, field, sizeof field);
+    CHECK_STR(c, field, "0.75"); /* max_elapsed_s */
+    field_of(old, 23, field, sizeof field);
+    CHECK_STR(c, field, "ok");
+    int commas = 0;
+    for (const char *p = old; *p; p++)
+        commas += (*p == ',');
+    CHECK(c, commas == papsim_results_ncolumns - 2, "format 2 row has %d commas: %s", commas,
+          old);
+
+    /* Format 1: without params and deterministic. */
+    snprintf(old, sizeof old, "%s", row);
+    papsim_results_row_to_format(old, 1);
     field_of(old, params_col, field, sizeof field);
     CHECK_STR(c, field, "2"); /* rep moved up into params' place */
     field_of(old, 16, field, sizeof field);
     CHECK_STR(c, field, "0"); /* gamma */
-    int commas = 0;
+    field_of(old, 22, field, sizeof field);
+    CHECK_STR(c, field, "ok");
+    commas = 0;
     for (const char *p = old; *p; p++)
         commas += (*p == ',');
-    CHECK(c, commas == papsim_results_ncolumns - 2, "old row has %d commas: %s", commas, old);
+    CHECK(c, commas == papsim_results_ncolumns - 3, "format 1 row has %d commas: %s", commas,
+          old);
+
+    /* Today's format: unchanged. */
+    snprintf(old, sizeof old, "%s", row);
+    papsim_results_row_to_format(old, PAPSIM_RESULTS_FORMAT);
+    CHECK_STR(c, old, row);
+
+    /* A real run says no. */
+    FILE *f = fmemopen(old, sizeof old, "w");
+    papsim_metrics m = {1.5, 0.25, 0.5, 0.75};
+    papsim_case_write_row(&pc, 0, &m, 0, "ok", f);
+    fclose(f);
+    field_of(old, 23, field, sizeof field);
+    CHECK_STR(c, field, "no");
 }
 
 static void test_basic_load(check_counts *c)
