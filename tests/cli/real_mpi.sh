@@ -18,7 +18,7 @@ case_args=(--collective allreduce --algorithm ring --bytes 1KiB --pattern ascend
 # Largest |a_i - min(a) - (d_i - min(d))| over the ok repetitions of a
 # per-rank file (rows: case,rep,rank,delay,arrive,exit,offset,rtt), in us.
 arrival_error_us() { # PER_RANK ROWS
-    awk -F, 'NR == FNR { if ($NF == "ok") ok[$(NF - 6)] = 1; next }
+    awk -F, 'NR == FNR { if ($NF == "ok") ok[$19] = 1; next }
              { rep = $2; a[rep, $3] = $5; d[rep, $3] = $4; n[rep]++
                if (!(rep in amin) || $5 < amin[rep]) amin[rep] = $5
                if (!(rep in dmin) || $4 < dmin[rep]) dmin[rep] = $4 }
@@ -62,7 +62,7 @@ expect_eq "a run with at least 3 of 10 ok repetitions in 5 attempts" "$good_run"
 # --warmup: untimed repetitions print no rows; the timed ones are numbered from 0.
 expect_ok "warmup" mpi -np 2 "$PAPBENCH_MPI" "${case_args[@]}" --skew 100us --reps 2 --warmup 3 \
     --no-header --check
-expect_eq "warmup: rows are the timed repetitions" "$(awk -F, '{print $(NF - 6)}' out.txt | tr '\n' ' ')" "0 1 "
+expect_eq "warmup: rows are the timed repetitions" "$(awk -F, '{print $19}' out.txt | tr '\n' ' ')" "0 1 "
 # --clock-sync once still gives exact results and one offset per rank.
 rm -f once.csv
 expect_ok "clock-sync once" mpi -np 3 "$PAPBENCH_MPI" "${case_args[@]}" --reps 3 --clock-sync once \
