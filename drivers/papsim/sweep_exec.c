@@ -142,7 +142,23 @@ typedef struct {
     time_t last_progress;
     int done;  /* cases finished (run or failed) in this execution */
     int todo;
+    double cost_todo; /* forecast cost of all the cases (sweep_case_cost) */
+    double cost_done; /* of those finished: the ETA scales elapsed time by it,
+                         since the longest batches run first */
 } progress;
+
+static double default_case_cost(const sweep_case *sc)
+{
+    const sweep_cost_model model = SWEEP_COST_MODEL_DEFAULT;
+    return sweep_case_cost(sc, &model, NULL);
+}
+
+/* Counts a finished case (run, failed or timed out) for the progress line. */
+static void case_finished(progress *p, const sweep_case *sc)
+{
+    p->done++;
+    p->cost_done += default_case_cost(sc);
+}
 
 static void show_progress(progress *p, const sweep_case *last, int force)
 {
@@ -151,7 +167,9 @@ static void show_progress(progress *p, const sweep_case *last, int force)
         return;
     p->last_progress = now;
     double elapsed = difftime(now, p->started);
-    double eta = p->done ? elapsed * (p->todo - p->done) / p->done : 0;
+    double eta = p->cost_done > 0 ? elapsed * (p->cost_todo - p->cost_done) / p->cost_done : 0;
+    if (eta < 0)
+        eta = 0;
     fprintf(stderr, "papsim run: [%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s\n",
             p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
             last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
@@ -181,7 +199,7 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     if (append_rows(p->results_fd, b->pending, b->pending_len, e) != 0)
         return -1;
     p->stats->run++;
-    p->done++;
+    case_finished(p, b->cases[b->next]);
     show_progress(p, b->cases[b->next], 0);
     b->pending_len = 0;
     b->rows = 0;
@@ -258,7 +276,7 @@ static int record_timeout(batch *b, progress *p, int missing)
     if (append_rows(p->results_fd, row, strlen(row), &e) != 0)
         fprintf(stderr, "papsim run: %s\n", e.msg);
     p->stats->timed_out++;
-    p->done++;
+    case_finished(p, b->cases[b->next]);
     return missing - 1;
 }
 
@@ -307,7 +325,7 @@ static int finish_batch(batch *b, progress *p)
     if (system(cmd) != 0)
         fprintf(stderr, "papsim run: (could not show the log)\n");
     p->stats->failed++;
-    p->done++;
+    case_finished(p, b->cases[b->next]);
     if (missing > 1)
         fprintf(stderr, "papsim run: running the %d case(s) after it in a new batch\n",
                 missing - 1);
@@ -326,10 +344,9 @@ static int batch_order(const void *pa, const void *pb)
 /* A batch's forecast with the default constants: enough to order them. */
 static double batch_cost_guess(const batch *b)
 {
-    const sweep_cost_model model = SWEEP_COST_MODEL_DEFAULT;
     double cost = 0;
     for (int i = 0; i < b->ncases; i++)
-        cost += sweep_case_cost(b->cases[i], &model, NULL);
+        cost += default_case_cost(b->cases[i]);
     return cost;
 }
 
@@ -435,7 +452,9 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     if (n == 0)
         return 0;
     snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
-    progress p = {o, stats, -1, time(NULL), 0, 0, n};
+    progress p = {o, stats, -1, time(NULL), 0, 0, n, 0, 0};
+    for (int i = 0; i < n; i++)
+        p.cost_todo += default_case_cost(todo[i]);
     p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (p.results_fd < 0)
         return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
