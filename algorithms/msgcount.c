@@ -149,6 +149,14 @@ static double smpi_ompi_chain(const papsim_msgcount_case *c, double p, double L)
 }
 
 /* allreduce */
+/* SMPI 3.32's lr (and ompi_ring_segmented below p x 1 MiB): a ring over p
+ * blocks, or redbcast when there are fewer elements than ranks (bytes bound
+ * the element count from above). */
+static double smpi_lr(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)L;
+    return (double)c->bytes < p ? 2 * (p - 1) : 2 * p * (p - 1);
+}
 static double ring_twice(const papsim_msgcount_case *c, double p, double L)
 {
     (void)c, (void)L;
@@ -257,6 +265,8 @@ static const struct {
     {"allreduce", "reduce_bcast", allreduce_reduce_bcast, FLIGHT_ONE, PAYLOAD_WHOLE},
     {"allreduce", "slt", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
     {"allreduce", "prr", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"allreduce", "builtin:lr", smpi_lr, FLIGHT_ONE, PAYLOAD_SLICE},
+    {"allreduce", "builtin:ompi_ring_segmented", smpi_lr, FLIGHT_ONE, PAYLOAD_SLICE},
     {"allreduce", "builtin", allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING},
     {"alltoall", "linear", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
     {"alltoall", "pairwise", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},

@@ -54,6 +54,9 @@ int main(void)
      * blocks, each p-1 times per phase. */
     CHECK_NEAR(&c, messages("allreduce", "ring", 1024, 2), 2.0 * 1023 * 2, 0);
     CHECK_NEAR(&c, messages("allreduce", "ring", 8, 1024), 2.0 * 7 * 8, 0);
+    /* SMPI's lr: a ring over p blocks, redbcast below p elements. */
+    CHECK_NEAR(&c, messages("allreduce", "builtin:lr", 1024, 1024), 2.0 * 1024 * 1023, 0);
+    CHECK_NEAR(&c, messages("allreduce", "builtin:lr", 1024, 2), 2.0 * 1023, 0);
     /* parallel_ring reduce alike, plus its gather's p-1. */
     CHECK_NEAR(&c, messages("reduce", "parallel_ring", 1024, 2), 1023.0 * 2 + 1023, 0);
 
