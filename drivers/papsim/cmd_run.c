@@ -20,8 +20,7 @@ typedef struct {
     const char *cfg[32];
     int ncfg;
     int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
-    double msg_cost, rank_cost, case_cost; /* forecast: wall seconds per message, rank, case */
-    double scan_cost;            /* forecast: wall seconds per eager-list entry scanned */
+    sweep_cost_model cost;       /* the forecast's costs (--msg-cost ...; eager threshold) */
     double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
@@ -92,10 +91,7 @@ static int parse_shard(const char *text, run_options *o, papsim_err *e)
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
     const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
-    o->msg_cost = defaults.msg;
-    o->rank_cost = defaults.rank;
-    o->case_cost = defaults.per_case;
-    o->scan_cost = defaults.scan;
+    o->cost = defaults;
     sweep_slurm_defaults(&o->so);
     o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
     if (o->jobs < 1)
@@ -123,10 +119,10 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                 return -1;
         } else if ((!strcmp(a, "--msg-cost") || !strcmp(a, "--rank-cost") ||
                     !strcmp(a, "--case-cost") || !strcmp(a, "--scan-cost")) && next) {
-            double *cost = a[2] == 'm'   ? &o->msg_cost
-                           : a[2] == 'r' ? &o->rank_cost
-                           : a[3] == 'c' ? &o->scan_cost
-                                         : &o->case_cost;
+            double *cost = a[2] == 'm'   ? &o->cost.msg
+                           : a[2] == 'r' ? &o->cost.rank
+                           : a[3] == 'c' ? &o->cost.scan
+                                         : &o->cost.per_case;
             if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {
@@ -146,6 +142,7 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             return papsim_fail(e, "unknown or incomplete option '%s' (see papsim run --help)", a);
         }
     }
+    o->cost.eager_thresh = sweep_eager_threshold(o->cfg, o->ncfg, o->cost.eager_thresh);
     if (!o->help && !o->spec_path)
         return papsim_fail(e, "no spec file given (usage: papsim run SPEC --out DIR)");
     if (!o->help && !o->out_dir && !o->dry_run)
@@ -427,7 +424,7 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
         free(todo);
         return -1;
     }
-    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout};
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout, &o->cost};
     rc = sweep_execute(todo, ntodo, &so, st, e);
     free(todo);
     return rc;
@@ -443,82 +440,10 @@ static void print_cases(const sweep_cases *cases)
     }
 }
 
-/* The eager threshold smpirun will use: SMPI's default, or the last
- * --cfg=smpi/send-is-detached-thresh:N given. */
-static long long eager_threshold(const run_options *o)
+/* The forecast's view of the results: a case with all its rows. */
+static int forecast_is_done(const void *results, const sweep_case *sc)
 {
-    const char *key = "--cfg=smpi/send-is-detached-thresh:";
-    const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
-    long long thresh = defaults.eager_thresh;
-    for (int i = 0; i < o->ncfg; i++)
-        if (!strncmp(o->cfg[i], key, strlen(key)))
-            thresh = atoll(o->cfg[i] + strlen(key));
-    return thresh;
-}
-
-/* Estimated wall seconds of one case on one worker (at most the case time
- * limit; 0 for a relative-skew case whose baseline will time out), and its
- * messages. */
-static double case_wall_estimate(const sweep_case *sc, const run_options *o, double *messages)
-{
-    const sweep_cost_model model = {o->msg_cost, o->scan_cost, o->rank_cost, o->case_cost,
-                                    eager_threshold(o)};
-    double wall = sweep_case_cost(sc, &model, messages);
-    if (o->case_timeout <= 0 || wall < o->case_timeout)
-        return wall;
-    /* The estimate ignores the pattern, so the no-delay case of a skewed
-     * one is forecast to time out too: the skewed case will not run. */
-    return sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ? o->case_timeout : 0;
-}
-
-/* Prints what the sweep will cost before it starts: the cases still to
- * simulate, their estimated messages (papsim_msgcount.h, plus the
- * harness's start agreement and result gathering, 2(p-1) per repetition)
- * and a wall time of messages x msg_cost + eager-list entries scanned x
- * scan_cost + ranks x rank_cost + case_cost per case (at most the case
- * time limit) over the workers, with the costliest case; and how many are
- * timing-only (no check: their "ok" rows were never compared with the
- * reference). Relative-skew cases count as still to run. */
-static void print_forecast(const sweep_case *cases, int n, const results_index *r,
-                           const run_options *o)
-{
-    int todo = 0, done = 0, unchecked = 0;
-    double messages = 0, wall = 0, worst = -1;
-    const sweep_case *costliest = NULL;
-    for (int i = 0; i < n; i++) {
-        const sweep_case *sc = &cases[i];
-        if (sc->unsupported)
-            continue;
-        if (r && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(r, sc)) {
-            done++;
-            continue;
-        }
-        double m, w = case_wall_estimate(sc, o, &m);
-        messages += m;
-        wall += w;
-        if (w > worst) {
-            worst = w;
-            costliest = sc;
-        }
-        unchecked += !sc->c.check;
-        todo++;
-    }
-    fprintf(stderr,
-            "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
-            "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
-            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
-            "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
-            todo, done, messages, wall / o->jobs, o->jobs, o->msg_cost * 1e6, o->scan_cost * 1e9,
-            o->rank_cost * 1e3, o->case_cost * 1e3);
-    if (costliest && worst >= 60)
-        fprintf(stderr, "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",
-                costliest->c.collective, costliest->c.algorithm, costliest->c.np,
-                costliest->c.bytes, worst,
-                o->case_timeout > 0 && worst >= o->case_timeout ? " (the --case-timeout limit)" : "");
-    if (unchecked)
-        fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
-                        "reference (spec key check = yes checks them)\n",
-                unchecked);
+    return is_done(results, sc);
 }
 
 /* Records the case order of this run in DIR/case_order.csv (for papsim
@@ -563,7 +488,8 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
     if (prepare_results(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
         return -1;
     if (!o->quiet)
-        print_forecast(cases->v, cases->n, &r, o);
+        sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
+                             o->jobs);
     int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
     free_results(&r);
     if (rc != 0)
@@ -606,7 +532,7 @@ int papsim_cmd_run(int argc, char **argv)
         goto fail;
     if (o.dry_run) {
         print_cases(&cases);
-        print_forecast(cases.v, cases.n, NULL, &o);
+        sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o.cost, o.case_timeout, o.jobs);
         status = 0;
         goto done;
     }

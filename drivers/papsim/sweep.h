@@ -32,6 +32,22 @@ typedef struct {
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e);
 void sweep_cases_free(sweep_cases *cases);
 
+/* The forecast's wall-time model of a case on one worker: messages x msg +
+ * eager-list entries scanned x scan (SimGrid 3.32's detached sends below
+ * eager_thresh, papsim_msgcount.h) + ranks x rank + per_case seconds. */
+typedef struct {
+    double msg, scan, rank, per_case;
+    long long eager_thresh;
+} sweep_cost_model;
+
+/* The defaults, measured on the 2-core development machine (README,
+ * Forecast and Speed): 15 us per message; 60 ns per list entry scanned (a
+ * cache miss, fitted to Bruck at np 16384); 0.5 ms per rank (actor start,
+ * SMPI initialisation, the harness's buffers); 20 ms per case (papbench's
+ * setup, its share of an smpirun start-up); 64 KiB, SMPI's
+ * smpi/send-is-detached-thresh default. */
+#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536}
+
 typedef struct {
     const char *out_dir;
     int jobs;
@@ -39,6 +55,7 @@ typedef struct {
     int quiet;
     int format;      /* results.csv's format (csv.h): rows are written in it */
     double case_timeout; /* seconds of wall time a case may take; 0 = no limit */
+    const sweep_cost_model *cost; /* orders batches, weighs the ETA */
 } sweep_options;
 
 typedef struct {
@@ -60,25 +77,23 @@ void sweep_status_row(const papsim_case *c, const char *status, int format, char
 /* 1 if a row status says "not simulated within the case time limit". */
 int sweep_status_is_timeout(const char *status);
 
-/* The forecast's wall-time model of a case on one worker: messages x msg +
- * eager-list entries scanned x scan (SimGrid 3.32's detached sends below
- * eager_thresh, papsim_msgcount.h) + ranks x rank + per_case seconds. */
-typedef struct {
-    double msg, scan, rank, per_case;
-    long long eager_thresh;
-} sweep_cost_model;
-
-/* The defaults, measured on the 2-core development machine (README,
- * Forecast and Speed): 15 us per message; 60 ns per list entry scanned (a
- * cache miss, fitted to Bruck at np 16384); 0.5 ms per rank (actor start,
- * SMPI initialisation, the harness's buffers); 20 ms per case (papbench's
- * setup, its share of an smpirun start-up); 64 KiB, SMPI's
- * smpi/send-is-detached-thresh default. */
-#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536}
 
 /* Estimated wall seconds of one case (all repetitions); *messages, when
  * given, gets its estimated messages, the harness's included. */
 double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages);
+
+/* The eager threshold smpirun will use with these --cfg= words: the last
+ * smpi/send-is-detached-thresh given, else fallback. */
+long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback);
+
+/* Prints the forecast on stderr: the cases still to simulate (is_done, if
+ * given, says which absolute-skew cases results already hold), their
+ * messages, the wall time over the workers with each case at most
+ * case_timeout, the costliest case when it takes a minute or more, and the
+ * timing-only count. */
+void sweep_print_forecast(const sweep_case *cases, int n,
+                          int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
+                          const sweep_cost_model *m, double case_timeout, int jobs);
 
 /* Runs the cases not yet in out_dir/results.csv. A case's rows are appended
  * in one write once all its repetitions are in, so an interrupted or failing

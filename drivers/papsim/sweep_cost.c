@@ -1,5 +1,10 @@
-/* The forecast's cost model of one sweep case (see sweep.h): what papsim run
- * prints before a sweep and what orders its batches, longest first. */
+/* The forecast's cost model of a sweep case (see sweep.h): what papsim run
+ * prints before a sweep, what orders its batches (longest first) and what
+ * weighs its ETA. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "papsim_msgcount.h"
 #include "sweep.h"
 
@@ -13,4 +18,70 @@ double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *
     if (messages)
         *messages = sent;
     return sent * m->msg + scanned * m->scan + sc->c.np * m->rank + m->per_case;
+}
+
+long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback)
+{
+    const char *key = "--cfg=smpi/send-is-detached-thresh:";
+    for (int i = 0; i < ncfg; i++)
+        if (!strncmp(cfg[i], key, strlen(key)))
+            fallback = atoll(cfg[i] + strlen(key));
+    return fallback;
+}
+
+/* One case's forecast, at most the case time limit; 0 for a relative-skew
+ * case whose baseline will time out. */
+static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
+                                double case_timeout, double *messages)
+{
+    double wall = sweep_case_cost(sc, m, messages);
+    if (case_timeout <= 0 || wall < case_timeout)
+        return wall;
+    /* The estimate ignores the pattern, so the no-delay case of a skewed
+     * one is forecast to time out too: the skewed case will not run. */
+    return sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ? case_timeout : 0;
+}
+
+void sweep_print_forecast(const sweep_case *cases, int n,
+                          int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
+                          const sweep_cost_model *m, double case_timeout, int jobs)
+{
+    int todo = 0, done = 0, unchecked = 0;
+    double messages = 0, wall = 0, worst = -1;
+    const sweep_case *costliest = NULL;
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        if (sc->unsupported)
+            continue;
+        if (is_done && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(ctx, sc)) {
+            done++;
+            continue;
+        }
+        double sent, w = limited_case_cost(sc, m, case_timeout, &sent);
+        messages += sent;
+        wall += w;
+        if (w > worst) {
+            worst = w;
+            costliest = sc;
+        }
+        unchecked += !sc->c.check;
+        todo++;
+    }
+    fprintf(stderr,
+            "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
+            "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
+            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
+            todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
+            m->per_case * 1e3);
+    if (costliest && worst >= 60)
+        fprintf(stderr,
+                "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",
+                costliest->c.collective, costliest->c.algorithm, costliest->c.np,
+                costliest->c.bytes, worst,
+                case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
+    if (unchecked)
+        fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
+                        "reference (spec key check = yes checks them)\n",
+                unchecked);
 }

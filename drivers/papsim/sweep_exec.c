@@ -50,6 +50,7 @@ typedef struct {
     int fd;
     int number;
     char log_path[4096];
+    double cost;         /* the forecast of its cases (longest batches run first) */
     double case_started; /* monotonic seconds: when cases[next] began */
     int timed_out;       /* killed because cases[next] passed the time limit */
 } batch;
@@ -147,17 +148,11 @@ typedef struct {
                          since the longest batches run first */
 } progress;
 
-static double default_case_cost(const sweep_case *sc)
-{
-    const sweep_cost_model model = SWEEP_COST_MODEL_DEFAULT;
-    return sweep_case_cost(sc, &model, NULL);
-}
-
 /* Counts a finished case (run, failed or timed out) for the progress line. */
 static void case_finished(progress *p, const sweep_case *sc)
 {
     p->done++;
-    p->cost_done += default_case_cost(sc);
+    p->cost_done += sweep_case_cost(sc, p->o->cost, NULL);
 }
 
 static void show_progress(progress *p, const sweep_case *last, int force)
@@ -341,31 +336,22 @@ static int batch_order(const void *pa, const void *pb)
     return d ? d : (a < b ? -1 : a > b);
 }
 
-/* A batch's forecast with the default constants: enough to order them. */
-static double batch_cost_guess(const batch *b)
-{
-    double cost = 0;
-    for (int i = 0; i < b->ncases; i++)
-        cost += default_case_cost(b->cases[i]);
-    return cost;
-}
-
 /* Longest first: a long batch started last would leave the other workers
  * idle at the end of the phase (results.csv is put in spec order anyway). */
 static int longest_first(const void *pa, const void *pb)
 {
     const batch *a = pa, *b = pb;
-    double ca = batch_cost_guess(a), cb = batch_cost_guess(b);
-    if (ca != cb)
-        return ca > cb ? -1 : 1;
+    if (a->cost != b->cost)
+        return a->cost > b->cost ? -1 : 1;
     return a->number - b->number;
 }
 
 /* Cuts the work into batches small enough to keep every worker busy. */
-static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nbatches)
+static int make_batches(sweep_case **todo, int n, const sweep_options *o, batch **out,
+                        int *nbatches)
 {
     qsort(todo, (size_t)n, sizeof *todo, batch_order);
-    int chunk = n / (jobs * 4) + 1;
+    int chunk = n / (o->jobs * 4) + 1;
     if (chunk > 64)
         chunk = 64;
     batch *v = calloc(2 * (size_t)n + 1, sizeof *v); /* room for reruns */
@@ -379,10 +365,12 @@ static int make_batches(sweep_case **todo, int n, int jobs, batch **out, int *nb
         v[nb].cases = todo + i;
         v[nb].ncases = j - i;
         v[nb].number = nb;
+        for (int k = i; k < j; k++)
+            v[nb].cost += sweep_case_cost(todo[k], o->cost, NULL);
         nb++;
         i = j;
     }
-    if (jobs > 1) {
+    if (o->jobs > 1) {
         qsort(v, (size_t)nb, sizeof *v, longest_first);
         for (int b = 0; b < nb; b++)
             v[b].number = b;
@@ -453,15 +441,15 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
         return 0;
     snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
     progress p = {o, stats, -1, time(NULL), 0, 0, n, 0, 0};
-    for (int i = 0; i < n; i++)
-        p.cost_todo += default_case_cost(todo[i]);
     p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (p.results_fd < 0)
         return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
-    if (make_batches(todo, n, o->jobs, &batches, &nbatches) != 0) {
+    if (make_batches(todo, n, o, &batches, &nbatches) != 0) {
         close(p.results_fd);
         return papsim_fail(e, "out of memory");
     }
+    for (int b = 0; b < nbatches; b++)
+        p.cost_todo += batches[b].cost;
     if (!o->quiet)
         fprintf(stderr, "papsim run: %d cases in %d smpirun batches, %d worker(s)\n", n, nbatches,
                 o->jobs);
