@@ -203,40 +203,34 @@ static void images_line(FILE *f, int markdown, const papsim_report *r, size_t i,
         fprintf(f, "plots: %s.{png,svg}\n", stem);
 }
 
-/* The summary Figure 8 ends with, for every size at once. */
+/* The summary Figure 8 ends with, for every size at once: one pass fits the
+ * columns to the cells, the next prints them. */
 static void recommendation_table(FILE *f, int markdown, const papsim_report *r,
                                  const papsim_panel *p)
 {
     fprintf(f, markdown ? "\n### Recommended per size\n\n" : "\n-- recommended per size --\n");
     table_frame t = {f, markdown, 3, {0}};
-    char sz[32], rec[160], nd[160];
-    fit(&t, 0, "size");
-    fit(&t, 1, "recommended (score)");
-    fit(&t, 2, "fastest at no_delay (score)");
-    for (size_t s = 0; s < p->nsizes; s++) {
-        if (!papsim_study_size_shown(p, s))
-            continue;
-        papsim_format_bytes(p->bytes[s], sz, sizeof sz);
-        name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
-        name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
-        fit(&t, 0, sz);
-        fit(&t, 1, rec);
-        fit(&t, 2, nd);
-    }
-    frame_cell(&t, 0, "size");
-    frame_cell(&t, 1, "recommended (score)");
-    frame_cell(&t, 2, "fastest at no_delay (score)");
-    frame_end_row(&t, 1);
-    for (size_t s = 0; s < p->nsizes; s++) {
-        if (!papsim_study_size_shown(p, s))
-            continue;
-        papsim_format_bytes(p->bytes[s], sz, sizeof sz);
-        name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
-        name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
-        frame_cell(&t, 0, sz);
-        frame_cell(&t, 1, rec);
-        frame_cell(&t, 2, nd);
-        frame_end_row(&t, 0);
+    static const char *const header[3] = {"size", "recommended (score)",
+                                          "fastest at no_delay (score)"};
+    for (int print = 0; print <= 1; print++) {
+        void (*cell)(table_frame *, size_t, const char *) = print ? frame_cell : fit;
+        for (size_t c = 0; c < 3; c++)
+            cell(&t, c, header[c]);
+        if (print)
+            frame_end_row(&t, 1);
+        for (size_t s = 0; s < p->nsizes; s++) {
+            char sz[32], rec[160], nd[160];
+            if (!papsim_study_size_shown(p, s))
+                continue;
+            papsim_format_bytes(p->bytes[s], sz, sizeof sz);
+            name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
+            name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
+            cell(&t, 0, sz);
+            cell(&t, 1, rec);
+            cell(&t, 2, nd);
+            if (print)
+                frame_end_row(&t, 0);
+        }
     }
 }
 
