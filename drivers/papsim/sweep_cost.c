@@ -29,16 +29,20 @@ long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fall
     return fallback;
 }
 
-/* One case's forecast, at most the case time limit; 0 for a relative-skew
- * case whose baseline will time out. */
+/* One case's forecast, at most the case time limit. A relative-skew case
+ * whose no-delay case is forecast to reach the limit costs 0 in the low
+ * forecast (its baseline times out, so it will not run) and the limit in
+ * the high one (the forecast overestimated its baseline, which finished). */
 static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
-                                double case_timeout, double *messages)
+                                double case_timeout, double *messages, double *high)
 {
     double wall = sweep_case_cost(sc, m, messages);
+    *high = wall;
     if (case_timeout <= 0 || wall < case_timeout)
         return wall;
-    /* The estimate ignores the pattern, so the no-delay case of a skewed
-     * one is forecast to time out too: the skewed case will not run. */
+    /* The estimate ignores the pattern, so a skewed case's estimate is its
+     * no-delay case's. */
+    *high = case_timeout;
     return sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ? case_timeout : 0;
 }
 
@@ -47,7 +51,8 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                           const sweep_cost_model *m, double case_timeout, int jobs)
 {
     int todo = 0, done = 0, unchecked = 0;
-    double messages = 0, wall = 0, worst = -1;
+    int skippable = 0;
+    double messages = 0, wall = 0, wall_high = 0, worst = -1;
     const sweep_case *costliest = NULL;
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
@@ -57,9 +62,11 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             done++;
             continue;
         }
-        double sent, w = limited_case_cost(sc, m, case_timeout, &sent);
+        double sent, high, w = limited_case_cost(sc, m, case_timeout, &sent, &high);
         messages += sent;
         wall += w;
+        wall_high += high;
+        skippable += high > w;
         if (w > worst) {
             worst = w;
             costliest = sc;
@@ -74,6 +81,12 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
             m->per_case * 1e3);
+    if (skippable)
+        fprintf(stderr,
+                "papsim run: forecast: up to %.0f s if the no-delay cases forecast at the "
+                "--case-timeout limit finish under it after all: %d skewed case(s) of theirs "
+                "would run (counted at the limit)\n",
+                wall_high / jobs, skippable);
     if (costliest && worst >= 60)
         fprintf(stderr,
                 "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",

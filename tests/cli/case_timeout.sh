@@ -80,6 +80,12 @@ grep -q "the costliest case, alltoall/linear np=256 2B, about 65 s$" dry.err && 
 "$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
 grep -q "the costliest case, alltoall/linear np=256 2B, about 60 s (the --case-timeout limit)" \
     dry.err && pass || fail "forecast with a limit: $(cat dry.err)"
+# Its skewed case counts 0 (its baseline will time out) in the forecast and
+# the limit in the high one (if the forecast was too high and it finishes).
+"$PAPSIM" run spec.ini --dry-run --jobs 1 --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
+grep -q "about 60 s wall with 1 worker" dry.err && pass || fail "low forecast: $(cat dry.err)"
+grep -q "up to 120 s if the no-delay cases forecast at the --case-timeout limit finish under it after all: 1 skewed case(s) of theirs would run" \
+    dry.err && pass || fail "high forecast: $(cat dry.err)"
 "$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --cfg=smpi/send-is-detached-thresh:0 \
     >/dev/null 2>dry.err
 grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
