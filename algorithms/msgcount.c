@@ -349,9 +349,9 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
     /* A list entry costs a cache miss when the sends in flight were posted
      * at different times, and far less when one rank posted them in a burst
      * (their nodes lie side by side): 1/8 for linear patterns and Sparbit's
- * steps, 1/2 for
-     * trees whose leaves post bursts of segments (fitted to the runs in the
-     * README, "Where the time of the seed 003 studies goes"). */
+     * steps, 1/2 for trees whose leaves post bursts of segments (fitted to
+     * the runs in the README, "Where the time of the seed 003 studies
+     * goes"). */
     double p = c->p, in_flight, weight = 1;
     switch (formulas[row].flight) {
     case FLIGHT_ALL:
