@@ -3,8 +3,9 @@
 # collective at a time: `papsim run SPEC --jobs J` from an empty directory,
 # so every no-delay case, the 1.5x skew resolution and every skewed case
 # run. Prints, per study: cases, simulated / timed-out / failed, and the
-# wall time, then the most expensive cases (by the per-case wall time of
-# the batch log, see below) so the table says where the time goes.
+# wall time, then its five most expensive cases (from the wall time of
+# each case that papsim run logs in OUT/work/case_wall.tsv), so the output
+# says where the time goes.
 #
 # usage: bench/salimi_beni.sh [BUILD_DIR]
 #   PAPSIM_SB_VARIANT=small (default) | full   np 128 or np 1024 scenarios
@@ -62,3 +63,10 @@ for coll in $collectives; do
         "${failed:-?}" "$wall" "$([ $rc -eq 0 ] || echo "  (papsim run exit $rc: $work/$coll$suffix.log)")"
 done
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+for coll in $collectives; do
+    log=$work/$coll$suffix/work/case_wall.tsv
+    [ -s "$log" ] || continue
+    echo "# $coll$suffix: the five longest cases (wall s, outcome, algorithm, bytes, pattern)"
+    tail -n +2 "$log" | sort -t$'\t' -k1,1gr | head -n 5 |
+        awk -F'\t' '{ printf "#   %8.1f  %-9s %-28s %8s  %s\n", $1, $2, $4, $7, $8 }'
+done

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -49,7 +50,7 @@ typedef struct {
     pid_t pid;
     int fd;
     int number;
-    char log_path[4096];
+    char log_path[4200]; /* room for the batch directory and "/smpirun.log" */
     double cost;         /* the forecast of its cases (longest batches run first) */
     double case_started; /* monotonic seconds: when cases[next] began */
     int timed_out;       /* killed because cases[next] passed the time limit */
@@ -146,13 +147,44 @@ typedef struct {
     double cost_todo; /* forecast cost of all the cases (sweep_case_cost) */
     double cost_done; /* of those finished: the ETA scales elapsed time by it,
                          since the longest batches run first */
+    FILE *case_wall;  /* OUT/work/case_wall.tsv, or NULL if it cannot be written */
 } progress;
 
-/* Counts a finished case (run, failed or timed out) for the progress line. */
-static void case_finished(progress *p, const sweep_case *sc)
+/* OUT/work/case_wall.tsv: the wall time of every case a run finished, to
+ * tell where a sweep's time went (the forecast is only a model). A batch's
+ * first case also carries smpirun's start-up and the platform's loading. */
+static FILE *open_case_wall_log(const char *out_dir)
 {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/work", out_dir);
+    mkdir(path, 0755);
+    snprintf(path, sizeof path, "%s/work/case_wall.tsv", out_dir);
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        fprintf(stderr, "papsim run: %s: cannot write (%s); per-case wall times not logged\n",
+                path, strerror(errno));
+        return NULL;
+    }
+    if (ftell(f) == 0)
+        fprintf(f, "wall_s\toutcome\tcollective\talgorithm\tnp\tmapping\tbytes\tpattern\t"
+                   "skew_s\tbatch\n");
+    return f;
+}
+
+/* Counts a finished case for the progress line and logs its wall time;
+ * outcome: simulated (its rows arrived), timeout or failed. */
+static void case_finished(progress *p, const batch *b, const char *outcome)
+{
+    const sweep_case *sc = b->cases[b->next];
     p->done++;
     p->cost_done += sweep_case_cost(sc, p->o->cost, NULL);
+    if (p->case_wall) {
+        const papsim_case *c = &sc->c;
+        fprintf(p->case_wall, "%.3f\t%s\t%s\t%s\t%d\t%s\t%lld\t%s\t%.17g\t%d\n",
+                monotonic_seconds() - b->case_started, outcome, c->collective, c->algorithm,
+                c->np, c->mapping, c->bytes, c->pattern, c->skew_s, b->number);
+        fflush(p->case_wall);
+    }
 }
 
 static void show_progress(progress *p, const sweep_case *last, int force)
@@ -194,7 +226,7 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     if (append_rows(p->results_fd, b->pending, b->pending_len, e) != 0)
         return -1;
     p->stats->run++;
-    case_finished(p, b->cases[b->next]);
+    case_finished(p, b, "simulated");
     show_progress(p, b->cases[b->next], 0);
     b->pending_len = 0;
     b->rows = 0;
@@ -271,7 +303,7 @@ static int record_timeout(batch *b, progress *p, int missing)
     if (append_rows(p->results_fd, row, strlen(row), &e) != 0)
         fprintf(stderr, "papsim run: %s\n", e.msg);
     p->stats->timed_out++;
-    case_finished(p, b->cases[b->next]);
+    case_finished(p, b, SWEEP_STATUS_TIMEOUT);
     return missing - 1;
 }
 
@@ -320,7 +352,7 @@ static int finish_batch(batch *b, progress *p)
     if (system(cmd) != 0)
         fprintf(stderr, "papsim run: (could not show the log)\n");
     p->stats->failed++;
-    case_finished(p, b->cases[b->next]);
+    case_finished(p, b, "failed");
     if (missing > 1)
         fprintf(stderr, "papsim run: running the %d case(s) after it in a new batch\n",
                 missing - 1);
@@ -440,7 +472,7 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     if (n == 0)
         return 0;
     snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
-    progress p = {o, stats, -1, time(NULL), 0, 0, n, 0, 0};
+    progress p = {o, stats, -1, time(NULL), 0, 0, n, 0, 0, NULL};
     p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (p.results_fd < 0)
         return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
@@ -450,6 +482,7 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     }
     for (int b = 0; b < nbatches; b++)
         p.cost_todo += batches[b].cost;
+    p.case_wall = open_case_wall_log(o->out_dir);
     if (!o->quiet)
         fprintf(stderr, "papsim run: %d cases in %d smpirun batches, %d worker(s)\n", n, nbatches,
                 o->jobs);
@@ -457,6 +490,8 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     if (rc == 0 && n > 0 && !o->quiet && p.done > 0)
         show_progress(&p, todo[n - 1], 1);
     free(batches);
+    if (p.case_wall)
+        fclose(p.case_wall);
     if (fsync(p.results_fd) != 0 && errno != EINVAL)
         rc = rc ? rc : papsim_fail(e, "%s: fsync failed: %s", path, strerror(errno));
     close(p.results_fd);

@@ -2,8 +2,9 @@
 # killed and recorded with status "timeout"; the cases after it in its batch
 # still run; a relative (1.5x) skew is the mean over the algorithms whose
 # no-delay case finished; the skewed cases of the timed-out algorithm get
-# "baseline_timeout" rows without a run; a rerun simulates nothing; reports
-# leave the cell out. Bad limits are refused.
+# "baseline_timeout" rows without a run; work/case_wall.tsv logs the wall
+# time of each case run; a rerun simulates nothing; reports leave the cell
+# out. Bad limits are refused.
 #
 # The slow case: linear alltoall at np 256 (65,280 eager sends in flight at
 # once), which SimGrid 3.32 takes about 30 s to simulate (README, "Where the
@@ -55,6 +56,21 @@ expect_eq "1.5x over the finished algorithms" "$got" "$want"
 expect_eq "linear last_delayed gets the same skew" \
     "$(field_of linear last_delayed 10)" "$(field_of modified_bruck last_delayed 10)"
 
+# work/case_wall.tsv logs each finished case's wall time: the killed one at
+# the limit (3 s, and less than the 120 s the sweep may take), the two Bruck
+# cases as simulated; the baseline_timeout case did not run, so no line.
+wall_of() { # outcome algorithm pattern -> wall_s
+    awk -F'\t' -v o="$1" -v a="$2" -v p="$3" '$2 == o && $4 == a && $8 == p { print $1 }' \
+        out/work/case_wall.tsv
+}
+expect_eq "case_wall.tsv header" "$(head -n 1 out/work/case_wall.tsv)" \
+    "$(printf 'wall_s\toutcome\tcollective\talgorithm\tnp\tmapping\tbytes\tpattern\tskew_s\tbatch')"
+expect_eq "case_wall.tsv lines" "$(wc -l <out/work/case_wall.tsv)" 4
+awk -v w="$(wall_of timeout linear no_delay)" 'BEGIN { exit !(w >= 3 && w < 60) }' && pass ||
+    fail "timed-out case's wall: '$(wall_of timeout linear no_delay)'"
+awk -v w="$(wall_of simulated modified_bruck last_delayed)" 'BEGIN { exit !(w > 0 && w < 3) }' &&
+    pass || fail "Bruck's wall: '$(wall_of simulated modified_bruck last_delayed)'"
+
 # A rerun simulates nothing (timeout rows count as done) and keeps the file.
 cp out/results.csv before.csv
 timeout 120 "$PAPSIM" run spec.ini --out out --jobs 1 --case-timeout 3 >/dev/null 2>rerun.err
@@ -62,6 +78,7 @@ expect_eq "rerun exits 0" "$?" 0
 grep -q "4 cases: 0 simulated, 4 already in results, 0 unsupported, 0 timed out, 0 failed" \
     rerun.err && pass || fail "rerun summary: $(grep 'cases:' rerun.err)"
 cmp -s before.csv out/results.csv && pass || fail "the rerun changed results.csv"
+expect_eq "the rerun logs no case" "$(wc -l <out/work/case_wall.tsv)" 4
 
 # The report: Bruck wins both patterns; linear has no ok result ("-").
 expect_ok "report" "$PAPSIM" report out
