@@ -171,6 +171,21 @@ static FILE *open_case_wall_log(const char *out_dir)
     return f;
 }
 
+static void show_progress(progress *p, const sweep_case *last, int force)
+{
+    time_t now = time(NULL);
+    if (p->o->quiet || (!force && now == p->last_progress))
+        return;
+    p->last_progress = now;
+    double elapsed = difftime(now, p->started);
+    double eta = p->cost_done > 0 ? elapsed * (p->cost_todo - p->cost_done) / p->cost_done : 0;
+    if (eta < 0)
+        eta = 0;
+    fprintf(stderr, "papsim run: [%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s\n",
+            p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
+            last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
+}
+
 /* Counts a finished case for the progress line and logs its wall time;
  * outcome: simulated (its rows arrived), timeout or failed. */
 static void case_finished(progress *p, const batch *b, const char *outcome)
@@ -185,21 +200,7 @@ static void case_finished(progress *p, const batch *b, const char *outcome)
                 c->np, c->mapping, c->bytes, c->pattern, c->skew_s, b->number);
         fflush(p->case_wall);
     }
-}
-
-static void show_progress(progress *p, const sweep_case *last, int force)
-{
-    time_t now = time(NULL);
-    if (p->o->quiet || (!force && now == p->last_progress))
-        return;
-    p->last_progress = now;
-    double elapsed = difftime(now, p->started);
-    double eta = p->cost_done > 0 ? elapsed * (p->cost_todo - p->cost_done) / p->cost_done : 0;
-    if (eta < 0)
-        eta = 0;
-    fprintf(stderr, "papsim run: [%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s\n",
-            p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
-            last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
+    show_progress(p, sc, 0);
 }
 
 /* Handles one complete output line of a batch. */
@@ -227,7 +228,6 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
         return -1;
     p->stats->run++;
     case_finished(p, b, "simulated");
-    show_progress(p, b->cases[b->next], 0);
     b->pending_len = 0;
     b->rows = 0;
     b->next++;
