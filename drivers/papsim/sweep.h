@@ -89,8 +89,9 @@ long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fall
 /* Prints the forecast on stderr: the cases still to simulate (is_done, if
  * given, says which absolute-skew cases results already hold), their
  * messages, the wall time over the workers with each case at most
- * case_timeout, the costliest case when it takes a minute or more, and the
- * timing-only count. */
+ * case_timeout (and a high figure when skewed cases hang on no-delay cases
+ * forecast at that limit), the costliest case when it takes a minute or
+ * more, and the timing-only count. */
 void sweep_print_forecast(const sweep_case *cases, int n,
                           int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
                           const sweep_cost_model *m, double case_timeout, int jobs);

@@ -156,10 +156,12 @@ typedef struct {
 static FILE *open_case_wall_log(const char *out_dir)
 {
     char path[4200];
-    snprintf(path, sizeof path, "%s/work", out_dir);
-    mkdir(path, 0755);
     snprintf(path, sizeof path, "%s/work/case_wall.tsv", out_dir);
     FILE *f = fopen(path, "a");
+    if (f && fseek(f, 0, SEEK_END) != 0) { /* where "a" starts is up to the C library */
+        fclose(f);
+        f = NULL;
+    }
     if (!f) {
         fprintf(stderr, "papsim run: %s: cannot write (%s); per-case wall times not logged\n",
                 path, strerror(errno));
@@ -264,9 +266,6 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
     snprintf(dir, sizeof dir, "%s/work/batch-%d", o->out_dir, b->number);
     snprintf(cases_path, sizeof cases_path, "%s/cases.txt", dir);
     snprintf(b->log_path, sizeof b->log_path, "%s/smpirun.log", dir);
-    char mk[4300];
-    snprintf(mk, sizeof mk, "%s/work", o->out_dir);
-    mkdir(mk, 0755);
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
         return papsim_fail(e, "cannot create %s: %s", dir, strerror(errno));
     FILE *f = fopen(cases_path, "w");
@@ -476,6 +475,12 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
     if (p.results_fd < 0)
         return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
+    char work[4200]; /* the batches' directories and the wall-time log */
+    snprintf(work, sizeof work, "%s/work", o->out_dir);
+    if (mkdir(work, 0755) != 0 && errno != EEXIST) {
+        close(p.results_fd);
+        return papsim_fail(e, "cannot create %s: %s", work, strerror(errno));
+    }
     if (make_batches(todo, n, o, &batches, &nbatches) != 0) {
         close(p.results_fd);
         return papsim_fail(e, "out of memory");
