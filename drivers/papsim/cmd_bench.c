@@ -14,6 +14,7 @@
 #include "csv.h"
 #include "launch.h"
 #include "papsim_catalog.h"
+#include "remove_tree.h"
 #include "units.h"
 
 typedef struct {
@@ -238,10 +239,8 @@ fail:
     fprintf(stderr, "papsim bench: %s\n", e.msg);
 done:
     if (made_dir && !o.keep) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
-        if (system(cmd) != 0)
-            fprintf(stderr, "papsim bench: could not remove %s\n", workdir);
+        if (papsim_remove_tree(workdir) != 0)
+            fprintf(stderr, "papsim bench: could not remove %s: %s\n", workdir, strerror(errno));
     } else if (made_dir) {
         fprintf(stderr, "papsim bench: working directory kept: %s\n", workdir);
     }

@@ -191,3 +191,45 @@ int papsim_log_reports_deadlock(const char *log_path)
     fclose(f);
     return found;
 }
+
+void papsim_log_print_tail(const char *log_path, int nlines, FILE *out)
+{
+    enum { WINDOW = 65536 }; /* the last lines of a log are short */
+    static const char missing[] = "(could not show the log)";
+    char *buf = malloc(WINDOW + 1);
+    FILE *f = log_path ? fopen(log_path, "rb") : NULL;
+    if (!buf || !f) {
+        fprintf(out, "papsim: %s\n", missing);
+        goto out;
+    }
+    long start = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        start = size > WINDOW ? size - WINDOW : 0;
+    }
+    if (fseek(f, start, SEEK_SET) != 0) {
+        fprintf(out, "papsim: %s\n", missing);
+        goto out;
+    }
+    size_t n = fread(buf, 1, WINDOW, f);
+    buf[n] = '\0';
+    /* Walk back over nlines line ends (a last line without one counts too). */
+    size_t from = n;
+    int seen = 0;
+    if (from > 0 && buf[from - 1] == '\n')
+        from--;
+    while (from > 0 && seen < nlines) {
+        from--;
+        if (buf[from] == '\n' && ++seen == nlines) {
+            from++;
+            break;
+        }
+    }
+    fwrite(buf + from, 1, n - from, out);
+    if (n > from && buf[n - 1] != '\n')
+        fputc('\n', out);
+out:
+    if (f)
+        fclose(f);
+    free(buf);
+}

@@ -67,4 +67,8 @@ const char *papsim_papbench_path(void);
  * (also when the file cannot be read). */
 int papsim_log_reports_deadlock(const char *log_path);
 
+/* Copies the last nlines lines of the log at log_path to out (what a
+ * failed batch said last), or a note that it cannot be read. */
+void papsim_log_print_tail(const char *log_path, int nlines, FILE *out);
+
 #endif

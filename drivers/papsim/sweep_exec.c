@@ -346,10 +346,7 @@ static int finish_batch(batch *b, progress *p)
     fprintf(stderr, "papsim run: batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s\n",
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
-    if (system(cmd) != 0)
-        fprintf(stderr, "papsim run: (could not show the log)\n");
+    papsim_log_print_tail(b->log_path, 5, stderr);
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)
