@@ -210,9 +210,10 @@ int papsim_cmd_bench(int argc, char **argv)
     made_dir = 1;
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
         goto fail;
-    l.single = &c;
     l.extra_cfg = o.cfg;
-    l.per_rank_path = o.per_rank;
+    if (papsim_launch_set_case(&l, &c, &e) != 0 ||
+        (o.per_rank && papsim_launch_set_per_rank(&l, o.per_rank, &e) != 0))
+        goto fail;
     if (o.dry_run) {
         papsim_launch_print(&l, stdout);
         o.keep = 1;

@@ -277,7 +277,7 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
         return papsim_fail(e, "cannot write %s", cases_path);
     if (papsim_launch_prepare(&l, &b->cases[0]->c, b->cases[0]->platform_path, dir, e) != 0)
         return -1;
-    l.cases_path = cases_path;
+    l.cases_name = "cases.txt";
     l.extra_cfg = o->extra_cfg;
     b->pid = papsim_launch_start(&l, &b->fd, b->log_path, e);
     b->case_started = monotonic_seconds();
