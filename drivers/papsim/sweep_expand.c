@@ -7,6 +7,7 @@
 #include "hostfile.h"
 #include "papsim_catalog.h"
 #include "platform.h"
+#include "smpi_algos.h"
 #include "sweep.h"
 
 /* One key's values in a block, or its default as a one-value list. */
@@ -19,6 +20,7 @@ typedef struct {
 typedef struct {
     const papsim_spec *spec;
     const papsim_spec_block *block;
+    papsim_smpi_algos *smpi; /* SMPI's names, asked once per sweep */
 } block_view;
 
 static void get_list(const block_view *b, const char *key, const char *fallback, value_list *l)
@@ -128,6 +130,9 @@ static int check_algorithms(const block_view *b, const char *collective, const v
             papsim_fail(e, "%s", why);
             return fail_at(e, b, algos->v[i].line, "algorithms");
         }
+        if (!strncmp(algos->v[i].text, "builtin:", 8) &&
+            papsim_smpi_algo_check(b->smpi, collective, algos->v[i].text + 8, e) != 0)
+            return fail_at(e, b, algos->v[i].line, "algorithms");
     }
     return 0;
 }
@@ -330,13 +335,15 @@ static void drop_duplicates(sweep_cases *cases)
 
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
 {
+    papsim_smpi_algos smpi = {0};
+    int rc = 0;
     memset(out, 0, sizeof *out);
-    for (int i = 0; i < spec->nblocks; i++) {
-        block_view b = {spec, &spec->blocks[i]};
-        if (expand_block(&b, i, out, e) != 0)
-            return -1;
+    for (int i = 0; i < spec->nblocks && rc == 0; i++) {
+        block_view b = {spec, &spec->blocks[i], &smpi};
+        rc = expand_block(&b, i, out, e);
     }
-    if (add_no_delay_companions(out, e) != 0)
+    papsim_smpi_algos_free(&smpi);
+    if (rc != 0 || add_no_delay_companions(out, e) != 0)
         return -1;
     drop_duplicates(out);
     return 0;
