@@ -374,6 +374,14 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
             continue;
         }
         sc->c.skew_s = sc->skew.value * sum / count;
+        papsim_err too_large;
+        if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
+            fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: case not run: %s\n",
+                    sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
+                    sc->c.skew, too_large.msg);
+            st->failed++;
+            continue;
+        }
         papsim_case_id(&sc->c, sc->id);
     }
 }
