@@ -123,6 +123,12 @@ static void reach_from(const graph *g, int a, unsigned char *seen, int *stack)
 static int report_missing(const graph *g, int a, int b, const char *routing, papsim_err *e)
 {
     const node *x = &g->v[a], *y = &g->v[b];
+    if (x->is_zone != y->is_zone)
+        return papsim_fail(e, "no route from %s '%s' to %s '%s': SimGrid routes a zone only to "
+                           "zones, so put host '%s' in a <zone> of its own and join the zones "
+                           "with <zoneRoute>",
+                           x->is_zone ? "zone" : "host", x->name, y->is_zone ? "zone" : "host",
+                           y->name, x->is_zone ? y->name : x->name);
     const char *how = x->is_zone || y->is_zone ? "zoneRoute" : "route";
     return papsim_fail(e, "no route from %s '%s' to %s '%s' (routing=\"%s\" needs a <%s "
                        "src=\"%s\" dst=\"%s\"> %s)",
