@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "papsim_error.h"
+
 int papsim_cmd_list(int argc, char **argv);
 int papsim_cmd_pattern(int argc, char **argv);
 int papsim_cmd_platform(int argc, char **argv);
@@ -21,6 +23,10 @@ int papsim_cmd_calibrate(int argc, char **argv);
 int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
+
+/* Checks papsim run's arguments (argv[0] = "run") without running anything:
+ * papsim study passes its own through. */
+int papsim_run_check_args(int argc, char **argv, papsim_err *e);
 
 /* The text of `papsim report --help` (cmd_report_help.c). */
 void papsim_report_print_help(FILE *f);
