@@ -36,4 +36,10 @@ void papsim_report_print_help(FILE *f);
 __attribute__((format(printf, 2, 3)))
 int papsim_cmd_bad_input(const char *command, const char *fmt, ...);
 
+/* For getopt_long run with opterr = 0 and a ':' first in its option string:
+ * "papsim COMMAND: unknown option '--x' (see papsim COMMAND --help)", or
+ * "missing value for option" when opt is ':'. arg is argv[optind - 1].
+ * Returns 2. */
+int papsim_cmd_bad_option(const char *command, int opt, const char *arg);
+
 #endif
