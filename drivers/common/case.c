@@ -415,6 +415,12 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return -1;
     if (!(c->skew_s >= 0) || !isfinite(c->skew_s))
         return papsim_fail(e, "--skew-s %g must be a non-negative number of seconds", c->skew_s);
+    if (c->skew_s > PAPSIM_SKEW_MAX_S) {
+        char text[64];
+        snprintf(text, sizeof text, "%g", c->skew_s);
+        return papsim_check_skew_limit(text, c->skew_s, e) ? papsim_fail_prefix(e, "--skew-s: ")
+                                                           : 0;
+    }
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "csv.h"
 #include "launch.h"
+#include "smpi_algos.h"
 #include "papsim_catalog.h"
 #include "remove_tree.h"
 #include "units.h"
@@ -83,6 +84,13 @@ static int check_case(const papsim_case *c, papsim_err *e)
     char why[1200];
     if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
         return papsim_fail(e, "%s", why);
+    if (!strncmp(c->algorithm, "builtin:", 8)) {
+        papsim_smpi_algos smpi = {0};
+        int rc = papsim_smpi_algo_check(&smpi, c->collective, c->algorithm + 8, e);
+        papsim_smpi_algos_free(&smpi);
+        if (rc != 0)
+            return papsim_fail_prefix(e, "--algorithm: ");
+    }
     return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
 }
 

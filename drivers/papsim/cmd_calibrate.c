@@ -100,7 +100,8 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
     long n;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case 'n':
             if (papsim_parse_long(optarg, 2, 1 << 20, "--np", &o->np, &e) != 0)
@@ -150,8 +151,7 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         case 'p': o->papbench_mpi = optarg; break;
         case 'h': print_calibrate_help(stdout); return 1;
         default:
-            fprintf(stderr, "papsim calibrate: see 'papsim calibrate --help'\n");
-            return 2;
+            return papsim_cmd_bad_option("calibrate", c, argv[optind - 1]);
         }
     }
     if (optind < argc) {

@@ -62,7 +62,8 @@ int papsim_cmd_compare(int argc, char **argv)
     papsim_err e = {{0}};
     int c, status = 2;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "m:h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":m:h", longopts, NULL)) != -1) {
         if (c == 'h') {
             print_compare_help(stdout);
             return 0;
@@ -72,7 +73,7 @@ int papsim_cmd_compare(int argc, char **argv)
                 fprintf(stderr, "papsim compare: --metric: '%s' is not one of last_delay, "
                                 "total_delay, mean_elapsed, max_elapsed\n", optarg);
             else
-                fprintf(stderr, "papsim compare: see 'papsim compare --help'\n");
+                return papsim_cmd_bad_option("compare", c, argv[optind - 1]);
             return 2;
         }
     }

@@ -28,6 +28,11 @@ int papsim_cmd_list(int argc, char **argv)
                    "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n");
             return 0;
         }
+        if (argv[i][0] == '-') {
+            fprintf(stderr, "papsim list: unknown option '%s' (see papsim list --help)\n",
+                    argv[i]);
+            return 2;
+        }
         if (!papsim_collective_known(argv[i])) {
             char names[256];
             papsim_collective_names(names, sizeof names);

@@ -100,6 +100,10 @@ int papsim_cmd_merge(int argc, char **argv)
         merge_usage(stdout);
         return 0;
     }
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-')
+            return papsim_cmd_bad_input("merge", "unknown option '%s' (see papsim merge --help)",
+                                        argv[i]);
     if (argc < 3) {
         merge_usage(stderr);
         return 2;

@@ -126,7 +126,8 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
     o->nmetrics = MAX_METRICS;
     int c;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         if ((c == 'r' && parse_tolerance("--rtol", optarg, &o->rtol) != 0) ||
             (c == 'a' && parse_tolerance("--atol", optarg, &o->atol) != 0) ||
             (c == 'm' && parse_metric_list(optarg, o) != 0))
@@ -137,10 +138,8 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
             print_regress_help(stdout);
             return 1;
         }
-        if (c == '?') {
-            fprintf(stderr, "papsim regress: see 'papsim regress --help'\n");
-            return 2;
-        }
+        if (c == '?' || c == ':')
+            return papsim_cmd_bad_option("regress", c, argv[optind - 1]);
     }
     if (argc - optind != 2) {
         fprintf(stderr, "papsim regress: expected NEW.csv and GOLDEN.csv, got %d arguments; "

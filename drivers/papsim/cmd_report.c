@@ -109,7 +109,8 @@ static int parse_report_options(int argc, char **argv, report_options *o)
     };
     int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:b:r:sSTRAh", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":m:o:b:r:sSTRAh", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
             if ((rc = add_metrics(o, optarg)) != 0)
@@ -151,8 +152,7 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             papsim_report_print_help(stdout);
             return 1;
         default:
-            fprintf(stderr, "papsim report: see 'papsim report --help'\n");
-            return 2;
+            return papsim_cmd_bad_option("report", c, argv[optind - 1]);
         }
     }
     if (argc - optind != 1) {

@@ -89,6 +89,18 @@ static int parse_shard(const char *text, run_options *o, papsim_err *e)
     return 0;
 }
 
+/* The options of papsim run that take a value (the next argument). */
+static int takes_value(const char *a)
+{
+    static const char *const with_value[] = {"--out", "--jobs", "--shard", "--msg-cost",
+                                             "--rank-cost", "--case-cost", "--scan-cost",
+                                             "--case-timeout"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (!strcmp(a, with_value[i]))
+            return 1;
+    return sweep_slurm_is_option(a);
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
     const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
@@ -139,8 +151,13 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                 return -1;
         } else if (a[0] != '-' && !o->spec_path) {
             o->spec_path = a;
+        } else if (a[0] != '-') {
+            return papsim_fail(e, "unexpected argument '%s': the spec is '%s' (one spec per run)",
+                               a, o->spec_path);
+        } else if (!next && takes_value(a)) {
+            return papsim_fail(e, "option '%s' needs a value (see papsim run --help)", a);
         } else {
-            return papsim_fail(e, "unknown or incomplete option '%s' (see papsim run --help)", a);
+            return papsim_fail(e, "unknown option '%s' (see papsim run --help)", a);
         }
     }
     o->cost.eager_thresh = sweep_eager_threshold(o->cfg, o->ncfg, o->cost.eager_thresh);
@@ -374,6 +391,14 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
             continue;
         }
         sc->c.skew_s = sc->skew.value * sum / count;
+        papsim_err too_large;
+        if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
+            fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: case not run: %s\n",
+                    sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
+                    sc->c.skew, too_large.msg);
+            st->failed++;
+            continue;
+        }
         papsim_case_id(&sc->c, sc->id);
     }
 }
@@ -500,6 +525,12 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
         (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, format, st, e) != 0))
         return -1;
     return 0;
+}
+
+int papsim_run_check_args(int argc, char **argv, papsim_err *e)
+{
+    run_options o = {0};
+    return parse_run_args(argc, argv, &o, e);
 }
 
 int papsim_cmd_run(int argc, char **argv)
