@@ -88,14 +88,13 @@ static int check_header(const papsim_table *t, papsim_err *e)
     for (int c = 0; c < t->ncols; c++)
         if (!rule_of(t->names[c]))
             return papsim_fail(e, "%s:%ld: column %d is '%s', not a results.csv column "
-                                  "(papsim run writes %s)",
-                               t->path, t->header_line, c + 1, t->names[c],
-                               papsim_results_header());
+                                  "(misspelt, or not a results table?)",
+                               t->path, t->header_line, c + 1, t->names[c]);
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (papsim_table_column(t, required[i]) < 0)
-            return papsim_fail(e, "%s:%ld: missing column '%s'; a results.csv of papsim run "
-                                  "has the columns %s",
-                               t->path, t->header_line, required[i], papsim_results_header());
+            return papsim_fail(e, "%s:%ld: missing column '%s'; every results table needs "
+                                  "case_id, rep and status",
+                               t->path, t->header_line, required[i]);
     return 0;
 }
 

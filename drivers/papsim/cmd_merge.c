@@ -130,6 +130,7 @@ out:
  * (made by hand) is refused here. */
 static int load_tables(char **dirs, int n, papsim_table *tables, papsim_err *e)
 {
+    int first = 0;
     for (int k = 0; k < n; k++) {
         char path[4200];
         int format = 0;
@@ -140,6 +141,12 @@ static int load_tables(char **dirs, int n, papsim_table *tables, papsim_err *e)
             return papsim_fail(e, "%s:%ld: the header is not one papsim run writes (%s); "
                                   "merge only the results of papsim run",
                                path, tables[k].header_line, papsim_results_header());
+        if (k == 0)
+            first = format;
+        else if (format != first)
+            return papsim_fail(e, "%s:%ld: results format %d, %s has format %d (written by "
+                                  "another papsim version?); merge shards of one run",
+                               path, tables[k].header_line, format, tables[0].path, first);
     }
     return 0;
 }
