@@ -11,7 +11,7 @@
 
 #include "commands.h"
 #include "compare.h"
-#include "csv.h"
+#include "results_csv.h"
 #include "report.h"
 
 static void print_compare_help(FILE *f)
@@ -84,7 +84,7 @@ int papsim_cmd_compare(int argc, char **argv)
     }
     for (int s = 0; s < 2; s++) {
         table_path(argv[optind + s], paths[s], sizeof paths[s]);
-        if (papsim_table_load(paths[s], &tables[s], &e) != 0)
+        if (papsim_results_load(paths[s], &tables[s], NULL, &e) != 0)
             goto out;
     }
     if (papsim_compare_build(&tables[0], &tables[1], metric, &cmp, &e) != 0)

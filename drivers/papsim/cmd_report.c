@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "csv.h"
+#include "results_csv.h"
 #include "papsim_error.h"
 #include "report.h"
 #include "report_best.h"
@@ -529,7 +529,7 @@ int papsim_cmd_report(int argc, char **argv)
         return status == 1 ? 0 : 2;
     if (resolve_paths(&o, csv, outdir, sizeof csv) != 0)
         return 2;
-    if (papsim_table_load(csv, &t, &e) != 0) {
+    if (papsim_results_load(csv, &t, NULL, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         return 2;
     }
