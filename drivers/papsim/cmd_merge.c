@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
+#include "papsim_fs.h"
 #include "csv.h"
 #include "sweep.h"
 
@@ -117,8 +118,8 @@ int papsim_cmd_merge(int argc, char **argv)
     }
     if (load_orders(argv + 2, ndirs, &order, &e) != 0 || load_tables(argv + 2, ndirs, tables, &e))
         goto fail;
-    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-        papsim_fail(&e, "OUT '%s': cannot create: %s", out, strerror(errno));
+    if (papsim_mkdir_p(out, &e) != 0) {
+        papsim_fail_prefix(&e, "OUT: ");
         goto fail;
     }
     if (sweep_write_sorted(path, tables, ndirs, &order, &e) != 0)
