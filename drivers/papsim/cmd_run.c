@@ -546,7 +546,8 @@ int papsim_cmd_run(int argc, char **argv)
     }
     goto done;
 fail:
-    fprintf(stderr, "papsim run: %s\n", e.msg);
+    fprintf(stderr, "papsim run: %s%s\n", e.msg,
+            st.not_written ? " (make room, then rerun the same command to resume)" : "");
 done:
     sweep_unlock(lock);
     sweep_cases_free(&cases);

@@ -63,6 +63,10 @@ int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
 
 void sweep_unlock(int fd)
 {
-    if (fd >= 0)
-        close(fd);
+    if (fd < 0)
+        return;
+    if (ftruncate(fd, 0) != 0) {
+        /* The next holder rewrites it anyway. */
+    }
+    close(fd);
 }
