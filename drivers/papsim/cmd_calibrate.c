@@ -17,6 +17,7 @@
 
 #include "calibrate_fit.h"
 #include "commands.h"
+#include "papsim_fs.h"
 #include "csv.h"
 #include "papsim_error.h"
 #include "units.h"
@@ -400,6 +401,10 @@ int papsim_cmd_calibrate(int argc, char **argv)
     o.mpiexec = o.mpiexec ? o.mpiexec : env_or("MPIEXEC", "mpiexec");
     o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi
                                     : env_or("PAPBENCH_MPI", PAPSIM_DEFAULT_PAPBENCH "-mpi");
+    if (papsim_mkdir_parents(o.out, &e) != 0) { /* PREFIX.csv, .txt and .xml */
+        fprintf(stderr, "papsim calibrate: --out: %s\n", e.msg);
+        return 2;
+    }
     if (o.from) {
         snprintf(csv_path, sizeof csv_path, "%s", o.from);
     } else {

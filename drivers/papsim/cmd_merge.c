@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "results_csv.h"
+#include "papsim_fs.h"
 #include "sweep.h"
 
 static void merge_usage(FILE *out)
@@ -199,8 +200,8 @@ int papsim_cmd_merge(int argc, char **argv)
                     missing, missing == 1 ? "" : "s", missing == 1 ? "has" : "have");
         goto fail;
     }
-    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-        papsim_fail(&e, "OUT '%s': cannot create: %s", out, strerror(errno));
+    if (papsim_mkdir_p(out, &e) != 0) {
+        papsim_fail_prefix(&e, "OUT: ");
         goto fail;
     }
     if (sweep_write_sorted(path, tables, ndirs, &order, &e) != 0)

@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "results_csv.h"
+#include "papsim_fs.h"
 #include "papsim_error.h"
 #include "report.h"
 #include "report_best.h"
@@ -206,29 +207,6 @@ static int resolve_paths(const report_options *o, char *csv, char *outdir, size_
     return 0;
 }
 
-/* mkdir -p: the output folder may be nested and may already exist. */
-static int make_directories(const char *path, papsim_err *e)
-{
-    char buf[4096];
-    if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf)
-        return papsim_fail(e, "%s: path too long", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char saved = *p;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return papsim_fail(e, "%s: cannot create directory: %s", buf, strerror(errno));
-        *p = saved;
-        if (saved == '\0')
-            break;
-    }
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return papsim_fail(e, "%s: exists and is not a directory", path);
-    return 0;
-}
-
 /* Writes OUT/NAME with writer(report, f); report is a papsim_report or a
  * papsim_best_report, as the writer expects. */
 static int write_text_file(const char *out, const char *name, const void *report,
@@ -341,7 +319,7 @@ static int run_patterns(const report_options *o, const papsim_table *t, const ch
     papsim_err e = {{0}};
     int status = 2;
     if (papsim_report_build(t, o->metrics[0], &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0 ||
+        papsim_mkdir_p(outdir, &e) != 0 ||
         write_text_file(outdir, "report.txt", &r, report_text, &e) != 0 ||
         write_text_file(outdir, "report.md", &r, report_markdown, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
@@ -360,7 +338,7 @@ static int run_best(const report_options *o, const papsim_table *t, const char *
     char prefix[512], name[600];
     int status = 2;
     if (papsim_best_build(t, o->best, o->metrics, o->nmetrics, &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0) {
+        papsim_mkdir_p(outdir, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         goto out;
     }
@@ -390,7 +368,7 @@ static int run_relative(const report_options *o, const papsim_table *t, const ch
     char prefix[512], name[600];
     int status = 2;
     if (papsim_rel_build(t, o->relative, o->metrics[0], o->speedup, &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0)
+        papsim_mkdir_p(outdir, &e) != 0)
         goto fail;
     r.spread = o->spread;
     if (papsim_rel_write_text(&r, stdout) != 0) {
@@ -502,7 +480,7 @@ static int run_study_views(const report_options *o, const papsim_table *t, const
     int status = o->figure4 ? run_patterns(o, t, outdir) : 0, failures = 0;
     if (status == 2)
         return 2;
-    if (build_study_report(o, t, &r, &e) != 0 || make_directories(outdir, &e) != 0 ||
+    if (build_study_report(o, t, &r, &e) != 0 || papsim_mkdir_p(outdir, &e) != 0 ||
         write_study_texts(o, &r, outdir, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         status = 2;

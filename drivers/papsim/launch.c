@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +284,7 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
             }
         }
         setpgid(0, 0); /* one group per batch, so an interrupt can stop it whole */
+        signal(SIGXFSZ, SIG_DFL); /* papsim run ignores it; smpirun gets the usual one */
         execvp(argv[0], argv);
         fprintf(stderr, "papsim: cannot start '%s': %s\n", argv[0], strerror(errno));
         _exit(127);

@@ -6,6 +6,7 @@
 
 #include "hostfile.h"
 #include "pattern.h"
+#include "papsim_fs.h"
 #include "papsim_catalog.h"
 #include "platform.h"
 #include "smpi_algos.h"
@@ -166,9 +167,12 @@ static int check_algorithms(const block_view *b, const char *collective, const v
 }
 
 /* Loads a platform of the spec; a relative path is relative to the spec
- * file's directory. The caller frees *platform. */
+ * file's directory. label gets the name the case id and the platform column
+ * use: "default", or the file's path in one spelling (papsim_path_label), so
+ * "x.xml", "./x.xml" and the absolute path of x.xml give the same cases. The
+ * caller frees *platform. */
 static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
-                         papsim_platform *platform, papsim_err *e)
+                         char *label, size_t label_len, papsim_platform *platform, papsim_err *e)
 {
     if (!strcmp(v->text, "default") || v->text[0] == '/')
         snprintf(path, len, "%s", v->text);
@@ -176,6 +180,12 @@ static int load_platform(const block_view *b, const papsim_spec_value *v, char *
         snprintf(path, len, "%s/%s", b->spec->dir, v->text);
     if (papsim_platform_load(path, platform, e) != 0)
         return fail_at(e, b, v->line, "platforms");
+    if (!strcmp(v->text, "default"))
+        snprintf(label, label_len, "default");
+    else if (papsim_path_label(b->spec->dir, v->text, label, label_len, e) != 0) {
+        papsim_platform_free(platform);
+        return fail_at(e, b, v->line, "platforms");
+    }
     return 0;
 }
 
@@ -351,9 +361,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     for (int pf = 0; pf < l.platforms.n; pf++) {
         papsim_platform platform;
         if (load_platform(b, &l.platforms.v[pf], sc.platform_path, sizeof sc.platform_path,
-                          &platform, e) != 0)
+                          sc.c.platform, sizeof sc.c.platform, &platform, e) != 0)
             return -1;
-        snprintf(sc.c.platform, sizeof sc.c.platform, "%s", l.platforms.v[pf].text);
         int rc = expand_on_platform(b, &l, &sc, &platform, out, e);
         papsim_platform_free(&platform);
         if (rc != 0)
