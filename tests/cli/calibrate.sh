@@ -4,8 +4,9 @@
 #    the times grow with the size, the fitted alpha and beta are positive
 #    and finite, the XML loads in papsim and under smpirun, and a 1 MiB
 #    linear bcast on it at np 2 costs the fitted alpha + (m + 16) beta
-#    (SMPI's 16-byte envelope) within 0.1%: the XML carries the numbers and its smpi/lat-factor and
-#    bw-factor 0:1 switch SMPI's own size factors off.
+#    (SMPI's 16-byte envelope) within 0.1%: the XML carries the numbers,
+#    and its smpi/lat-factor and bw-factor 0:1 switch SMPI's own size
+#    factors off.
 #    On a loaded host (CI machines are shared) a 1-byte ping-pong took 5 ms
 #    and 1 MiB no longer: scheduling, not the transfer. The fit must then
 #    refuse the file ("the times do not grow"); the run is tried up to 3
