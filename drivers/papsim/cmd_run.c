@@ -12,6 +12,7 @@
 #include "sweep.h"
 #include "sweep_slurm.h"
 #include "units.h"
+#include "versions.h"
 
 
 typedef struct {
@@ -38,7 +39,10 @@ static void run_usage(FILE *out)
           "                   case, so a killed sweep resumes where it stopped and a\n"
           "                   rerun only simulates cases that are not there yet; a\n"
           "                   finished sweep leaves its rows in the spec's case order;\n"
-          "                   DIR/work/case_wall.tsv logs each case's wall time\n"
+          "                   DIR/work/case_wall.tsv logs each case's wall time;\n"
+          "                   DIR/provenance.txt gets a record of each run (papsim's\n"
+          "                   version and commit, SimGrid's, hashes of the spec and\n"
+          "                   platforms, the command, the date), earlier ones kept\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
           "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
@@ -538,7 +542,9 @@ int papsim_cmd_run(int argc, char **argv)
         goto done;
     }
     status = 1;
-    if (run_sweep(&o, &cases, &st, &e) != 0 ||
+    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
+    if (papsim_run_provenance(o.out_dir, o.spec_path, &cases, argc, argv, &e) != 0 ||
+        run_sweep(&o, &cases, &st, &e) != 0 ||
         finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e) != 0)
         goto fail;
     fprintf(stderr,
