@@ -50,7 +50,12 @@ static int beside_self(const char *rel, const char *name, char *buf, size_t len)
         snprintf(buf, len, "%s/%s/%s", self, rel, name);
     else
         snprintf(buf, len, "%s/%s", self, name);
-    return access(buf, F_OK) == 0;
+    char real[4096];
+    if (access(buf, F_OK) != 0)
+        return 0;
+    if (realpath(buf, real) && strlen(real) < len) /* without "bin/.." */
+        memcpy(buf, real, strlen(real) + 1);
+    return 1;
 }
 
 void papsim_locate_papbench(char *buf, size_t len)
