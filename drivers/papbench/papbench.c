@@ -7,6 +7,9 @@
  * and for a real MPI (papbench-mpi under mpirun; clocks are aligned to rank
  * 0's by ping-pong and ranks busy-wait until their target). */
 #include <mpi.h>
+#ifdef PAPSIM_SIMULATED
+#include <simgrid/version.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,6 +107,8 @@ static void print_usage(FILE *out)
         "  --clock-sync W      each: estimate clock offsets before every repetition;\n"
         "                      once: at start-up only (p x 10 ping-pongs less per\n"
         "                      repetition, for correctness runs)          [each]\n"
+        "  --library-version   alone: print the MPI library's own version (SimGrid's\n"
+        "                      under smpirun) and exit\n"
         "  --calibrate         instead of cases: ping-pong rank 0 with the lowest rank\n"
         "                      on its node and on another node, sizes 1, 4, 16, ...\n"
         "                      up to --max-bytes B [4MiB], --iters N round trips\n"
@@ -358,6 +363,29 @@ static int case_comm(const papsim_case *c, MPI_Comm *dup, MPI_Comm *comm)
     return MPI_SUCCESS;
 }
 
+/* papbench --library-version: the MPI library this process runs on, as the
+ * library itself reports it at run time (not a version compiled in): under
+ * SMPI libsimgrid's sg_version_get ("SimGrid 3.32.0"), under a real MPI the
+ * first line of MPI_Get_library_version ("Open MPI v4.1.4, ..."). papsim
+ * records it in each results directory's provenance file. */
+static void print_library_version(void)
+{
+#ifdef PAPSIM_SIMULATED
+    int major = 0, minor = 0, patch = 0;
+    sg_version_get(&major, &minor, &patch);
+    printf("SimGrid %d.%d.%d\n", major, minor, patch);
+#else
+    char text[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    if (MPI_Get_library_version(text, &len) != MPI_SUCCESS)
+        len = 0;
+    text[len > 0 && len < MPI_MAX_LIBRARY_VERSION_STRING ? len : 0] = '\0';
+    text[strcspn(text, "\n")] = '\0';
+    printf("%s\n", text[0] ? text : "unknown");
+#endif
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
     papbench_options o = {NULL, NULL, 1, 0.01, 0, 0, 0};
@@ -371,6 +399,11 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (argc == 2 && !strcmp(argv[1], "--library-version")) { /* papsim's provenance */
+        if (rank == 0)
+            print_library_version();
+        goto done;
+    }
     papsim_case_defaults(&base);
     if (!extra || papsim_case_parse_args(argc - 1, argv + 1, &base, extra, &nextra, &e) != 0)
         goto bad_input;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "calibrate_fit.h"
+#include "locate.h"
 #include "commands.h"
 #include "papsim_fs.h"
 #include "csv.h"
@@ -399,8 +400,9 @@ int papsim_cmd_calibrate(int argc, char **argv)
     if (status != 0)
         return status == 1 ? 0 : 2;
     o.mpiexec = o.mpiexec ? o.mpiexec : env_or("MPIEXEC", "mpiexec");
-    o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi
-                                    : env_or("PAPBENCH_MPI", PAPSIM_DEFAULT_PAPBENCH "-mpi");
+    char papbench_mpi[4096]; /* $PAPBENCH_MPI, else beside papsim (locate.h) */
+    papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
+    o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi : papbench_mpi;
     if (papsim_mkdir_parents(o.out, &e) != 0) { /* PREFIX.csv, .txt and .xml */
         fprintf(stderr, "papsim calibrate: --out: %s\n", e.msg);
         return 2;

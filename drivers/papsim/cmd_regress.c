@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "results_csv.h"
 #include "papsim_error.h"
+#include "provenance.h"
 #include "report.h"
 
 enum { MAX_METRICS = 4 };
@@ -80,7 +81,8 @@ static void print_regress_help(FILE *f)
             "(it would pass any result). Both tables are checked first, as every command\n"
             "reading results.csv checks them: a bad value, a second row of one (case_id,\n"
             "rep) or a cut row is refused with FILE:LINE: COLUMN.\n"
-            "Exit status: 0 no change beyond tolerance, 1 changes, 2 bad input.\n");
+            "When both tables have a provenance.txt beside them (papsim run writes one)\n"
+            "naming different SimGrid versions, a note names both.\n"            "Exit status: 0 no change beyond tolerance, 1 changes, 2 bad input.\n");
 }
 
 static int parse_tolerance(const char *name, const char *text, double *out)
@@ -332,6 +334,20 @@ static void list_new_rows(const results_side *nw, const results_side *gd, regres
     }
 }
 
+/* When the tables' provenance files (DIR/provenance.txt beside each CSV)
+ * name different SimGrid versions, says so: simulated times may change with
+ * the simulator alone. A table without one (a bare CSV) gives no note. */
+static void note_simgrid_versions(const regress_options *o)
+{
+    char nv[512], gv[512];
+    if (papsim_provenance_simgrid_of(o->new_path, nv, sizeof nv) == 1 &&
+        papsim_provenance_simgrid_of(o->golden_path, gv, sizeof gv) == 1 && strcmp(nv, gv) != 0)
+        printf("regress: note: golden %s was simulated with SimGrid %s, %s with SimGrid %s "
+               "(provenance.txt beside each); simulated times may differ between SimGrid "
+               "versions\n",
+               o->golden_path, gv, o->new_path, nv);
+}
+
 int papsim_cmd_regress(int argc, char **argv)
 {
     regress_options o = {0};
@@ -355,6 +371,7 @@ int papsim_cmd_regress(int argc, char **argv)
     for (int m = 0; m < o.nmetrics; m++)
         printf("%s%s", m ? "," : " ", o.metrics[m]);
     printf(")\n");
+    note_simgrid_versions(&o);
     if (compare_golden_rows(&o, &nw, &gd, &n, &e) != 0)
         goto out;
     list_new_rows(&nw, &gd, &n);

@@ -15,6 +15,7 @@
 #include "sweep_lock.h"
 #include "sweep_slurm.h"
 #include "units.h"
+#include "versions.h"
 
 
 typedef struct {
@@ -50,6 +51,9 @@ static void run_usage(FILE *out)
           "                   run on DIR stops, naming the process that holds it\n"
           "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
           "                   stopping)\n"
+          "                   DIR/provenance.txt gets a record of each run (papsim's\n"
+          "                   version and commit, SimGrid's, hashes of the spec and\n"
+          "                   platforms, the command, the date), earlier ones kept\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
           "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
@@ -561,6 +565,9 @@ int papsim_cmd_run(int argc, char **argv)
     /* Past a file size limit, a write fails with EFBIG (reported like a
      * full disk) instead of killing papsim. */
     signal(SIGXFSZ, SIG_IGN);
+    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
+    if (papsim_run_provenance(o.out_dir, o.spec_path, &cases, argc, argv, &e) != 0)
+        goto fail;
     rc = run_sweep(&o, &cases, &st, &e);
     if (rc == 0)
         rc = finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "hostfile.h"
+#include "locate.h"
 #include "platform.h"
 
 const char *const papsim_smpi_base_options[] = {
@@ -20,18 +21,6 @@ const char *const papsim_smpi_base_options[] = {
     "--log=smpi_coll.thres:error",
     NULL,
 };
-
-const char *papsim_smpirun_path(void)
-{
-    const char *env = getenv("PAPSIM_SMPIRUN");
-    return env && *env ? env : PAPSIM_DEFAULT_SMPIRUN;
-}
-
-const char *papsim_papbench_path(void)
-{
-    const char *env = getenv("PAPSIM_PAPBENCH");
-    return env && *env ? env : PAPSIM_DEFAULT_PAPBENCH;
-}
 
 void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len)
 {
@@ -57,8 +46,10 @@ int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *pl
     int rc = -1;
 
     memset(l, 0, sizeof *l);
-    l->smpirun = papsim_smpirun_path();
-    l->papbench = papsim_papbench_path();
+    papsim_locate_smpirun(l->smpirun_path, sizeof l->smpirun_path);
+    papsim_locate_papbench(l->papbench_path, sizeof l->papbench_path);
+    l->smpirun = l->smpirun_path;
+    l->papbench = l->papbench_path;
     l->np = c->np;
     papsim_builtin_cfg(c, l->builtin_cfg, sizeof l->builtin_cfg);
     papsim_memory_cfg(c, l->memory_cfg, sizeof l->memory_cfg);

@@ -22,6 +22,8 @@ typedef struct {
     const papsim_case *single;
     const char *per_rank_path; /* --per-rank as given (plain), or NULL */
     const char *per_rank_name; /* else a link to it in workdir, or NULL */
+    char smpirun_path[4096]; /* what smpirun and papbench point to */
+    char papbench_path[4096];
 } papsim_launch;
 
 
@@ -65,10 +67,8 @@ void papsim_launch_print(const papsim_launch *l, FILE *out);
 pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_path,
                           papsim_err *e);
 
-/* Finds smpirun and papbench: PAPSIM_SMPIRUN / PAPSIM_PAPBENCH in the
- * environment, else the build-time defaults. */
-const char *papsim_smpirun_path(void);
-const char *papsim_papbench_path(void);
+/* smpirun and papbench are found by locate.h (the environment, else beside
+ * papsim's own executable). */
 
 /* SimGrid 3.32 prints this line (EngineImpl.cpp, "Oops! Deadlock detected,
  * some activities are still around but will never complete") when every

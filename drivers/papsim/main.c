@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
+#include "locate.h"
+#include "provenance.h"
+#include "versions.h"
 
 typedef struct {
     const char *name;
@@ -35,6 +38,29 @@ static void print_usage(FILE *out)
                  "SimGrid/SMPI simulation.\n\ncommands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-13s %s\n", commands[i].name, commands[i].summary);
+    fprintf(out, "\npapsim --version prints papsim's version and commit, the SimGrid version\n"
+                 "smpirun runs on (read now), and where papsim found papbench and its data.\n");
+}
+
+/* papsim --version: papsim's version and commit (built in), then SimGrid's
+ * as the library smpirun loads reports it now (versions.h), and where papsim
+ * found its driver and data (locate.h). */
+static int print_version(void)
+{
+    char simgrid[256], papbench[4096], data[4096];
+    papsim_err e = {{0}};
+    printf("papsim %s\ncommit %s\n", papsim_version_string, papsim_commit_string);
+    if (papsim_simgrid_version(simgrid, sizeof simgrid, &e) == 0)
+        printf("simgrid %s\n", simgrid);
+    else
+        printf("simgrid unknown (%s)\n", e.msg);
+    papsim_locate_papbench(papbench, sizeof papbench);
+    printf("papbench %s\n", papbench);
+    if (papsim_locate_data_dir(data, sizeof data) == 0)
+        printf("data %s\n", data);
+    else
+        printf("data not found (%s)\n", data);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -47,10 +73,8 @@ int main(int argc, char **argv)
         print_usage(stdout);
         return 0;
     }
-    if (!strcmp(argv[1], "--version")) {
-        printf("papsim 0.1.0\n");
-        return 0;
-    }
+    if (!strcmp(argv[1], "--version"))
+        return print_version();
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

@@ -1,5 +1,6 @@
 /* Asking the installed SimGrid for its collective algorithms (smpi_algos.h). */
 #include "smpi_algos.h"
+#include "locate.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -75,7 +76,9 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
 /* "SimGrid version 3.32" -> "3.32"; "" when smpirun does not say. */
 static void ask_version(papsim_smpi_algos *cache)
 {
-    char *argv[] = {(char *)papsim_smpirun_path(), "-version", NULL}, *out = NULL;
+    char smpirun[4096];
+    papsim_locate_smpirun(smpirun, sizeof smpirun);
+    char *argv[] = {smpirun, "-version", NULL}, *out = NULL;
     papsim_err ignored;
     if (run_capture(argv, &out, &ignored) == 0) {
         const char *v = strstr(out, "version ");
@@ -121,13 +124,16 @@ static int probe(const char *collective, char **names, papsim_err *e)
                    e) != 0 ||
         write_text(hostfile, "h\n", e) != 0)
         goto out;
-    if (access(papsim_papbench_path(), R_OK) != 0) {
+    char smpirun[4096], papbench[4096];
+    papsim_locate_smpirun(smpirun, sizeof smpirun);
+    papsim_locate_papbench(papbench, sizeof papbench);
+    if (access(papbench, R_OK) != 0) {
         papsim_fail(e, "papbench '%s' not found (build papsim first, or set PAPSIM_PAPBENCH)",
-                    papsim_papbench_path());
+                    papbench);
         goto out;
     }
-    char *argv[] = {(char *)papsim_smpirun_path(), "-no-privatize", "-platform", platform,
-                    "-hostfile", hostfile, "-np", "1", (char *)papsim_papbench_path(), cfg,
+    char *argv[] = {smpirun, "-no-privatize", "-platform", platform,
+                    "-hostfile", hostfile, "-np", "1", papbench, cfg,
                     "--log=root.thres:critical", NULL};
     if (run_capture(argv, &out, e) != 0)
         goto out;

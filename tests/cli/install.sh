@@ -1,0 +1,89 @@
+# The installed papsim works from wherever its prefix ends up: install the
+# build (also with DESTDIR), move the prefix, then from the moved copy
+# simulate one case (the same time as the build tree's papsim), run a tiny
+# spec, and build examples/ against the moved install with pkg-config and
+# with find_package(papsim), running each build under smpirun (the SMPI
+# library) and mpiexec (the Open MPI library).
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+# Only what the installed tree finds by itself: no driver paths from CTest.
+unset PAPSIM_PAPBENCH PAPBENCH_MPI PAPSIM_DATA_DIR
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
+here=$(pwd -P)
+
+expect_ok "install with DESTDIR" env DESTDIR="$here/staged" \
+    cmake --install "$PAPSIM_BUILD_DIR" --prefix /opt/papsim
+expect_eq "DESTDIR holds the tree" \
+    "$(cd staged/opt/papsim 2>/dev/null && ls -d bin/papsim libexec/papsim/papbench include/papsim/papsim.h)" \
+    "$(printf 'bin/papsim\ninclude/papsim/papsim.h\nlibexec/papsim/papbench')"
+
+expect_ok "install" cmake --install "$PAPSIM_BUILD_DIR" --prefix "$here/p1"
+for f in bin/papsim bin/papbench-mpi libexec/papsim/papbench lib/libpaptrace.so \
+         lib/libpaptrace-smpi.a lib/libpapsim-algorithms-smpi.a lib/libpapsim-algorithms-mpi.a \
+         include/papsim/papsim.h include/papsim/papsim_algorithms.h include/papsim/registry.def \
+         lib/pkgconfig/papsim-smpi.pc lib/pkgconfig/papsim-mpi.pc \
+         lib/cmake/papsim/papsimConfig.cmake lib/cmake/papsim/papsimTargets.cmake \
+         share/papsim/platforms/crossbar.xml share/papsim/scenarios/demo.ini \
+         share/papsim/examples/allreduce_example.c; do
+    if [ -e "p1/$f" ]; then pass; else fail "not installed: $f"; fi
+done
+mv p1 p2
+P=$here/p2
+expect_eq "no file of the moved tree names the old prefix" \
+    "$(grep -rlI -- "$here/p1" p2 | tr '\n' ' ')" ""
+
+# papsim finds its driver and data next to itself.
+expect_ok "moved papsim --version" "$P/bin/papsim" --version
+expect_eq "papbench found in the moved tree" "$(sed -n 's/^papbench //p' out.txt)" \
+    "$P/libexec/papsim/papbench"
+expect_eq "data found in the moved tree" "$(sed -n 's/^data //p' out.txt)" "$P/share/papsim"
+
+# One case: the moved install simulates exactly what the build tree does.
+bench=(bench --collective reduce --algorithm binomial --np 8 --bytes 4KiB
+       --pattern ascending --skew 20us --reps 2)
+expect_ok "moved papsim bench" "$P/bin/papsim" "${bench[@]}"
+cp out.txt moved.csv
+expect_ok "build-tree papsim bench" "$PAPSIM" "${bench[@]}"
+expect_eq "moved bench: 2 rows" "$(tail -n +2 moved.csv | grep -c ',ok')" 2
+expect_eq "moved bench rows equal the build tree's" "$(cat moved.csv)" "$(cat out.txt)"
+
+# A tiny sweep on an installed platform.
+cat >tiny.ini <<SPEC
+collective = allreduce
+algorithms = ring, recursive_doubling
+np = 4
+bytes = 1KiB
+platforms = $P/share/papsim/platforms/crossbar.xml
+patterns = no_delay
+SPEC
+expect_ok "moved papsim run" "$P/bin/papsim" run tiny.ini --out tiny --quiet --jobs 1
+expect_eq "run: 2 ok rows" "$(tail -n +2 tiny/results.csv | grep -c ',ok')" 2
+expect_eq "run: provenance written" "$(grep -c '^\[run\]' tiny/provenance.txt 2>/dev/null)" 1
+
+# The example against the moved install.
+cp -r p2/share/papsim/examples ex
+"$P/bin/papsim" hostfile --platform "$P/share/papsim/platforms/crossbar.xml" --np 5 -o hosts
+want4="allreduce ring: np 4, 1000 doubles, 0 wrong values"
+want5="allreduce ring: np 5, 1000 doubles, 0 wrong values"
+smpi() { # smpi NP PROGRAM
+    "$SMPIRUN" -no-privatize -np "$1" -platform "$P/share/papsim/platforms/crossbar.xml" \
+        -hostfile hosts "$2" --log=root.thres:warning
+}
+mpi() { # mpi NP PROGRAM
+    "$MPIEXEC" --allow-run-as-root --oversubscribe -np "$1" "$2"
+}
+expect_ok "make with pkg-config" env PKG_CONFIG_PATH="$P/lib/pkgconfig" make -C ex
+expect_ok "pkg-config build under smpirun" smpi 4 ex/allreduce_example-smpi
+expect_eq "pkg-config build under smpirun: result" "$(cat out.txt)" "$want4"
+expect_ok "pkg-config build under mpiexec" mpi 4 ex/allreduce_example-mpi
+expect_eq "pkg-config build under mpiexec: result" "$(cat out.txt)" "$want4"
+
+expect_ok "cmake configure with find_package" \
+    cmake -S ex -B exb -DCMAKE_PREFIX_PATH="$P" -DCMAKE_BUILD_TYPE=Release
+expect_ok "cmake build" cmake --build exb
+expect_ok "find_package build under smpirun" smpi 5 exb/allreduce_example-smpi
+expect_eq "find_package build under smpirun: result" "$(cat out.txt)" "$want5"
+expect_ok "find_package build under mpiexec" mpi 5 exb/allreduce_example-mpi
+expect_eq "find_package build under mpiexec: result" "$(cat out.txt)" "$want5"
+finish
