@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# First command of the README: installs what is missing, builds, runs the
-# default study (scenarios/demo.ini on the embedded 64-rank platform) and
-# writes its report.
+# First command of the README: installs the packages papsim needs (only
+# those missing; not the tests' own), builds, runs the default study
+# (scenarios/demo.ini on the embedded 64-rank platform) and writes its
+# report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
