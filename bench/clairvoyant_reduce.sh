@@ -10,7 +10,7 @@
 # platforms/curie-128.xml but 8x larger (per link latency alpha/2 = 1.33 us,
 # bandwidth 1/beta = 2075590000 B/s), gamma = 1.6654e-10 s/B, and SMPI's
 # size factors off (smpi/lat-factor:0:1, smpi/bw-factor:0:1) so a message
-# costs exactly alpha + m beta, as in scenarios/clairvoyant-seed000.ini.
+# costs exactly alpha + m beta, as in scenarios/clairvoyant-marendic.ini.
 #
 # Patterns (PAPSIM_BENCH_PATTERNS, SHAPE:SKEW): no_delay, and rank P-1 late
 # by 2 ms (seed 000's experiment; about 0.6x Clairvoyant's no-delay time at
