@@ -9,7 +9,7 @@
 #   scatter_ring_allgather = scatter_LR_allgather (counts that np divides:
 #   SMPI cuts bytes, papsim elements).
 # All must agree within 2% (measured: 0). Two pairs share a tree shape but
-# not the timing (README, SMPI notes for bcast). knomial =
+# not the timing (docs/smpi-notes.md, "Bcast"). knomial =
 # mvapich2_knomial_intra_node (radix 4): MVAPICH2 waits after each power of
 # the radix, papsim (Open MPI) starts every child's send at once; they agree
 # within 2% wherever sends are eager (below 64 KiB) or links unshared, and
