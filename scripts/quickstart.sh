@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
+mkdir -p results
 ./build/papsim run scenarios/demo.ini --out results/demo
 ./build/papsim report results/demo
 echo
