@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Allreduce simulation cost (seed 004's four algorithms): the wall time,
+# Allreduce simulation cost (the four algorithms of Proficz 2018): the wall time,
 # CPU time and peak memory of simulating one allreduce of 1M floats (4 MiB)
 # with papsim's ring, rabenseifner, slt and prr, beside SMPI's built-in
-# rab_rdb (the same MPICH Rabenseifner as papsim's, README "SMPI notes for
-# allreduce") in the same run, at np = 48 and np = 1024. Timing only (no
+# rab_rdb (the same MPICH Rabenseifner as papsim's, docs/smpi-notes.md,
+# "Allreduce") in the same run, at np = 48 and np = 1024. Timing only (no
 # --check: papsim shares the buffers above 64 KiB across ranks).
 #
-# Platforms, one process per node: platforms/proficz-48.xml (seed 004's
+# Platforms, one process per node: platforms/proficz-48.xml (the Tryton
 # rack: 1 Gb/s full-duplex node links, 11 us each, one non-blocking switch)
 # at np = 48, and the same model with 1024 nodes (generated here from that
 # file: more hosts and a backbone of 2 x 1024 x 1 Gb/s) at np = 1024. SMPI's
@@ -14,11 +14,11 @@
 # a message costs exactly alpha + m beta. SLT and PRR use oracle knowledge.
 #
 # Patterns (PAPSIM_BENCH_PATTERNS, SHAPE:SKEW): no_delay by default (each
-# np = 1024 run takes minutes); add last_delayed:50ms, seed 004's one-late
+# np = 1024 run takes minutes); add last_delayed:50ms, the one-late case of Proficz 2018
 # case where PRR gains most, to time SLT's and PRR's pre-reduced schedules
 # instead of the plain ring order.
 #
-# Columns: simulated mean elapsed time (s, seed 004's e-bar), wall time of
+# Columns: simulated mean elapsed time (s, the e-bar of Proficz 2018), wall time of
 # `papsim bench` (s), CPU time (user + system) of its process tree (s, from
 # /usr/bin/time; load from other jobs changes it less than the wall time),
 # peak memory (MiB): the simulator's peak proportional set size, sampled

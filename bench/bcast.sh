@@ -5,7 +5,7 @@
 # the reference. Timing only: no --check, so papsim lets SMPI share the
 # buffers above 64 KiB across ranks (message data is never read).
 #
-# Platform: platforms/salimi-beni-cluster.xml (seed 003's cluster: 32 nodes x
+# Platform: platforms/salimi-beni-cluster.xml (the cluster of Salimi Beni et al. 2024: 32 nodes x
 # 32 cores, 10 Gbps, 1 us intra-node, 2 us inter-node), one rank per core,
 # sequential mapping, root 0, no delays: the np 1024 cell of
 # scenarios/salimi-beni-bcast.ini at its largest size.

@@ -5,15 +5,15 @@
 # the same run as the reference. Timing only (no --check: papsim shares the
 # buffers above 64 KiB across ranks and papbench writes no inputs).
 #
-# Platform (seed 000 style, one process per node): a generated flat
-# crossbar of 1024 single-core hosts with seed 000's CURIE network, as
+# Platform (as in Marendić et al. 2016, one process per node): a generated flat
+# crossbar of 1024 single-core hosts with the CURIE network of Marendić et al., as
 # platforms/curie-128.xml but 8x larger (per link latency alpha/2 = 1.33 us,
 # bandwidth 1/beta = 2075590000 B/s), gamma = 1.6654e-10 s/B, and SMPI's
 # size factors off (smpi/lat-factor:0:1, smpi/bw-factor:0:1) so a message
-# costs exactly alpha + m beta, as in scenarios/clairvoyant-seed000.ini.
+# costs exactly alpha + m beta, as in scenarios/clairvoyant-marendic.ini.
 #
 # Patterns (PAPSIM_BENCH_PATTERNS, SHAPE:SKEW): no_delay, and rank P-1 late
-# by 2 ms (seed 000's experiment; about 0.6x Clairvoyant's no-delay time at
+# by 2 ms (the experiment of Marendić et al.; about 0.6x Clairvoyant's no-delay time at
 # P = 1024, a fourteenth of binomial's). Every
 # rank builds the whole schedule (P N = 65536 cells) inside the call; with
 # schedule_timed no (the default) that host work is free in simulated time

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# Clairvoyant schedule generation: the original generator (seed 000
-# Algorithm 1 with the fixes, linear searches, iterates idle rounds) against
-# the improved one (seed 002 section 5: idle-round skipping, merged ready
+# Clairvoyant schedule generation: the original generator (Marendić et al. 2016
+# J. Supercomputing 72, 2016, Algorithm 1, with the fixes, linear searches, iterates idle rounds) against
+# the improved one (Proficz and Ocetkiewicz, J. Supercomputing 77, 2021, Sec. 5: idle-round skipping, merged ready
 # set, bit state, segment tree), side by side in one run, on the same
 # instances (both must produce the same schedule: column "same" compares
-# the digests of the two schedules).
+# the hashes of the two schedules).
 #
 # Instances, P = N in SIZES (default 128 512 2048), round time d = 1:
 #   uniform   every rank arrives at 0 (balanced), root 0
-#   one-late  rank P-1 arrives at N, root 0 (seed 002's "skewed" instances)
-#   random    arrivals uniform in [0, P + 0.1), root P/3 (seed 002's
+#   one-late  rank P-1 arrives at N, root 0 (Proficz and Ocetkiewicz's "skewed" instances)
+#   random    arrivals uniform in [0, P + 0.1), root P/3 (Proficz and Ocetkiewicz's
 #             "uniform" instances; seed 1)
-# Seed 002 draws d from U[0.001, 1] and averages 250 runs; here d is fixed
+# Proficz and Ocetkiewicz draw d from U[0.001, 1] and averages 250 runs; here d is fixed
 # (D to change it): the original's cost grows as 1/d (it iterates idle
 # rounds), the improved one's does not.
 #
@@ -21,11 +21,11 @@
 # original / improved. The original is stopped after TIMEOUT seconds
 # (default 300) and reported as "> TIMEOUT".
 #
-# Seed 002 Table 1 (time of linear / time of segment tree, Xeon E5-2670 v3):
+# Proficz and Ocetkiewicz, Table 1 (time of linear / time of segment tree, Xeon E5-2670 v3):
 #   P = N    uniform   skewed
 #   128      2.00      0.61
 #   512      19.33     1.36
-# and seed 000 reports 0.125 s for P = N = 512 (Xeon E5-2680, PATs not
+# and Marendić et al. report 0.125 s for P = N = 512 (Xeon E5-2680, PATs not
 # given); target: the improved generator below that.
 #
 # usage: bench/clairvoyant_schedule.sh [BUILD_DIR]   (default ./build)
@@ -92,11 +92,11 @@ for n in $sizes; do
             "$n" "$kind" "$rounds" "$transfers" "$ot" "$oc" "$om" "$os" \
             "$it" "$ic" "$im" "$is" "$ratio" "$crat" "$same"
         if [ "$n" = 512 ] && [ "$kind" = random ]; then
-            awk -v t="$it" 'BEGIN { printf "  target: improved at P = N = 512 (random) %.3f s vs seed 000 0.125 s: %s\n", t, (t < 0.125 ? "met" : "NOT met") }'
+            awk -v t="$it" 'BEGIN { printf "  target: improved at P = N = 512 (random) %.3f s vs Marendic et al. 0.125 s: %s\n", t, (t < 0.125 ? "met" : "NOT met") }'
         fi
     done
 done
 echo "  times: wall seconds (best of 5 runs up to 512, 1 run above; the original 3 runs at 128);"
 echo "  cpu: mean CPU seconds per run; MiB: peak RSS of papsim (schedule included);"
 echo "  stKiB: the generator's own state; ratio, cpu_rat: original / improved;"
-echo "  same: both generators gave the same schedule (equal digests)."
+echo "  same: both generators gave the same schedule (equal hashes)."

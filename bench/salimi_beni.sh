@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Wall time of the seed 003 studies (scenarios/salimi-beni-*.ini), one
+# Wall time of the Salimi Beni et al. 2024 studies (scenarios/salimi-beni-*.ini), one
 # collective at a time: `papsim run SPEC --jobs J` from an empty directory,
 # so every no-delay case, the 1.5x skew resolution and every skewed case
 # run. Prints, per study: cases, simulated / timed-out / failed, and the
@@ -17,7 +17,7 @@
 #   PAPSIM_SB_KEEP=DIR           keep the result directories under DIR
 #
 # The full np 1024 studies hold cases that SimGrid 3.32 takes hours to
-# simulate (README, "Where the time of the seed 003 studies goes"); the
+# simulate (docs/performance.md, "Where the time of the Salimi Beni studies goes"); the
 # case limit keeps the sweep bounded and the timeouts are counted.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,7 +41,7 @@ else
     trap 'rm -rf "$work"' EXIT
 fi
 
-echo "# seed 003 studies, $variant variant, --jobs $jobs, --case-timeout $limit s, $(nproc) cores"
+echo "# Salimi Beni et al. 2024 studies, $variant variant, --jobs $jobs, --case-timeout $limit s, $(nproc) cores"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-10s %7s %9s %9s %7s %10s\n' collective cases simulated timeout failed wall_s
 for coll in $collectives; do

@@ -9,7 +9,7 @@
 # Sparbit and Rabenseifner run with rendezvous sends
 # (--cfg=smpi/send-is-detached-thresh:0): SimGrid 3.32 keeps every eager
 # (detached, below 64 KiB) send on one global list and finds a finished one
-# by a linear scan, so p eager sends in flight cost O(p) each (README,
+# by a linear scan, so p eager sends in flight cost O(p) each (docs/performance.md,
 # "Allgather simulation cost"). Sparbit has p/2 in flight per rank and does
 # not finish np = 256 in 60 s; Rabenseifner's last halving and first
 # doubling steps put p sends in flight at once, and it took over 300 s at np

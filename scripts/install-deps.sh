@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages papsim needs, only those missing.
-# Needs root (or sudo) when something is missing.
+# Installs the Debian 12 packages papsim needs to build and run, only those
+# missing. Needs root (or sudo) when something is missing.
+#   bash scripts/install-deps.sh            what papsim needs
+#   bash scripts/install-deps.sh PKG...     that, plus PKG... (used by
+#                                           scripts/install-test-deps.sh)
 set -euo pipefail
-# clang and libclang-rt-14-dev: the libFuzzer targets and sanitizer runtimes of
-# scripts/sanitize.sh (tests/fuzz, cmake/sanitize.cmake).
-# slurm-wlm and munge: cli.slurm starts a private single-node Slurm to run
-# a sweep as a job array (it skips, saying why, where they are missing).
+# build-essential cmake pkg-config: the build; libxml2-dev: platform files;
+# libsimgrid-dev: SimGrid/SMPI 3.32 (smpicc, smpirun); libopenmpi-dev
+# openmpi-bin: papbench-mpi and the library for a real MPI; gnuplot-nox: the
+# report's heatmaps; git: the commit recorded in DIR/provenance.txt.
 packages=(build-essential cmake pkg-config libxml2-dev libsimgrid-dev
-          libopenmpi-dev openmpi-bin gnuplot-nox slurm-wlm munge
-          clang libclang-rt-14-dev)
+          libopenmpi-dev openmpi-bin gnuplot-nox git "$@")
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# First command of the README: installs what is missing, builds, runs the
-# default study (scenarios/demo.ini on the embedded 64-rank platform) and
-# writes its report.
+# First command of the README: installs the packages papsim needs (only
+# those missing; not the tests' own), builds, runs the default study
+# (scenarios/demo.ini on the embedded 64-rank platform) and writes its
+# report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
+mkdir -p results
 ./build/papsim run scenarios/demo.ini --out results/demo
 ./build/papsim report results/demo
 echo

@@ -1,4 +1,5 @@
-/* papsim list: one line per registered algorithm. */
+/* papsim list: one line per registered algorithm, as a text table, CSV or a
+ * Markdown table (docs/algorithms.md is the Markdown output). */
 #include <stdio.h>
 #include <string.h>
 
@@ -6,10 +7,40 @@
 #include "papsim_catalog.h"
 #include "units.h"
 
+enum list_format { LIST_TEXT, LIST_CSV, LIST_MD };
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line
+ * break, with quotes doubled. */
+static void put_csv(const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+/* A Markdown table cell: '|' escaped, so a description cannot split a row. */
+static void put_md(const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            putchar('\\');
+        putchar(*s);
+    }
+}
+
 int papsim_cmd_list(int argc, char **argv)
 {
     const char *only = NULL;
     long np = 0;
+    enum list_format format = LIST_TEXT;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--np")) {
             papsim_err e = {{0}};
@@ -19,13 +50,31 @@ int papsim_cmd_list(int argc, char **argv)
             }
             continue;
         }
+        if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9)) {
+            const char *f = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : "");
+            if (!strcmp(f, "text"))
+                format = LIST_TEXT;
+            else if (!strcmp(f, "csv"))
+                format = LIST_CSV;
+            else if (!strcmp(f, "md"))
+                format = LIST_MD;
+            else {
+                fprintf(stderr, "papsim list: --format: '%s' is not a format (valid: text, csv, md)\n", f);
+                return 2;
+            }
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: papsim list [COLLECTIVE] [--np N]\n"
+            printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md]\n"
                    "One line per algorithm: collective, name, restrictions, description\n"
                    "(--np N: only the algorithms whose process-count restrictions N meets)\n"
                    "(pattern and alpha/beta/gamma cost; p ranks, m bytes). Any collective\n"
                    "also takes builtin:NAME, the MPI library's own algorithm NAME (under\n"
-                   "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n");
+                   "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n"
+                   "--format: text (default, aligned columns), csv (a header line\n"
+                   "collective,algorithm,restrictions,description, then one row per\n"
+                   "algorithm, quoted as RFC 4180) or md (a Markdown table; docs/algorithms.md\n"
+                   "holds `papsim list --format md`).\n");
             return 0;
         }
         if (argv[i][0] == '-') {
@@ -41,7 +90,12 @@ int papsim_cmd_list(int argc, char **argv)
         }
         only = argv[i];
     }
-    printf("%-10s %-18s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
+    if (format == LIST_TEXT)
+        printf("%-10s %-18s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
+    else if (format == LIST_CSV)
+        printf("collective,algorithm,restrictions,description\n");
+    else
+        printf("| collective | algorithm | restrictions | description |\n|---|---|---|---|\n");
     for (size_t i = 0; i < papsim_catalog_size; i++) {
         const papsim_catalog_entry *a = &papsim_catalog[i];
         char flags[128];
@@ -51,7 +105,24 @@ int papsim_cmd_list(int argc, char **argv)
         if (np > 0 && papsim_catalog_check_np(a, (int)np, why, sizeof why) != 0)
             continue;
         papsim_catalog_flags_text(a->flags, flags, sizeof flags);
-        printf("%-10s %-18s %-28s %s\n", a->collective, a->name, flags, a->description);
+        if (format == LIST_TEXT) {
+            printf("%-10s %-18s %-28s %s\n", a->collective, a->name, flags, a->description);
+        } else if (format == LIST_CSV) {
+            put_csv(a->collective);
+            putchar(',');
+            put_csv(a->name);
+            putchar(',');
+            put_csv(flags);
+            putchar(',');
+            put_csv(a->description);
+            putchar('\n');
+        } else {
+            printf("| %s | `%s` | ", a->collective, a->name);
+            put_md(flags);
+            fputs(" | ", stdout);
+            put_md(a->description);
+            fputs(" |\n", stdout);
+        }
     }
     return 0;
 }

@@ -28,7 +28,7 @@
 #   modified_bruck  ceil(log2 p) alpha + sum_d |{i < p : i & d}| m beta
 # Finally SMPI's "pair" aborts on a non-power-of-two np (an uncaught
 # std::invalid_argument, exit 134): its "ompi" selector therefore crashes
-# where Open MPI 4.1 picks pairwise for such np (README, SMPI notes).
+# where Open MPI 4.1 picks pairwise for such np (docs/smpi-notes.md, "Alltoall").
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 platforms="$PAPSIM_SOURCE_DIR/platforms/default.xml, $PAPSIM_SOURCE_DIR/platforms/fat-tree-256.xml"

@@ -7,8 +7,8 @@
 # out. Bad limits are refused.
 #
 # The slow case: linear alltoall at np 256 (65,280 eager sends in flight at
-# once), which SimGrid 3.32 takes about 30 s to simulate (README, "Where the
-# time of the seed 003 studies goes"); Bruck at np 256 takes well under 3 s.
+# once), which SimGrid 3.32 takes about 30 s to simulate (docs/performance.md, "Where the
+# time of the Salimi Beni studies goes"); Bruck at np 256 takes well under 3 s.
 #
 # The limit comes from this host's speed now, so that a loaded host (CI
 # machines are shared) neither kills Bruck nor lets linear finish: Bruck's

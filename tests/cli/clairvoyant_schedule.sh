@@ -11,20 +11,20 @@ round 3: 2->0:s2* 3->1:s3
 round 4: 1->0:s3*"
 expect_eq "check" "$(tail -n 1 out.txt)" "check=ok"
 
-# both generators, every option: the same digest
+# both generators, every option: the same schedule hash
 for opts in "" "--ready le" "--peers availability" "--ready le --peers availability"; do
     a=$("$PAPSIM" schedule --np 23 -N 9 -r 5 -a random:4:20 $opts -g original -p summary | sed 's/.*digest=//')
     b=$("$PAPSIM" schedule --np 23 -N 9 -r 5 -a random:4:20 $opts -g improved -p summary | sed 's/.*digest=//')
     expect_eq "digest $opts" "$a" "$b"
 done
 
-# seed 000 Fig. 8: R = 9 with '<', 8 with '<='
+# Marendić et al. 2016, Fig. 8: R = 9 with '<', 8 with '<='
 expect_eq "fig 8 lt" "$("$PAPSIM" schedule --np 4 -N 4 -a one-late:3:5 -p summary | cut -d' ' -f1)" "rounds=9"
 expect_eq "fig 8 le" "$("$PAPSIM" schedule --np 4 -N 4 -a one-late:3:5 --ready le -p summary | cut -d' ' -f1)" "rounds=8"
 # a file of arrival times, and the alpha-beta-gamma round time
 printf '0\n0\n0\n5\n' >pat.txt
 expect_eq "file" "$("$PAPSIM" schedule --np 4 -N 4 -a file:pat.txt -p summary | cut -d' ' -f1)" "rounds=9"
-# seed 000 section 7: P = 128, N = 40, rank 127 late by 60 ms, d = 643 us: R = 133;
+# Marendić et al. 2016, Sec. 7: P = 128, N = 40, rank 127 late by 60 ms, d = 643 us: R = 133;
 # the CURIE alpha-beta-gamma model gives d = 682 us, so rank 127 joins after
 # 88 rounds and R = 88 + 40 - 1 = 127
 expect_eq "40 MiB" "$("$PAPSIM" schedule --np 128 -N 40 -a one-late:127:60ms -d 643us -p summary | cut -d' ' -f1)" "rounds=133"

@@ -1,5 +1,5 @@
 # papsim hostfile: exact sequential and cyclic placements (odd p and
-# oversubscription on the thesis testbeds included), the defaults
+# oversubscription on the testbeds of Loch 2021 included), the defaults
 # (sequential, ranks per node = cores), file output, bad requests (exit 2,
 # messages starting "papsim hostfile: "), and, when smpicc/smpirun are
 # installed, that smpirun really places rank r on line r of the hostfile.
@@ -41,7 +41,7 @@ expect_ok "one rank per node" "$PAPSIM" hostfile --platform "$P/fat-tree-256.xml
     --np 256 --ranks-per-node 1 -o ft.txt
 expect_eq "rank 255 on node-255" "$(sed -n 256p ft.txt)" node-255
 
-# The thesis testbeds (rule in drivers/common/hostfile.h). Odd p = 13 on
+# The testbeds of Loch 2021 (rule in drivers/common/hostfile.h). Odd p = 13 on
 # Yahoo uses ceil(13/8) = 2 nodes under both mappings.
 expect_ok "yahoo 13 sequential" "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 13
 expect_eq "yahoo 13 sequential: 8 + 5" "$(uniq -c out.txt | awk '{print $1 $2}' | tr '\n' ' ')" \
@@ -50,7 +50,7 @@ expect_ok "yahoo 13 cyclic" "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 13
     --mapping cyclic
 expect_eq "yahoo 13 cyclic: even ranks on yahoo-0, odd on yahoo-1" \
     "$(sed -n '1p;2p;13p' out.txt | tr '\n' ' ')" "yahoo-0 yahoo-1 yahoo-0 "
-# Oversubscription on request: the thesis's 256 on Yahoo, 320 on Cervino.
+# Oversubscription on request: Loch 2021's 256 on Yahoo, 320 on Cervino.
 expect_ok "yahoo 256 at 16 per node" "$PAPSIM" hostfile --platform "$P/yahoo.xml" \
     --np 256 --ranks-per-node 16 -o y256.txt
 expect_eq "16 ranks on each of 16 hosts" \

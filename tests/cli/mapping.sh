@@ -1,6 +1,6 @@
 # smpirun -map confirms the placement of papsim's hostfiles: sequential
 # fills a node's cores first, cyclic deals ranks round-robin over the nodes.
-# Besides the default platform: the Sparbit thesis's figure shapes
+# Besides the default platform: the figure shapes of Loch 2021 (Sparbit)
 # (p = m*c: machine(r) = floor(r/c) sequential, r mod m cyclic, on 4 x 5 and
 # 5 x 4), and Yahoo oversubscribed at 2 ranks per core (256 ranks), where
 # the two leaves are two clusters of one zone.
@@ -46,7 +46,7 @@ for mapping in sequential cyclic; do
     done
 done
 
-# The thesis's Figures 17/18: 4 machines x 5 cores and 5 x 4, p = 20.
+# Figures 17/18 of Loch 2021: 4 machines x 5 cores and 5 x 4, p = 20.
 for shape in "4 5" "5 4"; do
     set -- $shape
     m=$1 c=$2
@@ -56,7 +56,7 @@ for shape in "4 5" "5 4"; do
     check_map "Fig. 18 cyclic $m x $c" fig-$m-$c.xml 20 0 cyclic node- "r % $m"
 done
 
-# Yahoo at the thesis's largest count, 2 ranks per core.
+# Yahoo at the largest count of Loch 2021, 2 ranks per core.
 yahoo=$PAPSIM_SOURCE_DIR/platforms/yahoo.xml
 check_map "yahoo 256 sequential" "$yahoo" 256 16 sequential yahoo- "r / 16"
 check_map "yahoo 256 cyclic" "$yahoo" 256 16 cyclic yahoo- "r % 16"

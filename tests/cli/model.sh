@@ -1,6 +1,6 @@
 # Model check: on the contention-free crossbar, with the network model set
 # to plain latency + size/bandwidth (CM02, no cross traffic), the allgathers
-# take the Hockney costs of the Sparbit thesis's Table 1 within 1%, with
+# take the Hockney costs of Table 1 of Loch 2021 (Sparbit) within 1%, with
 # alpha = 2 x 1 us (the sender's up link and the receiver's down link) and
 # beta = 1/(1 GB/s): ring (p-1)(alpha + m beta); neighbor exchange
 # (p/2) alpha + (p-1) m beta; recursive doubling, Bruck and Sparbit

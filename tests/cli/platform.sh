@@ -14,7 +14,7 @@ info_field() {
 expect_ok "--help" "$PAPSIM" platform --help
 expect_eq "--help prints usage" "$(head -c 22 out.txt)" "usage: papsim platform"
 
-# A flat cluster like seed 003's, to stdout.
+# A flat cluster like that of Salimi Beni et al. 2024, to stdout.
 expect_ok "flat" "$PAPSIM" platform flat --nodes 32 --cores 32 --bw 10Gbps \
     --lat 1us --loopback-bw 10Gbps --loopback-lat 1us
 cp out.txt flat.xml

@@ -1,5 +1,5 @@
-# Seed 000's remaining reduce baselines: radix_k and two_tree.
-# 1. radix_k with k = [2, .., 2] is butterfly (seed 000, Sec. 5.5.4): both
+# The remaining reduce baselines of Marendić et al. 2016: radix_k and two_tree.
+# 1. radix_k with k = [2, .., 2] is butterfly (Marendić et al. 2016, Sec. 5.5): both
 #    exchange at distances 1, 2, .., p/2 and gather back at p/2, .., 1, so
 #    every simulated metric is bit-identical, across nodes too: the default
 #    platform (4 nodes x 16 cores) at np 16 with 4 ranks per node and np 64

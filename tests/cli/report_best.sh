@@ -1,4 +1,4 @@
-# papsim report --best: the thesis-style study of where a target algorithm is
+# papsim report --best: the study, in the form of Loch 2021 (Tables 6-8), of where a target algorithm is
 # best (Tables 6-8 and heat maps) on hand-made results whose answers are worked
 # out in tests/fixtures/report_best/cases.txt: best-in counts and shares,
 # mean/median/highest reductions over the second best, the united view, ties,

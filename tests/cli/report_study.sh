@@ -1,4 +1,4 @@
-# papsim report --runtimes / --robustness / --all and papsim study (seed 003,
+# papsim report --runtimes / --robustness / --all and papsim study (Salimi Beni et al. 2024,
 # Figures 5, 6 and 8) on the hand-made table in tests/fixtures/report_study/
 # (its header gives every value and the scores worked out by hand; the
 # expected_*.txt/.md files were checked against them): the 5% marks, the

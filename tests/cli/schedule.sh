@@ -1,10 +1,10 @@
 # The point-to-point schedules of every allgather and allgatherv algorithm,
 # traced with PMPI under Open MPI (tests/schedule/schedule_test.c): at each np
 # every rank's sends and receives, step by step, equal the expected schedule
-# coded from the Sparbit digest (ring, neighbor exchange, recursive doubling,
+# coded from Loch 2021 (Sparbit, Algorithm 1) (ring, neighbor exchange, recursive doubling,
 # Bruck, Sparbit; allgatherv ring and Sparbit), the Sparbit properties hold
 # (ceil(log2 p) steps, halving distances, ceil(p/d)-ceil(p/2d) blocks at
-# distance d, p-1 blocks, the digest's worked block lists), zero-size blocks
+# distance d, p-1 blocks, worked block lists derived from Algorithm 1), zero-size blocks
 # of allgatherv Sparbit post no message and its Broadcast distribution is a
 # binomial broadcast from rank 0, and every result equals the reference.
 # Restricted algorithms must refuse the np they do not support.

@@ -1,4 +1,4 @@
-# SLT and PRR allreduce (seed 004) with arrival knowledge:
+# SLT and PRR allreduce (Proficz 2018) with arrival knowledge:
 # 1. correctness under smpirun: np 2, 3, 5, 7, 16, 17; knowledge oracle and
 #    estimated; random patterns (three seeds), ties (half_delayed,
 #    alternating) and the last rank the slowest (last_delayed); counts 0, 1,
@@ -16,7 +16,7 @@
 #    the estimates arrive in time (edge 0.1) and costs more when they come
 #    only at the arrival (edge 1); one rank late by 50 ms at p = 16: PRR
 #    saves more than 0.8 (p-3)/2 t of mean elapsed over the ring (the
-#    digest's section 9 model: (p-3)/2 t; SMPI gives 0.875 of it);
+#    tau model: (p-3)/2 t; SMPI gives 0.875 of it);
 # 5. bad input: non-commutative op, --edge outside (0, 1], --edge without
 #    estimated, estimated for clairvoyant, in papsim bench and a spec.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"

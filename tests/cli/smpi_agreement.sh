@@ -1,5 +1,5 @@
 # papsim's allgather algorithms against SMPI's built-ins with the same
-# communication pattern (confirmed in SimGrid 3.32's sources; README,
+# communication pattern (confirmed in SimGrid 3.32's sources; docs/smpi-notes.md,
 # "Agreement with SMPI"): bruck = bruck, recursive_doubling = rdb,
 # neighbor_exchange = ompi_neighborexchange (even np), ring = NTSLR (SMPI's
 # own "ring" is a shift exchange), allgatherv ring = mpich_ring for equal

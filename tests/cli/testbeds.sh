@@ -1,9 +1,9 @@
-# The testbed platforms: the Sparbit thesis's Yahoo and Cervino clusters
+# The testbed platforms: the Yahoo and Cervino clusters of Loch 2021 (Sparbit)
 # (yahoo.xml, cervino.xml, cervino-4.xml) and the 1024-rank deep
 # hierarchies (fat-tree-1024.xml, dragonfly-1024.xml).
 #   - each loads with the expected hosts, cores and host groups;
 #   - a ring allgather runs correctly (--check) under smpirun on each, both
-#     mappings, including Yahoo at the thesis's 256 ranks (2 per core);
+#     mappings, including Yahoo at Loch 2021's 256 ranks (2 per core);
 #   - intra-node is much cheaper than inter-node: a 2-rank allgather of
 #     1 KiB blocks with both ranks on one host against one rank on each of
 #     two hosts must be at least MIN_INTRA_RATIO times cheaper (the files'
@@ -98,7 +98,7 @@ expect_eq "cervino-4: 2 ranks per core reach the thesis's 256" \
 
 # ---- runs under smpirun -----------------------------------------------------
 # Yahoo: 48 ranks at 8 per node span both leaves; 256 at 16 per node is the
-# thesis's largest count.
+# largest count of Loch 2021.
 for m in sequential cyclic; do
     bench "yahoo 48 $m" "$P/yahoo.xml" 48 8 $m 1024
 done
