@@ -46,8 +46,17 @@ expect_fail "missing spec" "missing.ini" "$PAPSIM" run missing.ini --out out
 printf 'collective = reduce\nalgorithms = binomial\nnp = 4\npatterns = no_delay, ascending\nskews = 10us\nbytes = 8, 64\n' > good.ini
 expect_ok "good sweep" "$PAPSIM" run good.ini --out out --quiet
 cp out/results.csv before.csv
-printf 'collective = reduce\nalgorithms = builtin:no_such_smpi_algorithm\nnp = 4\npatterns = no_delay\nbytes = 8\n' > failing.ini
-expect_fail "a failing case exits non-zero" "failed" "$PAPSIM" run failing.ini --out out --quiet
+# A name SMPI does not have is refused before anything runs (the list comes
+# from the installed SimGrid).
+printf 'collective = reduce\nalgorithms = builtin:no_such_smpi_algorithm\nnp = 4\npatterns = no_delay\nbytes = 8\n' > unknown.ini
+expect_bad_input "an unknown SMPI algorithm" "unknown.ini:2: algorithms: unknown SMPI reduce algorithm 'no_such_smpi_algorithm'" \
+    "$PAPSIM" run unknown.ini --out out --quiet
+if cmp -s before.csv out/results.csv; then pass; else fail "results.csv changed by a refused spec"; fi
+# A case that fails while it runs (SMPI's mvapich2_inter_node bcast
+# deadlocks at np 4, 2 ranks per node, root 1: see deadlock.sh) leaves the
+# rows already there as they were.
+printf 'collective = bcast\nalgorithms = builtin:mvapich2_inter_node\nnp = 4\nranks_per_node = 2\nroot = 1\npatterns = no_delay\nbytes = 64\n' > failing.ini
+expect_fail "a failing case exits non-zero" "1 failed" "$PAPSIM" run failing.ini --out out --quiet
 if cmp -s before.csv out/results.csv; then pass; else fail "results.csv changed by a failing case"; fi
 
 # An interrupted sweep resumes without losing or duplicating a case. The
