@@ -169,7 +169,15 @@ rm -rf mout
 expect_ok "merge --allow-missing" "$PAPSIM" merge --allow-missing mout s1 f2
 expect_line "merge --allow-missing: the count" err.txt \
     "papsim merge: merged without 1 missing case (--allow-missing)"
-expect_eq "merge --allow-missing: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
+# The option may also follow the directories; a misspelt one is no directory.
+rm -rf mout
+expect_ok "merge, --allow-missing last" "$PAPSIM" merge mout s1 f2 --allow-missing
+expect_eq "merge, --allow-missing last: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
+rm -rf mout
+expect_err "merge: a misspelt option" 2 \
+    "papsim merge: unknown option '--allow-mising'; see 'papsim merge --help'" \
+    "$PAPSIM" merge mout s1 f2 --allow-mising
+if [ -e mout ]; then fail "merge: a misspelt option: wrote mout"; else pass; fi
 # A byte order mark in a shard: merged like the others, not copied.
 rm -rf bs1 mbom && cp -r s1 bs1 && { printf '\357\273\277'; cat s1/results.csv; } >bs1/results.csv
 expect_ok "merge: BOM" "$PAPSIM" merge mbom bs1 s2
