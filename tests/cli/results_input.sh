@@ -2,9 +2,9 @@
 # read a results table through one checking reader, so a bad value, a second
 # row of one (case_id, rep), a cut row or a missing status column is refused
 # by every one of them with FILE:LINE: COLUMN, exit status 2, and a UTF-8
-# byte order mark is skipped by every one of them. Also: regress refuses an
-# empty golden and fails on missing cases unless --allow-missing; merge
-# refuses cases its shards' case lists hold and their results lack (and then
+# byte order mark is skipped by every one of them (and by papsim run when it
+# resumes such a file). Also: regress refuses an empty golden and fails on
+# missing cases unless --allow-missing; merge refuses cases its shards' case lists hold and their results lack (and then
 # writes nothing); report --relative of a two-algorithm table does not crash.
 # The fixtures come from a tiny real sweep (2 cases, about a second) and are
 # edited with awk and sed.
@@ -118,6 +118,12 @@ expect_ok "BOM: regress new" "$PAPSIM" regress bom/results.csv $good
 expect_line "BOM: regress compared" out.txt "regress: 2 cases compared, 0 changed, 0 missing, 0 new"
 expect_ok "BOM: regress golden" "$PAPSIM" regress $good bom/results.csv
 expect_ok "BOM: compare" "$PAPSIM" compare bom $good
+# papsim run resumes it (nothing to run) and leaves it sorted, without the mark.
+cp r/case_order.csv bom/
+expect_ok "BOM: run resumes" "$PAPSIM" run t.ini --out bom --jobs 1 --quiet
+expect_line "BOM: run found both cases" err.txt \
+    "papsim run: 2 cases: 0 simulated, 2 already in results, 0 unsupported, 0 timed out, 0 failed -> bom/results.csv"
+if cmp -s bom/results.csv $good; then pass; else fail "BOM: run left $(head -c 40 bom/results.csv | od -c | head -1)"; fi
 
 # --- merge -----------------------------------------------------------------
 expect_ok "merge" "$PAPSIM" merge m s1 s2
