@@ -4,8 +4,9 @@
 # by every one of them with FILE:LINE: COLUMN, exit status 2, and a UTF-8
 # byte order mark is skipped by every one of them (and by papsim run when it
 # resumes such a file). Also: regress refuses an empty golden and fails on
-# missing cases unless --allow-missing; merge refuses cases its shards' case lists hold and their results lack (and then
-# writes nothing); report --relative of a two-algorithm table does not crash.
+# missing cases unless --allow-missing; merge refuses cases its shards' case
+# lists hold and their results lack (and then writes nothing); report
+# --relative of a two-algorithm table does not crash.
 # The fixtures come from a tiny real sweep (2 cases, about a second) and are
 # edited with awk and sed.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
