@@ -12,7 +12,8 @@ typedef enum {
     V_TEXT,     /* anything, also empty */
     V_NAME,     /* not empty */
     V_POSITIVE, /* an integer >= 1 */
-    V_COUNT,    /* an integer >= 0 */
+    V_COUNT,    /* an integer >= 0 that fits a long long */
+    V_SEED,     /* an integer >= 0 that fits an unsigned long long */
     V_SECONDS,  /* a finite number >= 0 */
     V_TIME,     /* as V_SECONDS, empty allowed only when the status is not ok */
     V_NUMBER,   /* a finite number */
@@ -25,13 +26,13 @@ typedef struct {
     value_kind kind;
 } column_rule;
 
-/* One rule per results.csv column (unit.results_csv checks that this list
- * and csv.c's column list name the same columns). */
+/* One rule per results.csv column (unit.results_csv loads a table of every
+ * column csv.c lists, so a column without a rule fails it). */
 static const column_rule rules[] = {
     {"case_id", V_NAME},      {"collective", V_NAME},    {"algorithm", V_NAME},
     {"platform", V_TEXT},     {"np", V_POSITIVE},        {"mapping", V_TEXT},
     {"ranks_per_node", V_COUNT}, {"pattern", V_NAME},    {"skew", V_TEXT},
-    {"skew_s", V_SECONDS},    {"seed", V_COUNT},         {"bytes", V_COUNT},
+    {"skew_s", V_SECONDS},    {"seed", V_SEED},         {"bytes", V_COUNT},
     {"distribution", V_TEXT}, {"datatype", V_TEXT},      {"op", V_TEXT},
     {"root", V_COUNT},        {"gamma", V_NUMBER},       {"params", V_TEXT},
     {"rep", V_COUNT},         {"total_delay_s", V_TIME}, {"last_delay_s", V_TIME},
@@ -154,8 +155,8 @@ static int check_value(const papsim_table *t, size_t r, int c, value_kind kind, 
                                name, v);
         return 0;
     case V_COUNT:
-        if (parse_integer(v, strcmp(name, "seed") ? (unsigned long long)LLONG_MAX : ULLONG_MAX,
-                          &n) != 0)
+    case V_SEED:
+        if (parse_integer(v, kind == V_SEED ? ULLONG_MAX : (unsigned long long)LLONG_MAX, &n) != 0)
             return papsim_fail(e, "%s:%ld: %s: '%s' is not a non-negative integer", t->path,
                                line, name, v);
         return 0;
@@ -191,19 +192,24 @@ static int check_value(const papsim_table *t, size_t r, int c, value_kind kind, 
 
 static int check_rows(const papsim_table *t, papsim_err *e)
 {
-    int status_col = papsim_table_column(t, "status");
+    int status_col = papsim_table_column(t, "status"), rc = 0;
     if (t->unterminated_line && t->nrows && t->lines[t->nrows - 1] == t->unterminated_line)
         return papsim_fail(e, "%s:%ld: the last row has no newline at its end, so it may have "
                               "been cut short; copy the file again (or let papsim run --out "
                               "DIR resume: it drops such a row)",
                            t->path, t->unterminated_line);
-    for (size_t r = 0; r < t->nrows; r++) {
+    value_kind *kinds = malloc((size_t)t->ncols * sizeof *kinds);
+    if (!kinds)
+        return papsim_fail(e, "%s: out of memory", t->path);
+    for (int c = 0; c < t->ncols; c++)
+        kinds[c] = rule_of(t->names[c])->kind; /* check_header found every one */
+    for (size_t r = 0; r < t->nrows && rc == 0; r++) {
         int ok = strcmp(t->rows[r][status_col], "ok") == 0;
-        for (int c = 0; c < t->ncols; c++)
-            if (check_value(t, r, c, rule_of(t->names[c])->kind, ok, e) != 0)
-                return -1;
+        for (int c = 0; c < t->ncols && rc == 0; c++)
+            rc = check_value(t, r, c, kinds[c], ok, e);
     }
-    return 0;
+    free(kinds);
+    return rc;
 }
 
 /* Row keys, for finding a second row of one (case_id, rep). */

@@ -160,19 +160,25 @@ int papsim_cmd_merge(int argc, char **argv)
     char path[4200];
     struct stat st;
     int allow_missing = 0, missing = 0, status = 2;
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        merge_usage(stdout);
-        return 0;
+    /* Options may stand anywhere; the other arguments keep their order. */
+    int kept = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            merge_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--allow-missing")) {
+            allow_missing = 1;
+            continue;
+        }
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "papsim merge: unknown option '%s'; see 'papsim merge --help'\n",
+                    argv[i]);
+            return 2;
+        }
+        argv[kept++] = argv[i];
     }
-    if (argc >= 2 && !strcmp(argv[1], "--allow-missing")) {
-        allow_missing = 1;
-        argv++;
-        argc--;
-    }
-    for (int i = 1; i < argc; i++)
-        if (argv[i][0] == '-')
-            return papsim_cmd_bad_input("merge", "unknown option '%s' (see papsim merge --help)",
-                                        argv[i]);
+    argc = kept;
     if (argc < 3) {
         merge_usage(stderr);
         return 2;

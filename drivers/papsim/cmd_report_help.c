@@ -78,5 +78,9 @@ void papsim_report_print_help(FILE *f)
             "--relative also per panel (with --best: per group and mapping view) STEM.png,\n"
             "STEM.svg and the gnuplot script STEM.gp with its data STEM.dat.\n"
             "gnuplot is taken from $PAPSIM_GNUPLOT or PATH.\n"
+            "results.csv is checked first, as by regress, merge and compare: a bad value\n"
+            "(np not a positive integer, a negative time, an unknown status), a second row\n"
+            "of one (case_id, rep), a cut row or a missing status column is refused with\n"
+            "FILE:LINE: COLUMN; a UTF-8 byte order mark is skipped.\n"
             "Exit status: 0 ok, 1 images could not be drawn (text written), 2 bad input.\n");
 }

@@ -83,7 +83,10 @@ int sweep_results_prepare(const char *dir, int *format, papsim_err *e)
         line[--len] = '\0';
     if (len > 0 && line[len - 1] == '\r')
         line[--len] = '\0';
-    *format = len > 0 ? papsim_results_format_of_header(line) : 0;
+    const char *head = line; /* a UTF-8 byte order mark is skipped, as by every reader */
+    if (len >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+        head += 3;
+    *format = len > 0 ? papsim_results_format_of_header(head) : 0;
     int ok = *format != 0;
     free(line);
     fseek(f, 0, SEEK_END);

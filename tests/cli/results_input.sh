@@ -2,10 +2,11 @@
 # read a results table through one checking reader, so a bad value, a second
 # row of one (case_id, rep), a cut row or a missing status column is refused
 # by every one of them with FILE:LINE: COLUMN, exit status 2, and a UTF-8
-# byte order mark is skipped by every one of them. Also: regress refuses an
-# empty golden and fails on missing cases unless --allow-missing; merge
-# refuses cases its shards' case lists hold and their results lack (and then
-# writes nothing); report --relative of a two-algorithm table does not crash.
+# byte order mark is skipped by every one of them (and by papsim run when it
+# resumes such a file). Also: regress refuses an empty golden and fails on
+# missing cases unless --allow-missing; merge refuses cases its shards' case
+# lists hold and their results lack (and then writes nothing); report
+# --relative of a two-algorithm table does not crash.
 # The fixtures come from a tiny real sweep (2 cases, about a second) and are
 # edited with awk and sed.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
@@ -118,6 +119,12 @@ expect_ok "BOM: regress new" "$PAPSIM" regress bom/results.csv $good
 expect_line "BOM: regress compared" out.txt "regress: 2 cases compared, 0 changed, 0 missing, 0 new"
 expect_ok "BOM: regress golden" "$PAPSIM" regress $good bom/results.csv
 expect_ok "BOM: compare" "$PAPSIM" compare bom $good
+# papsim run resumes it (nothing to run) and leaves it sorted, without the mark.
+cp r/case_order.csv bom/
+expect_ok "BOM: run resumes" "$PAPSIM" run t.ini --out bom --jobs 1 --quiet
+expect_line "BOM: run found both cases" err.txt \
+    "papsim run: 2 cases: 0 simulated, 2 already in results, 0 unsupported, 0 timed out, 0 failed -> bom/results.csv"
+if cmp -s bom/results.csv $good; then pass; else fail "BOM: run left $(head -c 40 bom/results.csv | od -c | head -1)"; fi
 
 # --- merge -----------------------------------------------------------------
 expect_ok "merge" "$PAPSIM" merge m s1 s2
@@ -169,7 +176,15 @@ rm -rf mout
 expect_ok "merge --allow-missing" "$PAPSIM" merge --allow-missing mout s1 f2
 expect_line "merge --allow-missing: the count" err.txt \
     "papsim merge: merged without 1 missing case (--allow-missing)"
-expect_eq "merge --allow-missing: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
+# The option may also follow the directories; a misspelt one is no directory.
+rm -rf mout
+expect_ok "merge, --allow-missing last" "$PAPSIM" merge mout s1 f2 --allow-missing
+expect_eq "merge, --allow-missing last: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
+rm -rf mout
+expect_err "merge: a misspelt option" 2 \
+    "papsim merge: unknown option '--allow-mising'; see 'papsim merge --help'" \
+    "$PAPSIM" merge mout s1 f2 --allow-mising
+if [ -e mout ]; then fail "merge: a misspelt option: wrote mout"; else pass; fi
 # A byte order mark in a shard: merged like the others, not copied.
 rm -rf bs1 mbom && cp -r s1 bs1 && { printf '\357\273\277'; cat s1/results.csv; } >bs1/results.csv
 expect_ok "merge: BOM" "$PAPSIM" merge mbom bs1 s2

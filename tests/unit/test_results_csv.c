@@ -23,12 +23,11 @@
     "00000000000000aa,reduce,ring,default,8,sequential,0,no_delay,0,0,1,8,uniform,"         \
     "double,sum,0,0,,0,,,,,yes,unsupported"
 
-static char tmp_path[64];
-
 /* Loads text (len bytes) through papsim_results_load; -2 if it cannot be
  * written. The message, if any, is in e with the temporary path cut off. */
 static int load(const char *text, size_t len, papsim_table *t, int *format, papsim_err *e)
 {
+    char tmp_path[64];
     snprintf(tmp_path, sizeof tmp_path, "/tmp/papsim_test_results_XXXXXX");
     int fd = mkstemp(tmp_path);
     if (fd < 0)
