@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 # ---- need it. Add new ones here.
 test_packages=(
     slurm-wlm munge     # cli.slurm: a private single-node Slurm runs a sweep as a job array
+    clang libclang-rt-14-dev  # scripts/sanitize.sh: libFuzzer targets (tests/fuzz) and sanitizer runtimes
 )
 # ---- end of the test-only packages
 bash scripts/install-deps.sh "${test_packages[@]}"

@@ -90,8 +90,20 @@ int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_
 /* 16 hex digits identifying the case (every field but reps and check). */
 void papsim_case_id(const papsim_case *c, char id[17]);
 
-/* Writes the case back as one line of long options (the cases-file format). */
+/* Writes the case back as one line of long options (the cases-file format):
+ * a value that is not plain (papsim_case_word_is_plain) is single-quoted, a
+ * quote inside doubled: --platform 'plat dir/p.xml'. */
 void papsim_case_write_args(const papsim_case *c, FILE *out);
+
+/* 1 if s is non-empty and only letters, digits and _.,:/+=@%^~- : a word
+ * that needs no quoting in a case line and that no shell script (smpirun)
+ * splits or expands. */
+int papsim_case_word_is_plain(const char *s);
+
+/* Fails unless value, the text of option (--platform, --pattern), can be a
+ * results.csv field: no newline or other control character, no comma, no
+ * double quote. The message names the character. */
+int papsim_case_check_label(const char *option, const char *value, papsim_err *e);
 
 /* Metrics of one repetition, from arrival a_i and exit e_i of every rank. */
 typedef struct {

@@ -20,23 +20,55 @@ static int append_case(papsim_case_list *list, const papsim_case *c, int line, p
     return 0;
 }
 
-/* Splits a line into whitespace-separated words, in place. */
-static int split_words(char *line, char **words, int max)
+/* Splits a line into words, in place: blanks separate words, and a word in
+ * single quotes keeps its blanks, a doubled quote inside standing for one
+ * ('plat dir/p.xml', 'it''s'). Returns the number of words, or -1 with a
+ * message for a quote left open. */
+static int split_words(char *line, char **words, int max, papsim_err *e)
 {
+    const char *blanks = " \t\r\n";
     int n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(line, " \t\r\n", &save); tok && n < max;
-         tok = strtok_r(NULL, " \t\r\n", &save))
-        words[n++] = tok;
-    return n;
+    char *p = line;
+    for (;;) {
+        p += strspn(p, blanks);
+        if (!*p || n >= max)
+            return n;
+        if (*p != '\'') {
+            words[n++] = p;
+            p += strcspn(p, blanks);
+            if (*p)
+                *p++ = '\0';
+            continue;
+        }
+        char *out = ++p; /* unquote in place: the text only ever shrinks */
+        words[n++] = out;
+        for (;;) {
+            if (!*p)
+                return papsim_fail(e, "a quoted value is not closed (write a quote in a value "
+                                      "as '')");
+            if (*p == '\'' && p[1] != '\'')
+                break;
+            if (*p == '\'')
+                p++;
+            *out++ = *p++;
+        }
+        p++;
+        if (*p && !strchr(blanks, *p))
+            return papsim_fail(e, "a quoted value must end its word (found '%c' after the "
+                                  "closing quote)",
+                               *p);
+        *out = '\0';
+        if (*p)
+            p++;
+    }
 }
 
 static int parse_case_line(const papsim_case *base, char *text, papsim_case *c, papsim_err *e)
 {
     char *words[128];
-    int n = split_words(text, words, 128);
+    int n = split_words(text, words, 128, e);
     *c = *base;
-    return papsim_case_parse_args(n, words, c, NULL, NULL, e);
+    return n < 0 ? -1 : papsim_case_parse_args(n, words, c, NULL, NULL, e);
 }
 
 int papsim_case_list_build(const papsim_case *base, const char *path, papsim_case_list *list,

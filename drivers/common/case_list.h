@@ -1,7 +1,8 @@
 /* A list of cases read from a cases file: one case per line, written as the
  * same long options papbench takes (`--collective reduce --bytes 8 ...`),
  * each applied on top of a base case. Blank lines and '#' comments are
- * skipped. Values cannot contain whitespace. */
+ * skipped. A value with blanks or quotes is single-quoted, a quote inside
+ * doubled: --platform 'plat dir/p.xml' (papsim_case_write_args writes so). */
 #ifndef PAPSIM_CASE_LIST_H
 #define PAPSIM_CASE_LIST_H
 

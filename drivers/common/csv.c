@@ -215,6 +215,7 @@ static int take_line(papsim_table *t, split_state *s, char *line, long lineno, p
         return -1;
     if (!t->ncols) {
         t->ncols = n;
+        t->header_line = lineno;
         return check_header(t, lineno, e);
     }
     long *lines = reserve(t->lines, &s->line_capacity, t->nrows + 1, sizeof *lines);
@@ -231,6 +232,8 @@ static int split_lines(papsim_table *t, size_t len, papsim_err *e)
 {
     split_state s = {0, 0, 0};
     char *p = t->text, *end = t->text + len;
+    if (len >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3; /* a UTF-8 byte order mark */
     for (long lineno = 1; p < end; lineno++) {
         char *nl = memchr(p, '\n', (size_t)(end - p));
         char *stop = nl ? nl : end;
@@ -240,8 +243,11 @@ static int split_lines(papsim_table *t, size_t len, papsim_err *e)
         *stop = '\0';
         if (stop > p && stop[-1] == '\r')
             stop[-1] = '\0';
-        if (p[0] != '\0' && p[0] != '#' && take_line(t, &s, p, lineno, e) != 0)
-            return -1;
+        if (p[0] != '\0' && p[0] != '#') {
+            if (take_line(t, &s, p, lineno, e) != 0)
+                return -1;
+            t->unterminated_line = nl ? 0 : lineno;
+        }
         p = stop + 1;
     }
     if (!t->ncols)

@@ -7,7 +7,8 @@
  * starting with '#' are comments, nothing is ever quoted. A field containing
  * a double quote is an error, so a file written by a spreadsheet (which quotes
  * fields) is refused instead of being misread. Lines may have any length;
- * a trailing '\r' (CRLF files) is ignored.
+ * a trailing '\r' (CRLF files) is ignored, and so is a UTF-8 byte order mark
+ * at the start of the file (some editors write one): every reader skips it.
  *
  * The whole file is read into one buffer and split in place, so a table needs
  * a few allocations whatever its size, and every block is allocated and freed
@@ -29,6 +30,9 @@ typedef struct {
     size_t nrows;   /* data rows (comments and blank lines excluded) */
     char ***rows;   /* rows[r][c]: field c of row r, NUL-terminated */
     long *lines;    /* lines[r]: 1-based line number of row r in path */
+    long header_line;      /* 1-based line number of the header */
+    long unterminated_line; /* the last row (or header) when it lacks its final
+                             * newline, so may have been cut short; else 0 */
 } papsim_table;
 
 /* Reads path into t (which need not be initialised). On failure returns -1,

@@ -1,6 +1,7 @@
 /* Sequential and cyclic rank placement (the rule is in hostfile.h), and
  * hostfile writing. */
 #include "hostfile.h"
+#include "papsim_fs.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -93,6 +94,10 @@ int papsim_hostfile_write(const papsim_platform *p, papsim_mapping m, int np,
     }
     if (papsim_hostfile_assign(p, m, np, ranks_per_node, host, e) != 0)
         goto out;
+    if (!to_stdout && papsim_mkdir_parents(path, e) != 0) {
+        papsim_fail_prefix(e, "hostfile: ");
+        goto out;
+    }
     f = to_stdout ? stdout : fopen(path, "w");
     if (!f) {
         papsim_fail(e, "hostfile '%s': cannot write: %s", path,

@@ -270,14 +270,16 @@ static int parse_file_line(char *line, long index, double *delay,
 }
 
 /* Reads one line of any length into *buf, growing it with realloc. Returns
- * 1 for a line, 0 at end of file, -1 when out of memory. Not getline: in
+ * 1 for a line, 0 at end of file, -1 when out of memory, -2 at a NUL byte
+ * (a binary file, whose lines C strings cannot hold). Not getline: in
  * papbench under SMPI, smpi_helpers.h turns this file's malloc, realloc
  * and free into SMPI's, and a buffer that libc's getline allocated must not
  * reach SMPI's free. */
 static int read_whole_line(FILE *f, char **buf, size_t *cap)
 {
     size_t len = 0;
-    for (;;) {
+    int c;
+    do {
         if (*cap - len < 2) {
             size_t grown_cap = *cap ? 2 * *cap : 256;
             char *grown = realloc(*buf, grown_cap);
@@ -286,12 +288,14 @@ static int read_whole_line(FILE *f, char **buf, size_t *cap)
             *buf = grown;
             *cap = grown_cap;
         }
-        if (fgets(*buf + len, (int)(*cap - len), f) == NULL)
-            return len > 0;
-        len += strlen(*buf + len);
-        if ((*buf)[len - 1] == '\n' || len + 1 < *cap)
-            return 1; /* a whole line, or the last one without '\n' */
-    }
+        if ((c = getc(f)) == EOF)
+            break;
+        if (c == '\0')
+            return -2;
+        (*buf)[len++] = (char)c;
+    } while (c != '\n');
+    (*buf)[len] = '\0';
+    return len > 0;
 }
 
 /* Reads the delays of a pattern file into delays[0..np); the file must hold
@@ -322,6 +326,10 @@ static int read_pattern_file(const char *path, int np, double *delays,
         if (count < np)
             delays[count] = delay;
         count++;
+    }
+    if (got == -2) {
+        papsim_fail(e, "%s:%ld: a NUL byte: not a text file", path, lineno + 1);
+        goto out;
     }
     if (got < 0 || ferror(f)) {
         papsim_fail(e, "pattern file '%s': cannot read: %s", path,

@@ -362,6 +362,8 @@ static int walk_element(xmlNodePtr c, int zone, walk_state *w, papsim_err *e)
 
     if (why)
         return papsim_fail(e, "%s", why);
+    if (papsim_pl_check_values(c, e) != 0)
+        return -1;
     if (papsim_pl_is_element(c, "zone") || papsim_pl_is_element(c, "AS")) {
         char *id = papsim_pl_get_attr(c, "id");
         int z = papsim_pl_check_required(c, zone_req, e) == 0 && id
@@ -465,7 +467,7 @@ static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
         papsim_fail(e, "no hosts (neither <cluster> nor <host> elements)");
         goto fail;
     }
-    if (papsim_pl_check_routes(root, &w, e) != 0)
+    if (papsim_pl_check_routes(root, &w, e) != 0 || papsim_pl_check_reach(root, e) != 0)
         goto fail;
     set_topology(&w, p);
     p->hosts = w.names;

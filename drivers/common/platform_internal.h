@@ -55,6 +55,14 @@ int papsim_pl_placed(const papsim_err *e);
 /* Prefixes e with the element and its line; returns -1. */
 int papsim_pl_fail_at_element(xmlNodePtr c, papsim_err *e);
 
+/* Checks the speeds, bandwidths and latencies of a host, cluster, link or
+ * backbone (platform_values.c); other elements pass. */
+int papsim_pl_check_values(xmlNodePtr node, papsim_err *e);
+
+/* Checks that every two hosts of the platform have a route between them
+ * (platform_reach.c). */
+int papsim_pl_check_reach(xmlNodePtr root, papsim_err *e);
+
 /* The route elements (route, zoneRoute, ..., host_link). */
 extern const char *const papsim_pl_route_elements[];
 

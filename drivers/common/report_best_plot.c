@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gnuplot_text.h"
 #include "units.h"
 
 /* Saturated colours (ColorBrewer Set1, then Dark2) with no grey in them, so
@@ -70,29 +71,33 @@ static int for_each_block(FILE *f, const papsim_best_report *r, const papsim_bes
 static void dat_block(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
                       const papsim_best_view *v, size_t a, block_kind kind, int index)
 {
-    static const char *const what[] = {"best", "best, grey = reduction",
-                                       "best, no other algorithm"};
-    fprintf(f, "%s# block %d: %s (%s)\n", index ? "\n\n" : "", index, r->algorithms[a],
-            what[kind]);
-    fprintf(f, "# x y reduction_pct np bytes best_mapping T_best second T_second\n");
+    static const char *const heading[] = {"# block %d: %q (best)\n",
+                                          "# block %d: %q (best, grey = reduction)\n",
+                                          "# block %d: %q (best, no other algorithm)\n"};
+    if (index)
+        fputs("\n\n", f);
+    papsim_gp_data_printf(f, heading[kind], index, r->algorithms[a]);
+    papsim_gp_data_printf(f, "# x y reduction_pct np bytes best_mapping T_best second T_second\n");
     for (size_t s = 0; s < g->nsizes; s++)
         for (size_t n = 0; n < g->nnp; n++) {
             const papsim_best_cell *c = papsim_best_cell_at(g, v, s, n);
             if (!cell_in_block(r, c, a, kind))
                 continue;
-            fprintf(f, "%zu %zu ", n, s);
+            papsim_gp_data_printf(f, "%zu %zu ", n, s);
             if (isnan(c->reduction))
-                fprintf(f, "NaN");
+                papsim_gp_data_printf(f, "NaN");
             else
-                fprintf(f, "%.6f", 100.0 * c->reduction);
-            fprintf(f, " %lld %lld %s %.9g %s ", g->np[n], g->bytes[s], g->mappings[c->mapping],
-                    c->best_value, c->second >= 0 ? r->algorithms[c->second] : "-");
+                papsim_gp_data_printf(f, "%.6f", 100.0 * c->reduction);
+                    papsim_gp_data_printf(f, " %lld %lld %q %.9g %q ", g->np[n], g->bytes[s],
+                             g->mappings[c->mapping], c->best_value,
+                             c->second >= 0 ? r->algorithms[c->second] : "-");
             if (c->second >= 0)
-                fprintf(f, "%.9g\n", c->second_value);
+                papsim_gp_data_printf(f, "%.9g\n", c->second_value);
             else
-                fprintf(f, "NaN\n");
+                papsim_gp_data_printf(f, "NaN\n");
         }
 }
+
 
 static void group_title(const papsim_best_group *g, char *buf, size_t len)
 {
@@ -114,15 +119,16 @@ static void write_dat(FILE *f, const view_ref *x)
 {
     char title[1024];
     group_title(x->g, title, sizeof title);
-    fprintf(f, "# papsim report --best %s heatmap data: %s, pattern=%s, skew=%s, view %s\n",
-            x->r->target, x->g->key[PAPSIM_BK_COLLECTIVE], x->g->key[PAPSIM_BK_PATTERN],
-            x->g->key[PAPSIM_BK_SKEW], papsim_best_view_name(x->g, x->v));
-    fprintf(f, "# %s\n# metric: mean %s; x = np index, y = bytes index; reduction_pct =\n"
-               "# 100 (1 - T_best / T_second) where %s is best, else NaN\n",
-            title, x->r->metric_labels[0], x->r->target);
+    papsim_gp_data_printf(f, "# papsim report --best %q heatmap data: %q, pattern=%q, skew=%q, view %q\n",
+                     x->r->target, x->g->key[PAPSIM_BK_COLLECTIVE], x->g->key[PAPSIM_BK_PATTERN],
+                     x->g->key[PAPSIM_BK_SKEW], papsim_best_view_name(x->g, x->v));
+    papsim_gp_data_printf(f, "# %q\n# metric: mean %q; x = np index, y = bytes index; reduction_pct =\n"
+                        "# 100 (1 - T_best / T_second) where %q is best, else NaN\n",
+                     title, x->r->metric_labels[0], x->r->target);
     if (for_each_block(f, x->r, x->g, x->v, dat_block) == 0)
-        fprintf(f, "# no cell has a result\n");
+        papsim_gp_data_printf(f, "# no cell has a result\n");
 }
+
 
 /* Pixel layout of the canvas; gnuplot gets it as screen fractions. */
 typedef struct {
@@ -165,42 +171,40 @@ static void write_axes(FILE *f, const papsim_best_group *g, const layout *l)
 {
     char buf[PAPSIM_UNITS_TEXT_MAX];
     double W = l->w, H = l->h;
-    fprintf(f, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", l->left / W,
-            (l->left + l->plot_w) / W);
-    fprintf(f, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n",
-            1 - l->top / H, (H - l->top - l->plot_h) / H);
-    fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n",
-            g->nnp ? g->nnp - 1 : 0, g->nsizes ? g->nsizes - 1 : 0);
-    fprintf(f, "set xtics (");
-    for (size_t n = 0; n < g->nnp; n++)
-        fprintf(f, "%s'%lld' %zu", n ? ", " : "", g->np[n], n);
-    fprintf(f, ") scale 0%s\nset ytics (", g->nnp > 12 ? " rotate by 90 right" : "");
+    papsim_gp_printf(f, "set lmargin at screen %.4f\nset rmargin at screen %.4f\n", l->left / W,
+                     (l->left + l->plot_w) / W);
+    papsim_gp_printf(f, "set tmargin at screen %.4f\nset bmargin at screen %.4f\n",
+                     1 - l->top / H, (H - l->top - l->plot_h) / H);
+    papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n",
+                     g->nnp ? g->nnp - 1 : 0, g->nsizes ? g->nsizes - 1 : 0);
+    papsim_gp_printf(f, "set xtics (");
+    for (size_t n = 0; n < g->nnp; n++) {
+        snprintf(buf, sizeof buf, "%lld", g->np[n]);
+        papsim_gp_printf(f, n ? ", %q %zu" : "%q %zu", buf, n);
+    }
+    papsim_gp_printf(f, g->nnp > 12 ? ") scale 0 rotate by 90 right\nset ytics ("
+                                    : ") scale 0\nset ytics (");
     for (size_t s = 0; s < g->nsizes; s++) {
         papsim_format_bytes(g->bytes[s], buf, sizeof buf);
-        fprintf(f, "%s'%s' %zu", s ? ", " : "", buf, s);
+        papsim_gp_printf(f, s ? ", %q %zu" : "%q %zu", buf, s);
     }
-    fprintf(f, ") scale 0\nset xlabel 'process count'\nset ylabel 'block size'\n");
+    papsim_gp_printf(f, ") scale 0\nset xlabel 'process count'\nset ylabel 'block size'\n");
 }
 
+/* Three lines, each one quoted string; gnuplot joins them with "\n". */
 static void write_title(FILE *f, const view_ref *x, const layout *l)
 {
-    char title[1024];
+    char title[1024], head[1024], grey[1024];
     group_title(x->g, title, sizeof title);
-    fprintf(f, "set label 1 \"");
-    papsim_report_put_escaped(f, x->g->key[PAPSIM_BK_COLLECTIVE]);
-    fprintf(f, ", pattern ");
-    papsim_report_put_escaped(f, x->g->key[PAPSIM_BK_PATTERN]);
-    fprintf(f, ", skew ");
-    papsim_report_put_escaped(f, x->g->key[PAPSIM_BK_SKEW]);
-    fprintf(f, ", mapping ");
-    papsim_report_put_escaped(f, papsim_best_view_name(x->g, x->v));
-    fprintf(f, ": best algorithm by mean %s\\n", x->r->metric_labels[0]);
-    papsim_report_put_escaped(f, title);
-    fprintf(f, "\\ngrey: ");
-    papsim_report_put_escaped(f, x->r->target);
-    fprintf(f, " is best, darker = larger 1 - T(");
-    papsim_report_put_escaped(f, x->r->target);
-    fprintf(f, ")/T(second best)\" at screen 0.5, screen %.4f center front\n", 1 - 14.0 / l->h);
+    snprintf(head, sizeof head, "%s, pattern %s, skew %s, mapping %s: best algorithm by mean %s",
+             x->g->key[PAPSIM_BK_COLLECTIVE], x->g->key[PAPSIM_BK_PATTERN],
+             x->g->key[PAPSIM_BK_SKEW], papsim_best_view_name(x->g, x->v),
+             x->r->metric_labels[0]);
+    snprintf(grey, sizeof grey, "grey: %s is best, darker = larger 1 - T(%s)/T(second best)",
+             x->r->target, x->r->target);
+    papsim_gp_printf(f, "set label 1 %q.\"\\n\".%q.\"\\n\".%q at screen 0.5, screen %.4f "
+                        "center front\n",
+                     head, title, grey, 1 - 14.0 / l->h);
 }
 
 static void plot_block(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
@@ -208,35 +212,34 @@ static void plot_block(FILE *f, const papsim_best_report *r, const papsim_best_g
 {
     (void)g;
     (void)v;
-    fprintf(f, "%s  data index %d using 1:2:(0.5):(0.5)", index ? ", \\\n" : "", index);
-    if (kind == BLOCK_WINNER) {
-        fprintf(f, " with boxxyerror fc rgb '%s' title ", algorithm_colour(a));
-        papsim_report_put_single_quoted(f, r->algorithms[a]);
-    } else if (kind == BLOCK_TARGET_GREY) {
-        fprintf(f, ":3 with boxxyerror fc palette notitle");
-    } else {
-        fprintf(f, " with boxxyerror fs pattern 4 lc rgb '#000000' title ");
-        papsim_report_put_single_quoted(f, r->target);
-        fprintf(f, ".' (no other result)'");
-    }
+    papsim_gp_printf(f, index ? ", \\\n  data index %d using 1:2:(0.5):(0.5)"
+                              : "  data index %d using 1:2:(0.5):(0.5)",
+                     index);
+    if (kind == BLOCK_WINNER)
+        papsim_gp_printf(f, " with boxxyerror fc rgb %q title %q", algorithm_colour(a),
+                         r->algorithms[a]);
+    else if (kind == BLOCK_TARGET_GREY)
+        papsim_gp_printf(f, ":3 with boxxyerror fc palette notitle");
+    else
+        papsim_gp_printf(f, " with boxxyerror fs pattern 4 lc rgb '#000000' title "
+                            "%q.' (no other result)'",
+                         r->target);
 }
 
 static void write_plot(FILE *f, const view_ref *x)
 {
     if (x->v->ncells == 0) {
-        fprintf(f, "set label 3 'no algorithm has an ok result in this view' "
-                   "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
+        papsim_gp_printf(f, "set label 3 'no algorithm has an ok result in this view' "
+                            "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
         return;
     }
-    fprintf(f, "plot \\\n");
-    if (block_used(x->r, x->g, x->v, x->r->target_index, BLOCK_TARGET_GREY)) {
+    papsim_gp_printf(f, "plot \\\n");
+    if (block_used(x->r, x->g, x->v, x->r->target_index, BLOCK_TARGET_GREY))
         /* The grey cells draw no key sample of their own: give one. */
-        fprintf(f, "  keyentry with boxes fc rgb '#808080' title ");
-        papsim_report_put_single_quoted(f, x->r->target);
-        fprintf(f, ".' (grey)', \\\n");
-    }
+        papsim_gp_printf(f, "  keyentry with boxes fc rgb '#808080' title %q.' (grey)', \\\n",
+                         x->r->target);
     for_each_block(f, x->r, x->g, x->v, plot_block);
-    fprintf(f, "\n");
+    papsim_gp_printf(f, "\n");
 }
 
 static void write_gp(FILE *f, const view_ref *x)
@@ -245,34 +248,42 @@ static void write_gp(FILE *f, const view_ref *x)
     make_layout(x, &l);
     double W = l.w, H = l.h;
     const char *stem = x->g->file_stems[x->v - x->g->views];
-    fprintf(f, "# papsim report --best %s heatmap (view %s). Cell colour = the algorithm\n"
-               "# with the lowest mean %s; grey where %s is best, darker = larger reduction\n"
-               "# over the second best; blank = no result. Restyle freely, then run in this\n"
-               "# folder: gnuplot %s.gp\n\n",
-            x->r->target, papsim_best_view_name(x->g, x->v), x->r->metric_labels[0],
-            x->r->target, stem);
-    fprintf(f, "data = '%s.dat'\n", stem);
+    char name[1100];
+    snprintf(name, sizeof name, "%s.gp", stem);
+    papsim_gp_printf(f, "# papsim report --best %q heatmap (view %q). Cell colour = the algorithm\n"
+                        "# with the lowest mean %q; grey where %q is best, darker = larger\n"
+                        "# reduction over the second best; blank = no result. Restyle freely,\n"
+                        "# then run in this folder: gnuplot %q\n\n",
+                     x->r->target, papsim_best_view_name(x->g, x->v), x->r->metric_labels[0],
+                     x->r->target, name);
+    snprintf(name, sizeof name, "%s.dat", stem);
+    papsim_gp_printf(f, "data = %q\n", name);
     write_title(f, x, &l);
     write_axes(f, x->g, &l);
-    fprintf(f, "set border 0\nset style fill solid 1.0 %s\n",
-            l.cell_w >= 20 ? "border lc rgb '#ffffff'" : "noborder");
-    fprintf(f, "set key at screen %.4f, screen %.4f left top Left reverse title 'best algorithm'\n",
-            (l.left + l.plot_w + 20) / W, 1 - l.top / H);
-    fprintf(f, "set palette defined (0 '#e0e0e0', 100 '#000000')\nset cbrange [0:100]\n"
-               "set cbtics 20\nset cblabel ");
-    papsim_report_put_single_quoted(f, x->r->target);
-    fprintf(f, ".' best: reduction over the second best, %%'\n");
-    fprintf(f, "set colorbox horizontal user origin screen %.4f, screen %.4f "
-               "size screen %.4f, screen %.4f\n",
-            l.left / W, 62 / H, (l.plot_w < 400 ? l.plot_w : 400) / W, 12 / H);
-    fprintf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
-               "set output '%s.png'\n",
-            l.w, l.h, stem);
+    papsim_gp_printf(f, l.cell_w >= 20
+                            ? "set border 0\nset style fill solid 1.0 border lc rgb '#ffffff'\n"
+                            : "set border 0\nset style fill solid 1.0 noborder\n");
+    papsim_gp_printf(f, "set key at screen %.4f, screen %.4f left top Left reverse "
+                        "title 'best algorithm'\n",
+                     (l.left + l.plot_w + 20) / W, 1 - l.top / H);
+    papsim_gp_printf(f, "set palette defined (0 '#e0e0e0', 100 '#000000')\nset cbrange [0:100]\n"
+                        "set cbtics 20\nset cblabel %q.' best: reduction over the second "
+                        "best, %%'\n",
+                     x->r->target);
+    papsim_gp_printf(f, "set colorbox horizontal user origin screen %.4f, screen %.4f "
+                        "size screen %.4f, screen %.4f\n",
+                     l.left / W, 62 / H, (l.plot_w < 400 ? l.plot_w : 400) / W, 12 / H);
+    snprintf(name, sizeof name, "%s.png", stem);
+    papsim_gp_printf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
+                        "set output %q\n",
+                     l.w, l.h, name);
     write_plot(f, x);
-    fprintf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' background rgb 'white'\n"
-               "set output '%s.svg'\nreplot\nunset output\n",
-            l.w, l.h, stem);
+    snprintf(name, sizeof name, "%s.svg", stem);
+    papsim_gp_printf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' "
+                        "background rgb 'white'\nset output %q\nreplot\nunset output\n",
+                     l.w, l.h, name);
 }
+
 
 static int write_file(const char *path, void (*writer)(FILE *, const view_ref *),
                       const view_ref *x, papsim_err *e)

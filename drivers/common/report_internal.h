@@ -49,11 +49,10 @@ int papsim_report_parse_seconds(const char *s, double *out);
 void papsim_report_metric_label(const char *column, char *out, size_t len);
 
 
-/* gnuplot single-quoted string: no escapes, a quote is written twice. */
+/* gnuplot single-quoted string, control characters as '?' (papsim_gp_put_string;
+ * script writers use papsim_gp_printf's %q, gnuplot_text.h). */
 void papsim_report_put_single_quoted(FILE *f, const char *s);
 
-/* gnuplot double-quoted string text, backslash and quote escaped. */
-void papsim_report_put_escaped(FILE *f, const char *s);
 
 /* The platform's file name without directory and ".xml", for file names. */
 void papsim_report_platform_short_name(const char *platform, char *buf, size_t len);

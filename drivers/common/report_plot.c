@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gnuplot_text.h"
 #include "units.h"
 
 /* Light colours (ColorBrewer Set3, then Pastel1) so black labels stay
@@ -41,17 +42,8 @@ static int join_path(char *buf, size_t len, const char *dir, const char *stem, c
     return 0;
 }
 
-/* gnuplot single-quoted string: no escapes, a quote is written twice. */
-void papsim_report_put_single_quoted(FILE *f, const char *s)
-{
-    fputc('\'', f);
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputc('\'', f);
-        fputc(*s, f);
-    }
-    fputc('\'', f);
-}
+/* gnuplot single-quoted string (papsim_gp_put_string). */
+void papsim_report_put_single_quoted(FILE *f, const char *s) { papsim_gp_put_string(f, s); }
 
 /* Row y of the image: the first pattern at the top, no_delay (last) at the
  * bottom, the same order as the text table. */
@@ -77,27 +69,29 @@ static int panel_has_winner(const papsim_panel *p)
 }
 
 /* One data block per winning algorithm (blocks are separated by two blank
- * lines), so the script can give each its colour and legend entry. */
+ * lines), so the script can give each its colour and legend entry. Names
+ * are written as single words, so that each stays on its line. */
 static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     char title[2048], text[64];
     papsim_panel_title(p, title, sizeof title);
-    fprintf(f, "# papsim report heatmap data: %s\n", title);
-    fprintf(f, "# x = size index (ascending), y = pattern index (0 = bottom row),\n"
-               "# label = %s of the winner / %s of A0 under the same pattern\n",
-            r->metric_label, r->metric_label);
+    papsim_gp_data_printf(f, "# papsim report heatmap data: %q\n", title);
+    papsim_gp_data_printf(f, "# x = size index (ascending), y = pattern index (0 = bottom row),\n"
+                        "# label = %q of the winner / %q of A0 under the same pattern\n",
+                     r->metric_label, r->metric_label);
     int block = 0;
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!panel_winner_wins(p, (int)a))
             continue;
-        fprintf(f, "%s# block %d: %s\n# x y label\n", block ? "\n\n" : "", block,
-                r->algorithms[a]);
+        if (block)
+            fputs("\n\n", f);
+        papsim_gp_data_printf(f, "# block %d: %q\n# x y label\n", block, r->algorithms[a]);
         for (size_t pi = 0; pi < p->npatterns; pi++)
             for (size_t si = 0; si < p->nsizes; si++) {
                 const papsim_cell *c = papsim_panel_cell(p, pi, si);
                 if (c->winner != (int)a)
                     continue;
-                papsim_cell_value_text(c, text, sizeof text);
+                papsim_cell_value_text(c, text, sizeof text); /* a number papsim wrote */
                 fprintf(f, "%zu %zu \"%s\"\n", si, image_row(p, pi), text);
             }
         block++;
@@ -107,41 +101,36 @@ static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_panel
 static void write_axes(FILE *f, const papsim_panel *p)
 {
     char buf[64];
-    fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\n", p->nsizes - 1,
-            p->npatterns - 1);
-    fprintf(f, "set xtics (");
+    papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
+                     p->nsizes - 1, p->npatterns - 1);
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        fprintf(f, "%s'%s' %zu", si ? ", " : "", buf, si);
+        papsim_gp_printf(f, si ? ", %q %zu" : "%q %zu", buf, si);
     }
-    fprintf(f, ") scale 0\nset ytics (");
-    for (size_t pi = 0; pi < p->npatterns; pi++) {
-        fprintf(f, "%s", pi ? ", " : "");
-        papsim_report_put_single_quoted(f, p->patterns[pi]);
-        fprintf(f, " %zu", image_row(p, pi));
-    }
-    fprintf(f, ") scale 0\n");
+    papsim_gp_printf(f, ") scale 0\nset ytics (");
+    for (size_t pi = 0; pi < p->npatterns; pi++)
+        papsim_gp_printf(f, pi ? ", %q %zu" : "%q %zu", p->patterns[pi], image_row(p, pi));
+    papsim_gp_printf(f, ") scale 0\n");
 }
 
 static void write_plot_command(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     if (!panel_has_winner(p)) {
         /* An empty data file would make gnuplot fail; draw an explained blank. */
-        fprintf(f, "set label 3 'no algorithm has an ok result in this panel' "
-                   "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
+        papsim_gp_printf(f, "set label 3 'no algorithm has an ok result in this panel' "
+                            "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
         return;
     }
-    fprintf(f, "plot \\\n");
+    papsim_gp_printf(f, "plot \\\n");
     int block = 0;
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!panel_winner_wins(p, (int)a))
             continue;
-        fprintf(f, "  data index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb '%s' title ",
-                block++, algorithm_colour(a));
-        papsim_report_put_single_quoted(f, r->algorithms[a]);
-        fprintf(f, ", \\\n");
+        papsim_gp_printf(f, "  data index %d using 1:2:(0.5):(0.5) with boxxyerror fc rgb %q "
+                            "title %q, \\\n",
+                         block++, algorithm_colour(a), r->algorithms[a]);
     }
-    fprintf(f, "  data using 1:2:3 with labels notitle\n");
+    papsim_gp_printf(f, "  data using 1:2:3 with labels notitle\n");
 }
 
 /* Canvas size from the grid: room for the pattern names on the left, the
@@ -178,67 +167,69 @@ static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, i
         *h = 320;
 }
 
-/* gnuplot double-quoted string text: backslash and quote escaped, so that
- * "\n" in the format can break the title into lines. */
-void papsim_report_put_escaped(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '\\' || *s == '"')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-}
-
 /* Three short lines instead of one that would be clipped at this width:
- * what is compared, then the study keys. */
+ * what is compared, then the study keys. Each line is one quoted string;
+ * gnuplot joins them with "\n". */
 static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
-    fprintf(f, "set label 2 \"");
-    papsim_report_put_escaped(f, p->key[PAPSIM_PK_COLLECTIVE]);
-    fprintf(f, ", skew ");
-    papsim_report_put_escaped(f, p->key[PAPSIM_PK_SKEW]);
-    fprintf(f, ": best algorithm by median %s", r->metric_label);
+    char line[3][1024];
+    size_t used[3];
+    used[0] = (size_t)snprintf(line[0], sizeof line[0], "%s, skew %s: best algorithm by median %s",
+                               p->key[PAPSIM_PK_COLLECTIVE], p->key[PAPSIM_PK_SKEW],
+                               r->metric_label);
+    line[1][0] = line[2][0] = '\0';
+    used[1] = used[2] = 0;
     for (int k = PAPSIM_PK_PLATFORM; k < PAPSIM_PK_SKEW; k++) {
         if (!papsim_panel_key_shown(p->key, k))
             continue;
-        fprintf(f, "%s%s=", k == PAPSIM_PK_PLATFORM || k == PAPSIM_PK_DATATYPE ? "\\n" : "  ",
-                papsim_panel_key_columns[k]);
-        papsim_report_put_escaped(f, p->key[k]);
+        int l = k < PAPSIM_PK_DATATYPE ? 1 : 2;
+        if (used[l] < sizeof line[l])
+            used[l] += (size_t)snprintf(line[l] + used[l], sizeof line[l] - used[l], "%s%s=%s",
+                                        used[l] ? "  " : "", papsim_panel_key_columns[k],
+                                        p->key[k]);
     }
+    papsim_gp_printf(f, "set label 2 %q", line[0]);
+    for (int l = 1; l < 3; l++)
+        if (line[l][0])
+            papsim_gp_printf(f, ".\"\\n\".%q", line[l]);
     /* Centred on the canvas, not on the plot area, which the key pushes left. */
-    fprintf(f, "\" at screen 0.5, screen 0.97 center front\nset tmargin 5\n");
+    papsim_gp_printf(f, " at screen 0.5, screen 0.97 center front\nset tmargin 5\n");
 }
 
 static void write_gp(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
-    char title[2048];
+    char title[2048], name[1100];
     int w, h;
     canvas_size(r, p, &w, &h);
     papsim_panel_title(p, title, sizeof title);
-    fprintf(f, "# papsim report heatmap: %s\n", title);
-    fprintf(f, "# Cell colour = the algorithm with the lowest median %s; label = its %s\n"
-               "# relative to A0 (the no_delay winner at that size) under the same pattern.\n"
-               "# Restyle freely, then run in this folder: gnuplot %s.gp\n\n",
-            r->metric_label, r->metric_label, p->file_stem);
-    fprintf(f, "data = '%s.dat'\n", p->file_stem);
+    papsim_gp_printf(f, "# papsim report heatmap: %q\n", title);
+    snprintf(name, sizeof name, "%s.gp", p->file_stem);
+    papsim_gp_printf(f, "# Cell colour = the algorithm with the lowest median %q; label = its %q\n"
+                        "# relative to A0 (the no_delay winner at that size) under the same pattern.\n"
+                        "# Restyle freely, then run in this folder: gnuplot %q\n\n",
+                     r->metric_label, r->metric_label, name);
+    snprintf(name, sizeof name, "%s.dat", p->file_stem);
+    papsim_gp_printf(f, "data = %q\n", name);
     write_title(f, r, p);
-    fprintf(f, "set xlabel 'message size'\nset ylabel 'arrival pattern'\n");
+    papsim_gp_printf(f, "set xlabel 'message size'\nset ylabel 'arrival pattern'\n");
     write_axes(f, p);
-    fprintf(f, "set key outside right top Left reverse title 'winner'\n"
-               "set style fill solid 1.0 border lc rgb '#ffffff'\n"
-               "set border 0\nset bmargin 5\n");
-    fprintf(f, "set label 1 'label: %s ratio to A0 (the no_delay winner)%s' "
-               "at screen 0.01, screen 0.03 left font ',8'\n",
-            r->metric_label, papsim_panel_has_absolute_cells(p)
-                ? "; X* = absolute time, A0 has no result there"
-                : "");
-    fprintf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
-               "set output '%s.png'\n",
-            w, h, p->file_stem);
+    papsim_gp_printf(f, "set key outside right top Left reverse title 'winner'\n"
+                        "set style fill solid 1.0 border lc rgb '#ffffff'\n"
+                        "set border 0\nset bmargin 5\n");
+    snprintf(title, sizeof title, "label: %s ratio to A0 (the no_delay winner)%s",
+             r->metric_label, papsim_panel_has_absolute_cells(p)
+                                  ? "; X* = absolute time, A0 has no result there"
+                                  : "");
+    papsim_gp_printf(f, "set label 1 %q at screen 0.01, screen 0.03 left font ',8'\n", title);
+    snprintf(name, sizeof name, "%s.png", p->file_stem);
+    papsim_gp_printf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
+                        "set output %q\n",
+                     w, h, name);
     write_plot_command(f, r, p);
-    fprintf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' background rgb 'white'\n"
-               "set output '%s.svg'\nreplot\nunset output\n",
-            w, h, p->file_stem);
+    snprintf(name, sizeof name, "%s.svg", p->file_stem);
+    papsim_gp_printf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' "
+                        "background rgb 'white'\nset output %q\nreplot\nunset output\n",
+                     w, h, name);
 }
 
 /* Writes one file with the given writer, reporting open and write errors. */

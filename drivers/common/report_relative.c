@@ -181,19 +181,21 @@ static int has_algorithm(const record *run, size_t n, const char *name)
     return 0;
 }
 
-/* The panel's columns: BASE first, then the other algorithms by name. */
+/* The panel's columns: BASE first, then the other algorithms by name, each
+ * once. The names are sorted in names[1..n] and copied down past BASE, so no
+ * name is overwritten before it is read. */
 static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
                             size_t n, papsim_err *e)
 {
-    const char **names = malloc(n * sizeof *names);
+    const char **names = malloc((n + 1) * sizeof *names);
     if (!names)
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
-        names[i] = run[i].algorithm;
-    qsort(names, n, sizeof *names, papsim_report_compare_strings);
+        names[i + 1] = run[i].algorithm;
+    qsort(names + 1, n, sizeof *names, papsim_report_compare_strings);
     size_t m = 0;
     names[m++] = r->base;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 1; i <= n; i++)
         if (strcmp(names[i], r->base) != 0 && strcmp(names[m - 1], names[i]) != 0)
             names[m++] = names[i];
     p->algorithms = names;

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gnuplot_text.h"
 #include "units.h"
 
 /* Colours as gnuplot's rgb integers, with their legend text. */
@@ -124,21 +125,16 @@ static void write_axes(FILE *f, const papsim_report *r, const papsim_panel *p,
 {
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
     size_t nrows = view_rows(p, v, rows), ncols = shown_algorithms(r, p, cols);
-    fprintf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (", ncols - 1,
-            nrows - 1);
-    for (size_t c = 0; c < ncols; c++) {
-        fprintf(f, "%s", c ? ", " : "");
-        papsim_report_put_single_quoted(f, r->algorithms[cols[c]]);
-        fprintf(f, " %zu", c);
-    }
-    fprintf(f, ") rotate by 30 right scale 0\nset ytics (");
-    for (size_t y = 0; y < nrows; y++) {
-        fprintf(f, "%s", y ? ", " : "");
-        papsim_report_put_single_quoted(f, rows[y] == p->npatterns ? "score"
-                                                                   : p->patterns[rows[y]]);
-        fprintf(f, " %zu", nrows - 1 - y);
-    }
-    fprintf(f, ") scale 0\n");
+    papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
+                     ncols - 1, nrows - 1);
+    for (size_t c = 0; c < ncols; c++)
+        papsim_gp_printf(f, c ? ", %q %zu" : "%q %zu", r->algorithms[cols[c]], c);
+    papsim_gp_printf(f, ") rotate by 30 right scale 0\nset ytics (");
+    for (size_t y = 0; y < nrows; y++)
+        papsim_gp_printf(f, y ? ", %q %zu" : "%q %zu",
+                         rows[y] == p->npatterns ? "score" : p->patterns[rows[y]],
+                         nrows - 1 - y);
+    papsim_gp_printf(f, ") scale 0\n");
 }
 
 static void write_legend_entries(FILE *f, papsim_study_view v)
@@ -147,24 +143,27 @@ static void write_legend_entries(FILE *f, papsim_study_view v)
     const swatch *const robust[] = {&ABSORBS, &NEUTRAL, &SUFFERS};
     const swatch *const *list = v == PAPSIM_STUDY_RUNTIMES ? runtimes : robust;
     for (size_t k = 0; k < 3; k++)
-        fprintf(f, "  NaN with boxes fc rgb '#%06x' title '%s', \\\n", list[k]->rgb,
-                list[k]->text);
+        papsim_gp_printf(f, "  NaN with boxes fc rgb '#%06x' title %q, \\\n", list[k]->rgb,
+                         list[k]->text);
 }
 
+/* Two lines, each one quoted string; gnuplot joins them with "\n". */
 static void write_title(FILE *f, const papsim_report *r, size_t i, size_t s, papsim_study_view v)
 {
     const papsim_panel *p = &r->panels[i];
-    char title[2048], size[32];
+    char title[2048], size[32], head[512];
     papsim_panel_title(p, title, sizeof title);
     papsim_format_bytes(p->bytes[s], size, sizeof size);
-    fprintf(f, "set label 2 \"%s: ", size);
-    fprintf(f, v == PAPSIM_STUDY_RUNTIMES
-                   ? "median %s per algorithm and pattern; score = mean of T/T(fastest in row)"
-                   : "robustness, %s(pattern)/%s(no_delay) - 1",
-            r->metric_label, r->metric_label);
-    fprintf(f, "\\n");
-    papsim_report_put_escaped(f, title);
-    fprintf(f, "\" at screen 0.5, screen 0.97 center front font ',9'\nset tmargin 5\n");
+    if (v == PAPSIM_STUDY_RUNTIMES)
+        snprintf(head, sizeof head,
+                 "%s: median %s per algorithm and pattern; score = mean of T/T(fastest in row)",
+                 size, r->metric_label);
+    else
+        snprintf(head, sizeof head, "%s: robustness, %s(pattern)/%s(no_delay) - 1", size,
+                 r->metric_label, r->metric_label);
+    papsim_gp_printf(f, "set label 2 %q.\"\\n\".%q at screen 0.5, screen 0.97 center front "
+                        "font ',9'\nset tmargin 5\n",
+                     head, title);
 }
 
 static void write_gp(FILE *f, const papsim_report *r, size_t i, size_t s, papsim_study_view v,
@@ -173,38 +172,45 @@ static void write_gp(FILE *f, const papsim_report *r, size_t i, size_t s, papsim
     const papsim_panel *p = &r->panels[i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
     size_t nrows = view_rows(p, v, rows), ncols = shown_algorithms(r, p, cols);
-    char title[2048];
+    char title[2048], name[1100];
     papsim_panel_title(p, title, sizeof title);
     /* wide enough for the panel title line at font 9 (under 8 px a character) */
     int w = 260 + 95 * (int)ncols, h = 260 + 30 * (int)nrows;
     if (w < 40 + 8 * (int)strlen(title))
         w = 40 + 8 * (int)strlen(title);
-    fprintf(f, "# papsim report %s heatmap; restyle freely, then run in this folder: "
-               "gnuplot %s.gp\n\ndata = '%s.dat'\n",
-            v == PAPSIM_STUDY_RUNTIMES ? "runtimes" : "robustness", stem, stem);
+    snprintf(name, sizeof name, "%s.gp", stem);
+    papsim_gp_printf(f, v == PAPSIM_STUDY_RUNTIMES
+                            ? "# papsim report runtimes heatmap; restyle freely, then run in "
+                              "this folder: gnuplot %q\n\n"
+                            : "# papsim report robustness heatmap; restyle freely, then run in "
+                              "this folder: gnuplot %q\n\n",
+                     name);
+    snprintf(name, sizeof name, "%s.dat", stem);
+    papsim_gp_printf(f, "data = %q\n", name);
     write_title(f, r, i, s, v);
     write_axes(f, r, p, v);
-    fprintf(f, "set key outside right top Left reverse\nset style fill solid 1.0 border lc rgb "
-               "'#ffffff'\nset border 0\nset bmargin 9\n");
+    papsim_gp_printf(f, "set key outside right top Left reverse\nset style fill solid 1.0 "
+                        "border lc rgb '#ffffff'\nset border 0\nset bmargin 9\n");
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 0)
-            fprintf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,9'\n"
-                       "set output '%s.png'\n", w < 720 ? 720 : w, h, stem);
-        else
-            fprintf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,9' background rgb "
-                       "'white'\nset output '%s.svg'\n", w < 720 ? 720 : w, h, stem);
+        snprintf(name, sizeof name, "%s.%s", stem, pass == 0 ? "png" : "svg");
+        papsim_gp_printf(f, pass == 0 ? "\nset terminal pngcairo size %d,%d noenhanced "
+                                        "font 'Sans,9'\nset output %q\n"
+                                      : "\nset terminal svg size %d,%d noenhanced font "
+                                        "'Sans,9' background rgb 'white'\nset output %q\n",
+                         w < 720 ? 720 : w, h, name);
         if (ncells == 0) {
-            fprintf(f, "set label 3 'no result at this size' at graph 0.5, graph 0.5 center\n"
-                       "plot NaN notitle\n");
+            papsim_gp_printf(f, "set label 3 'no result at this size' at graph 0.5, graph 0.5 "
+                                "center\nplot NaN notitle\n");
             continue;
         }
-        fprintf(f, "plot \\\n");
+        papsim_gp_printf(f, "plot \\\n");
         write_legend_entries(f, v);
-        fprintf(f, "  data using 1:2:(0.5):(0.5):3 with boxxyerror fc rgb variable notitle, \\\n"
-                   "  data using 1:2:4 with labels font ',8' notitle\n");
+        papsim_gp_printf(f, "  data using 1:2:(0.5):(0.5):3 with boxxyerror fc rgb variable "
+                            "notitle, \\\n  data using 1:2:4 with labels font ',8' notitle\n");
     }
-    fprintf(f, "unset output\n");
+    papsim_gp_printf(f, "unset output\n");
 }
+
 
 int papsim_study_write_plot_script(const papsim_report *r, size_t i, size_t s,
                                    papsim_study_view v, const char *dir, papsim_err *e)

@@ -348,6 +348,19 @@ void papsim_format_bytes(long long bytes, char *buf, size_t len)
 
 /* ---- skews ---- */
 
+int papsim_check_skew_limit(const char *text, double skew_s, papsim_err *e)
+{
+    if (skew_s <= PAPSIM_SKEW_MAX_S)
+        return 0;
+    double end = 2 * skew_s; /* HUGE_VAL for the largest doubles: no step then */
+    return papsim_fail(e, "skew '%s' is too large: a skew may be at most %g s, so that the "
+                          "simulated clock (seconds in a double) steps by less than 1 ps until "
+                          "twice the skew; at %g s it steps by %.2g s and the collective's "
+                          "times lose their digits",
+                       text, PAPSIM_SKEW_MAX_S, end,
+                       isfinite(end) ? nextafter(end, INFINITY) - end : HUGE_VAL);
+}
+
 int papsim_parse_skew(const char *s, papsim_skew *out, papsim_err *e)
 {
     decimal_text d;
@@ -373,7 +386,7 @@ int papsim_parse_skew(const char *s, papsim_skew *out, papsim_err *e)
         return papsim_fail(e, "skew '%s' is neither a duration (100us, 2ms, "
                            "1.5s) nor a factor (1.5x, 1.5x-own)", s);
     }
-    if (parse_duration_as("skew", s, &v, e) != 0)
+    if (parse_duration_as("skew", s, &v, e) != 0 || papsim_check_skew_limit(s, v, e) != 0)
         return -1;
     out->kind = PAPSIM_SKEW_ABSOLUTE;
     out->value = v;

@@ -75,6 +75,22 @@ typedef struct {
 
 int papsim_parse_skew(const char *s, papsim_skew *out, papsim_err *e);
 
+/* The largest skew papsim simulates, in seconds. The simulated clock is a
+ * double counting seconds, so its step grows with the time it shows: below
+ * 8192 s it is at most 2^-40 s (0.9 ps), at 1e9 s 0.12 us, at 1e12 s
+ * 0.12 ms. A collective that starts after a skew of that size loses its
+ * digits (a 4 us reduce measured 4.05 us after 1e9 s and 0 after 1e12 s,
+ * with status ok). The rule: until twice the skew (the last arrival plus a
+ * collective as long again) the clock must step by less than 1 ps, a
+ * millionth of a microsecond latency; so a skew may be at most 4096 s.
+ * papsim_parse_skew refuses larger absolute skews, papsim run larger
+ * resolved relative ones. */
+#define PAPSIM_SKEW_MAX_S 4096.0
+
+/* Fails, explaining the rule above, when skew_s (seconds) is larger than
+ * PAPSIM_SKEW_MAX_S; `text` is the skew as written, for the message. */
+int papsim_check_skew_limit(const char *text, double skew_s, papsim_err *e);
+
 /* Canonical text that papsim_parse_skew reads back to the identical value:
  * "0", "100us", "1.5ms", "2s", "1.5x", "0.5x-own". Absolute skews use the
  * largest unit giving a value >= 1 and the fewest digits that round-trip;

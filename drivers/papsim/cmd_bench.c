@@ -13,7 +13,9 @@
 #include "commands.h"
 #include "csv.h"
 #include "launch.h"
+#include "smpi_algos.h"
 #include "papsim_catalog.h"
+#include "remove_tree.h"
 #include "units.h"
 
 typedef struct {
@@ -82,6 +84,13 @@ static int check_case(const papsim_case *c, papsim_err *e)
     char why[1200];
     if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
         return papsim_fail(e, "%s", why);
+    if (!strncmp(c->algorithm, "builtin:", 8)) {
+        papsim_smpi_algos smpi = {0};
+        int rc = papsim_smpi_algo_check(&smpi, c->collective, c->algorithm + 8, e);
+        papsim_smpi_algos_free(&smpi);
+        if (rc != 0)
+            return papsim_fail_prefix(e, "--algorithm: ");
+    }
     return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
 }
 
@@ -209,9 +218,10 @@ int papsim_cmd_bench(int argc, char **argv)
     made_dir = 1;
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
         goto fail;
-    l.single = &c;
     l.extra_cfg = o.cfg;
-    l.per_rank_path = o.per_rank;
+    if (papsim_launch_set_case(&l, &c, &e) != 0 ||
+        (o.per_rank && papsim_launch_set_per_rank(&l, o.per_rank, &e) != 0))
+        goto fail;
     if (o.dry_run) {
         papsim_launch_print(&l, stdout);
         o.keep = 1;
@@ -238,10 +248,8 @@ fail:
     fprintf(stderr, "papsim bench: %s\n", e.msg);
 done:
     if (made_dir && !o.keep) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
-        if (system(cmd) != 0)
-            fprintf(stderr, "papsim bench: could not remove %s\n", workdir);
+        if (papsim_remove_tree(workdir) != 0)
+            fprintf(stderr, "papsim bench: could not remove %s: %s\n", workdir, strerror(errno));
     } else if (made_dir) {
         fprintf(stderr, "papsim bench: working directory kept: %s\n", workdir);
     }

@@ -17,6 +17,7 @@
 
 #include "calibrate_fit.h"
 #include "commands.h"
+#include "papsim_fs.h"
 #include "csv.h"
 #include "papsim_error.h"
 #include "units.h"
@@ -100,7 +101,8 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
     long n;
     int c;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
         case 'n':
             if (papsim_parse_long(optarg, 2, 1 << 20, "--np", &o->np, &e) != 0)
@@ -150,8 +152,7 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         case 'p': o->papbench_mpi = optarg; break;
         case 'h': print_calibrate_help(stdout); return 1;
         default:
-            fprintf(stderr, "papsim calibrate: see 'papsim calibrate --help'\n");
-            return 2;
+            return papsim_cmd_bad_option("calibrate", c, argv[optind - 1]);
         }
     }
     if (optind < argc) {
@@ -400,6 +401,10 @@ int papsim_cmd_calibrate(int argc, char **argv)
     o.mpiexec = o.mpiexec ? o.mpiexec : env_or("MPIEXEC", "mpiexec");
     o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi
                                     : env_or("PAPBENCH_MPI", PAPSIM_DEFAULT_PAPBENCH "-mpi");
+    if (papsim_mkdir_parents(o.out, &e) != 0) { /* PREFIX.csv, .txt and .xml */
+        fprintf(stderr, "papsim calibrate: --out: %s\n", e.msg);
+        return 2;
+    }
     if (o.from) {
         snprintf(csv_path, sizeof csv_path, "%s", o.from);
     } else {

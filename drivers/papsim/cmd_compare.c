@@ -11,7 +11,7 @@
 
 #include "commands.h"
 #include "compare.h"
-#include "csv.h"
+#include "results_csv.h"
 #include "report.h"
 
 static void print_compare_help(FILE *f)
@@ -62,7 +62,8 @@ int papsim_cmd_compare(int argc, char **argv)
     papsim_err e = {{0}};
     int c, status = 2;
     optind = 0;
-    while ((c = getopt_long(argc, argv, "m:h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":m:h", longopts, NULL)) != -1) {
         if (c == 'h') {
             print_compare_help(stdout);
             return 0;
@@ -72,7 +73,7 @@ int papsim_cmd_compare(int argc, char **argv)
                 fprintf(stderr, "papsim compare: --metric: '%s' is not one of last_delay, "
                                 "total_delay, mean_elapsed, max_elapsed\n", optarg);
             else
-                fprintf(stderr, "papsim compare: see 'papsim compare --help'\n");
+                return papsim_cmd_bad_option("compare", c, argv[optind - 1]);
             return 2;
         }
     }
@@ -83,7 +84,7 @@ int papsim_cmd_compare(int argc, char **argv)
     }
     for (int s = 0; s < 2; s++) {
         table_path(argv[optind + s], paths[s], sizeof paths[s]);
-        if (papsim_table_load(paths[s], &tables[s], &e) != 0)
+        if (papsim_results_load(paths[s], &tables[s], NULL, &e) != 0)
             goto out;
     }
     if (papsim_compare_build(&tables[0], &tables[1], metric, &cmp, &e) != 0)

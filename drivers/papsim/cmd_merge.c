@@ -9,12 +9,13 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "csv.h"
+#include "results_csv.h"
+#include "papsim_fs.h"
 #include "sweep.h"
 
 static void merge_usage(FILE *out)
 {
-    fputs("usage: papsim merge OUT SHARD_DIR...\n"
+    fputs("usage: papsim merge [--allow-missing] OUT SHARD_DIR...\n"
           "Combines the result directories of a sharded sweep (papsim run --shard I/N,\n"
           "or the array tasks of papsim run --slurm) into OUT/results.csv: the rows of\n"
           "every shard in the spec's case order, one copy of each (identical copies\n"
@@ -22,13 +23,57 @@ static void merge_usage(FILE *out)
           "them. Each SHARD_DIR needs its results.csv and case_order.csv; shards 1..N\n"
           "must all be given, once. OUT/case_order.csv is written too, so papsim run\n"
           "SPEC --out OUT resumes from the merged results. OUT/results.csv must not\n"
-          "exist yet.\n",
+          "exist yet.\n"
+          "\n"
+          "Every results.csv is checked first, as every command reading results checks\n"
+          "it (values, one row per case_id and rep, whole rows), and must have a whole\n"
+          "header of papsim run. A case that a shard's case_order.csv lists and its\n"
+          "results.csv lacks (its batch failed, or the run was stopped) is named, and\n"
+          "the merge is refused: run that shard again (papsim run SPEC --shard I/N\n"
+          "--out SHARD_DIR runs only what is missing), then merge.\n"
+          "\n"
+          "  --allow-missing  merge without the missing cases, saying how many\n"
+          "Exit status: 0 merged, 2 bad input or missing cases (nothing written).\n",
           out);
 }
 
+static int compare_ids(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Counts the cases of a shard's case order that its results table has no
+ * row of, and names them on stderr (the first few). */
+static int count_missing(const char *dir, const sweep_order *o, const papsim_table *t,
+                         int *missing, papsim_err *e)
+{
+    int id_col = papsim_table_column(t, "case_id"), n = 0;
+    const char **ids = malloc((t->nrows ? t->nrows : 1) * sizeof *ids);
+    if (!ids)
+        return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
+    for (size_t r = 0; r < t->nrows; r++)
+        ids[r] = t->rows[r][id_col];
+    qsort(ids, t->nrows, sizeof *ids, compare_ids);
+    for (int i = 0; i < o->n; i++) {
+        const char *id = o->v[i].id;
+        if (bsearch(&id, ids, t->nrows, sizeof *ids, compare_ids))
+            continue;
+        if (n++ < 5)
+            fprintf(stderr, "papsim merge: %s: case %s (case %d of the spec) has no row in %s\n",
+                    dir, id, o->v[i].index + 1, t->path);
+    }
+    if (n > 5)
+        fprintf(stderr, "papsim merge: %s: ... %d cases in all\n", dir, n);
+    free(ids);
+    *missing += n;
+    return 0;
+}
+
 /* Loads every shard's case order into one and checks that the shards
- * are 1..N of one sweep, each once. */
-static int load_orders(char **dirs, int n, sweep_order *all, papsim_err *e)
+ * are 1..N of one sweep, each once; *missing counts the cases a shard's
+ * order lists and its results lack. */
+static int load_orders(char **dirs, int n, const papsim_table *tables, sweep_order *all,
+                       int *missing, papsim_err *e)
 {
     unsigned char *seen = NULL;
     int rc = -1;
@@ -57,6 +102,10 @@ static int load_orders(char **dirs, int n, sweep_order *all, papsim_err *e)
             goto out;
         }
         seen[o.shard] = 1;
+        if (count_missing(dirs[k], &o, &tables[k], missing, e) != 0) {
+            sweep_order_free(&o);
+            goto out;
+        }
         for (int i = 0; i < o.n; i++)
             if (sweep_order_add(all, o.v[i].id, o.v[i].index, e) != 0) {
                 sweep_order_free(&o);
@@ -77,13 +126,28 @@ out:
     return rc;
 }
 
+/* Reads every shard's results.csv through the checking reader; the merged
+ * table must be one papsim run can resume, so a header of fewer columns
+ * (made by hand) is refused here. */
 static int load_tables(char **dirs, int n, papsim_table *tables, papsim_err *e)
 {
+    int first = 0;
     for (int k = 0; k < n; k++) {
         char path[4200];
+        int format = 0;
         snprintf(path, sizeof path, "%s/results.csv", dirs[k]);
-        if (papsim_table_load(path, &tables[k], e) != 0)
+        if (papsim_results_load(path, &tables[k], &format, e) != 0)
             return -1;
+        if (format == 0)
+            return papsim_fail(e, "%s:%ld: the header is not one papsim run writes (%s); "
+                                  "merge only the results of papsim run",
+                               path, tables[k].header_line, papsim_results_header());
+        if (k == 0)
+            first = format;
+        else if (format != first)
+            return papsim_fail(e, "%s:%ld: results format %d, %s has format %d (written by "
+                                  "another papsim version?); merge shards of one run",
+                               path, tables[k].header_line, format, tables[0].path, first);
     }
     return 0;
 }
@@ -95,15 +159,25 @@ int papsim_cmd_merge(int argc, char **argv)
     papsim_table *tables = NULL;
     char path[4200];
     struct stat st;
-    int ndirs = argc - 2, status = 2;
+    int allow_missing = 0, missing = 0, status = 2;
     if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         merge_usage(stdout);
         return 0;
     }
+    if (argc >= 2 && !strcmp(argv[1], "--allow-missing")) {
+        allow_missing = 1;
+        argv++;
+        argc--;
+    }
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-')
+            return papsim_cmd_bad_input("merge", "unknown option '%s' (see papsim merge --help)",
+                                        argv[i]);
     if (argc < 3) {
         merge_usage(stderr);
         return 2;
     }
+    int ndirs = argc - 2;
     const char *out = argv[1];
     snprintf(path, sizeof path, "%s/results.csv", out);
     if (stat(path, &st) == 0) {
@@ -115,10 +189,19 @@ int papsim_cmd_merge(int argc, char **argv)
         papsim_fail(&e, "out of memory");
         goto fail;
     }
-    if (load_orders(argv + 2, ndirs, &order, &e) != 0 || load_tables(argv + 2, ndirs, tables, &e))
+    if (load_tables(argv + 2, ndirs, tables, &e) != 0 ||
+        load_orders(argv + 2, ndirs, tables, &order, &missing, &e) != 0)
         goto fail;
-    if (mkdir(out, 0755) != 0 && errno != EEXIST) {
-        papsim_fail(&e, "OUT '%s': cannot create: %s", out, strerror(errno));
+    if (missing && !allow_missing) {
+        papsim_fail(&e, "%d case%s of the shards' case lists %s no row in their results.csv "
+                        "(named above), so nothing was merged; run those shards again "
+                        "(papsim run SPEC --shard I/N --out SHARD_DIR runs only what is "
+                        "missing), or pass --allow-missing to merge without them",
+                    missing, missing == 1 ? "" : "s", missing == 1 ? "has" : "have");
+        goto fail;
+    }
+    if (papsim_mkdir_p(out, &e) != 0) {
+        papsim_fail_prefix(&e, "OUT: ");
         goto fail;
     }
     if (sweep_write_sorted(path, tables, ndirs, &order, &e) != 0)
@@ -130,6 +213,9 @@ int papsim_cmd_merge(int argc, char **argv)
     for (int k = 0; k < ndirs; k++)
         rows += tables[k].nrows;
     fprintf(stderr, "papsim merge: %d shards, %zu rows read -> %s\n", ndirs, rows, path);
+    if (missing)
+        fprintf(stderr, "papsim merge: merged without %d missing case%s (--allow-missing)\n",
+                missing, missing == 1 ? "" : "s");
     status = 0;
     goto done;
 fail:

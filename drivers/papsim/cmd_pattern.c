@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "papsim_fs.h"
 #include "pattern.h"
 #include "trace.h"
 #include "units.h"
@@ -275,6 +276,10 @@ static int pattern_from_trace(const pattern_options *o)
         goto out;
     }
     papsim_trace_mean_delays(&t, calls, ncalls, delay, count);
+    if (o->out && papsim_mkdir_parents(o->out, &e) != 0) {
+        rc = bad_input("-o: %s", e.msg);
+        goto out;
+    }
     if (o->out && (f = fopen(o->out, "w")) == NULL) {
         rc = bad_input("cannot write '%s': %s", o->out, strerror(errno));
         goto out;

@@ -4,6 +4,7 @@
  * papsim writes is one smpirun accepts; values are written through to the
  * XML exactly as given. */
 #include "commands.h"
+#include "papsim_fs.h"
 #include "units.h"
 
 #include "../common/papsim_error.h"
@@ -329,6 +330,11 @@ static void put_cluster(FILE *f, const platform_opts *o, const cluster_shape *c)
 static int write_platform(const platform_opts *o, const cluster_shape *c,
                           int argc, char **argv)
 {
+    papsim_err e;
+    if (o->output && papsim_mkdir_parents(o->output, &e) != 0) {
+        fprintf(stderr, "papsim platform: -o: %s\n", e.msg);
+        return 1;
+    }
     FILE *f = o->output ? fopen(o->output, "w") : stdout;
     if (!f) {
         fprintf(stderr, "papsim platform: cannot write '%s': %s\n", o->output,

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "csv.h"
+#include "results_csv.h"
 #include "papsim_error.h"
 #include "report.h"
 
@@ -25,6 +25,7 @@ typedef struct {
     const char *new_path, *golden_path;
     double rtol, atol;
     int strict;                          /* new cases fail too */
+    int allow_missing;                   /* golden cases missing from new pass */
     const char *metrics[MAX_METRICS];    /* column names, e.g. "last_delay_s" */
     int nmetrics;
 } regress_options;
@@ -57,7 +58,7 @@ static void print_regress_help(FILE *f)
 {
     fprintf(f,
             "usage: papsim regress NEW.csv GOLDEN.csv [--rtol R] [--atol A]\n"
-            "                      [--metrics last_delay_s,...] [--strict]\n"
+            "                      [--metrics last_delay_s,...] [--strict] [--allow-missing]\n"
             "\n"
             "Compares two results tables row by row, matching rows on (case_id, rep).\n"
             "A value has changed when |new - golden| > atol + rtol * |golden|; the\n"
@@ -69,10 +70,16 @@ static void print_regress_help(FILE *f)
             "                mean_elapsed_s, max_elapsed_s (the _s may be left out;\n"
             "                default: all four)\n"
             "  --strict      rows of NEW that are not in GOLDEN fail as well\n"
+            "  --allow-missing\n"
+            "                rows of GOLDEN missing from NEW are listed but do not fail\n"
+            "                (NEW covers part of the golden sweep on purpose)\n"
             "  --help        this text\n"
             "\n"
             "Changed values, changed status and rows missing from NEW are failures;\n"
-            "rows only in NEW are listed as new cases.\n"
+            "rows only in NEW are listed as new cases. A GOLDEN without rows is refused\n"
+            "(it would pass any result). Both tables are checked first, as every command\n"
+            "reading results.csv checks them: a bad value, a second row of one (case_id,\n"
+            "rep) or a cut row is refused with FILE:LINE: COLUMN.\n"
             "Exit status: 0 no change beyond tolerance, 1 changes, 2 bad input.\n");
 }
 
@@ -117,6 +124,7 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
     static const struct option longopts[] = {
         {"rtol", required_argument, NULL, 'r'},  {"atol", required_argument, NULL, 'a'},
         {"metrics", required_argument, NULL, 'm'}, {"strict", no_argument, NULL, 's'},
+        {"allow-missing", no_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
     static const char *const all_metrics[MAX_METRICS] = {"total_delay_s", "last_delay_s",
@@ -126,21 +134,22 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
     o->nmetrics = MAX_METRICS;
     int c;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         if ((c == 'r' && parse_tolerance("--rtol", optarg, &o->rtol) != 0) ||
             (c == 'a' && parse_tolerance("--atol", optarg, &o->atol) != 0) ||
             (c == 'm' && parse_metric_list(optarg, o) != 0))
             return 2;
         if (c == 's')
             o->strict = 1;
+        if (c == 'M')
+            o->allow_missing = 1;
         if (c == 'h') {
             print_regress_help(stdout);
             return 1;
         }
-        if (c == '?') {
-            fprintf(stderr, "papsim regress: see 'papsim regress --help'\n");
-            return 2;
-        }
+        if (c == '?' || c == ':')
+            return papsim_cmd_bad_option("regress", c, argv[optind - 1]);
     }
     if (argc - optind != 2) {
         fprintf(stderr, "papsim regress: expected NEW.csv and GOLDEN.csv, got %d arguments; "
@@ -159,32 +168,24 @@ static int compare_keys(const void *pa, const void *pb)
     return c ? c : strcmp(a->rep, b->rep);
 }
 
-/* Sorts the keys and refuses duplicates: with two rows for one (case_id,
- * rep) there is no telling which one to compare. */
+/* Sorts the keys for lookups; papsim_results_load has refused a second row
+ * of one (case_id, rep) already. */
 static int index_rows(results_side *s, papsim_err *e)
 {
     const papsim_table *t = &s->t;
     s->keys = malloc((t->nrows ? t->nrows : 1) * sizeof *s->keys);
     if (!s->keys)
         return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-    for (size_t r = 0; r < t->nrows; r++) {
+    for (size_t r = 0; r < t->nrows; r++)
         s->keys[r] = (row_key){t->rows[r][s->col[C_CASE_ID]], t->rows[r][s->col[C_REP]], r};
-        if (s->keys[r].case_id[0] == '\0')
-            return papsim_fail(e, "%s:%ld: empty case_id", t->path, t->lines[r]);
-    }
     qsort(s->keys, t->nrows, sizeof *s->keys, compare_keys);
-    for (size_t i = 1; i < t->nrows; i++)
-        if (compare_keys(&s->keys[i - 1], &s->keys[i]) == 0)
-            return papsim_fail(e, "%s:%ld: second row for case_id %s rep %s (first at line %ld)",
-                               t->path, t->lines[s->keys[i].row], s->keys[i].case_id,
-                               s->keys[i].rep, t->lines[s->keys[i - 1].row]);
     return 0;
 }
 
 static int load_side(const char *path, const regress_options *o, results_side *s,
                      papsim_err *e)
 {
-    if (papsim_table_load(path, &s->t, e) != 0 ||
+    if (papsim_results_load(path, &s->t, NULL, e) != 0 ||
         papsim_table_require(&s->t, fixed_columns, C_COUNT, s->col, e) != 0 ||
         papsim_table_require(&s->t, o->metrics, o->nmetrics, s->metric_col, e) != 0)
         return -1;
@@ -343,6 +344,12 @@ int papsim_cmd_regress(int argc, char **argv)
     status = 2;
     if (load_side(o.new_path, &o, &nw, &e) != 0 || load_side(o.golden_path, &o, &gd, &e) != 0)
         goto out;
+    if (gd.t.nrows == 0) {
+        papsim_fail(&e, "%s: the golden table has 0 rows (only a header), so any result "
+                        "would pass; make it again from a run you trust",
+                    o.golden_path);
+        goto out;
+    }
     printf("regress: %s against golden %s (rtol %g, atol %g; metrics", o.new_path,
            o.golden_path, o.rtol, o.atol);
     for (int m = 0; m < o.nmetrics; m++)
@@ -353,7 +360,12 @@ int papsim_cmd_regress(int argc, char **argv)
     list_new_rows(&nw, &gd, &n);
     printf("regress: %zu cases compared, %zu changed, %zu missing, %zu new\n", n.compared,
            n.changed, n.missing, n.added);
-    status = (n.changed || n.missing || (o.strict && n.added)) ? 1 : 0;
+    if (n.missing)
+        printf("regress: %zu of the golden's %zu rows missing from %s%s\n", n.missing,
+               gd.t.nrows, o.new_path,
+               o.allow_missing ? " (accepted: --allow-missing)"
+                               : ": a failure (--allow-missing accepts it)");
+    status = (n.changed || (n.missing && !o.allow_missing) || (o.strict && n.added)) ? 1 : 0;
 out:
     if (status == 2 && e.msg[0])
         fprintf(stderr, "papsim regress: %s\n", e.msg);

@@ -14,7 +14,8 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "csv.h"
+#include "results_csv.h"
+#include "papsim_fs.h"
 #include "papsim_error.h"
 #include "report.h"
 #include "report_best.h"
@@ -109,7 +110,8 @@ static int parse_report_options(int argc, char **argv, report_options *o)
     };
     int c, rc;
     optind = 0; /* glibc: full reset, in case getopt ran before */
-    while ((c = getopt_long(argc, argv, "m:o:b:r:sSTRAh", longopts, NULL)) != -1) {
+    opterr = 0; /* our own message names the option */
+    while ((c = getopt_long(argc, argv, ":m:o:b:r:sSTRAh", longopts, NULL)) != -1) {
         switch (c) {
         case 'm':
             if ((rc = add_metrics(o, optarg)) != 0)
@@ -151,8 +153,7 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             papsim_report_print_help(stdout);
             return 1;
         default:
-            fprintf(stderr, "papsim report: see 'papsim report --help'\n");
-            return 2;
+            return papsim_cmd_bad_option("report", c, argv[optind - 1]);
         }
     }
     if (argc - optind != 1) {
@@ -203,29 +204,6 @@ static int resolve_paths(const report_options *o, char *csv, char *outdir, size_
         fprintf(stderr, "papsim report: %s: path too long\n", o->input);
         return -1;
     }
-    return 0;
-}
-
-/* mkdir -p: the output folder may be nested and may already exist. */
-static int make_directories(const char *path, papsim_err *e)
-{
-    char buf[4096];
-    if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf)
-        return papsim_fail(e, "%s: path too long", path);
-    for (char *p = buf + 1;; p++) {
-        if (*p != '/' && *p != '\0')
-            continue;
-        char saved = *p;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return papsim_fail(e, "%s: cannot create directory: %s", buf, strerror(errno));
-        *p = saved;
-        if (saved == '\0')
-            break;
-    }
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return papsim_fail(e, "%s: exists and is not a directory", path);
     return 0;
 }
 
@@ -341,7 +319,7 @@ static int run_patterns(const report_options *o, const papsim_table *t, const ch
     papsim_err e = {{0}};
     int status = 2;
     if (papsim_report_build(t, o->metrics[0], &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0 ||
+        papsim_mkdir_p(outdir, &e) != 0 ||
         write_text_file(outdir, "report.txt", &r, report_text, &e) != 0 ||
         write_text_file(outdir, "report.md", &r, report_markdown, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
@@ -360,7 +338,7 @@ static int run_best(const report_options *o, const papsim_table *t, const char *
     char prefix[512], name[600];
     int status = 2;
     if (papsim_best_build(t, o->best, o->metrics, o->nmetrics, &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0) {
+        papsim_mkdir_p(outdir, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         goto out;
     }
@@ -390,7 +368,7 @@ static int run_relative(const report_options *o, const papsim_table *t, const ch
     char prefix[512], name[600];
     int status = 2;
     if (papsim_rel_build(t, o->relative, o->metrics[0], o->speedup, &r, &e) != 0 ||
-        make_directories(outdir, &e) != 0)
+        papsim_mkdir_p(outdir, &e) != 0)
         goto fail;
     r.spread = o->spread;
     if (papsim_rel_write_text(&r, stdout) != 0) {
@@ -502,7 +480,7 @@ static int run_study_views(const report_options *o, const papsim_table *t, const
     int status = o->figure4 ? run_patterns(o, t, outdir) : 0, failures = 0;
     if (status == 2)
         return 2;
-    if (build_study_report(o, t, &r, &e) != 0 || make_directories(outdir, &e) != 0 ||
+    if (build_study_report(o, t, &r, &e) != 0 || papsim_mkdir_p(outdir, &e) != 0 ||
         write_study_texts(o, &r, outdir, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         status = 2;
@@ -529,7 +507,7 @@ int papsim_cmd_report(int argc, char **argv)
         return status == 1 ? 0 : 2;
     if (resolve_paths(&o, csv, outdir, sizeof csv) != 0)
         return 2;
-    if (papsim_table_load(csv, &t, &e) != 0) {
+    if (papsim_results_load(csv, &t, NULL, &e) != 0) {
         fprintf(stderr, "papsim report: %s\n", e.msg);
         return 2;
     }

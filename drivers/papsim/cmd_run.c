@@ -2,14 +2,17 @@
  * DIR/results.csv, in parallel smpirun batches, resumable. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "papsim_fs.h"
 #include "csv.h"
 #include "sweep.h"
+#include "sweep_lock.h"
 #include "sweep_slurm.h"
 #include "units.h"
 
@@ -17,6 +20,7 @@
 typedef struct {
     const char *spec_path, *out_dir;
     int jobs, quiet, dry_run, help;
+    int wait_lock;               /* --wait-lock: wait for a run holding DIR */
     const char *cfg[32];
     int ncfg;
     int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
@@ -29,16 +33,23 @@ typedef struct {
 static void run_usage(FILE *out)
 {
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
-          "                [--shard I/N] [--case-timeout T] [--msg-cost T] [--rank-cost T]\n"
-          "                [--case-cost T] [--scan-cost T]\n"
+          "                [--wait-lock] [--shard I/N] [--case-timeout T] [--msg-cost T]\n"
+          "                [--rank-cost T] [--case-cost T] [--scan-cost T]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
-          "  --out DIR        result directory (created); results.csv is appended case by\n"
-          "                   case, so a killed sweep resumes where it stopped and a\n"
-          "                   rerun only simulates cases that are not there yet; a\n"
-          "                   finished sweep leaves its rows in the spec's case order;\n"
-          "                   DIR/work/case_wall.tsv logs each case's wall time\n"
+          "  --out DIR        result directory (created, with any missing parent);\n"
+          "                   results.csv is appended case by case, so a killed sweep\n"
+          "                   resumes where it stopped and a rerun only simulates cases\n"
+          "                   that are not there yet; a finished sweep leaves its rows in\n"
+          "                   the spec's case order; DIR/work/case_wall.tsv logs each\n"
+          "                   case's wall time. A failed write (a full disk) stops the\n"
+          "                   run with its cause and leaves results.csv with whole rows\n"
+          "                   only: make room and rerun to resume. One run at a time uses\n"
+          "                   DIR: it holds DIR/papsim.lock while it runs, and a second\n"
+          "                   run on DIR stops, naming the process that holds it\n"
+          "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
+          "                   stopping)\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
           "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
@@ -89,6 +100,18 @@ static int parse_shard(const char *text, run_options *o, papsim_err *e)
     return 0;
 }
 
+/* The options of papsim run that take a value (the next argument). */
+static int takes_value(const char *a)
+{
+    static const char *const with_value[] = {"--out", "--jobs", "--shard", "--msg-cost",
+                                             "--rank-cost", "--case-cost", "--scan-cost",
+                                             "--case-timeout"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
+        if (!strcmp(a, with_value[i]))
+            return 1;
+    return sweep_slurm_is_option(a);
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
     const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
@@ -111,6 +134,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             o->jobs = (int)j;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--wait-lock")) {
+            o->wait_lock = 1;
         } else if (!strcmp(a, "--dry-run")) {
             o->dry_run = 1;
         } else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31) {
@@ -139,8 +164,13 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                 return -1;
         } else if (a[0] != '-' && !o->spec_path) {
             o->spec_path = a;
+        } else if (a[0] != '-') {
+            return papsim_fail(e, "unexpected argument '%s': the spec is '%s' (one spec per run)",
+                               a, o->spec_path);
+        } else if (!next && takes_value(a)) {
+            return papsim_fail(e, "option '%s' needs a value (see papsim run --help)", a);
         } else {
-            return papsim_fail(e, "unknown or incomplete option '%s' (see papsim run --help)", a);
+            return papsim_fail(e, "unknown option '%s' (see papsim run --help)", a);
         }
     }
     o->cost.eager_thresh = sweep_eager_threshold(o->cfg, o->ncfg, o->cost.eager_thresh);
@@ -153,58 +183,6 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                               "not --shard I/N");
     if (o->slurm && o->dry_run)
         return papsim_fail(e, "--slurm and --dry-run do not go together (--slurm runs nothing)");
-    return 0;
-}
-
-/* Opens DIR/results.csv for resuming: creates it with the header, or checks
- * its header and trims a row cut short by a kill. *format is the file's
- * format (csv.h): an older file predates the params or deterministic
- * column, and its new rows are written without them, so the file stays one
- * table. */
-static int prepare_results(const char *dir, int *format, papsim_err *e)
-{
-    char path[4200];
-    if (mkdir(dir, 0755) != 0 && errno != EEXIST)
-        return papsim_fail(e, "--out '%s': cannot create: %s", dir, strerror(errno));
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "r+");
-    if (!f) {
-        f = fopen(path, "w");
-        if (!f)
-            return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-        fprintf(f, "%s\n", papsim_results_header());
-        *format = PAPSIM_RESULTS_FORMAT;
-        return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, f);
-    if (len > 0 && line[len - 1] == '\n')
-        line[--len] = '\0';
-    if (len > 0 && line[len - 1] == '\r')
-        line[--len] = '\0';
-    *format = len > 0 ? papsim_results_format_of_header(line) : 0;
-    int ok = *format != 0;
-    free(line);
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f), keep = size;
-    while (keep > 0) { /* find the end of the last complete line */
-        fseek(f, keep - 1, SEEK_SET);
-        if (fgetc(f) == '\n')
-            break;
-        keep--;
-    }
-    fclose(f);
-    if (!ok)
-        return papsim_fail(e, "%s exists but is not a papsim results file (header differs); "
-                              "choose another --out",
-                           path);
-    if (keep < size) {
-        fprintf(stderr, "papsim run: %s: dropping an incomplete last row (%ld bytes)\n", path,
-                size - keep);
-        if (truncate(path, keep) != 0)
-            return papsim_fail(e, "%s: cannot trim: %s", path, strerror(errno));
-    }
     return 0;
 }
 
@@ -287,21 +265,19 @@ static int is_done(const results_index *r, const sweep_case *sc)
 static int write_unsupported(const char *dir, sweep_case *cases, int n, const results_index *r,
                              int format, sweep_stats *st, papsim_err *e)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "a");
-    if (!f)
-        return papsim_fail(e, "%s: cannot append: %s", path, strerror(errno));
+    const sweep_case **rows = malloc(((size_t)n + 1) * sizeof *rows);
+    int nrows = 0;
+    if (!rows)
+        return papsim_fail(e, "out of memory");
     for (int i = 0; i < n; i++)
         if (cases[i].unsupported && cases[i].skew.kind == PAPSIM_SKEW_ABSOLUTE) {
             st->unsupported++;
-            if (!is_done(r, &cases[i])) {
-                char row[8192];
-                sweep_status_row(&cases[i].c, "unsupported", format, row, sizeof row);
-                fputs(row, f);
-            }
+            if (!is_done(r, &cases[i]))
+                rows[nrows++] = &cases[i];
         }
-    return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
+    int rc = sweep_append_status_rows(dir, rows, nrows, "unsupported", format, e);
+    free(rows);
+    return rc;
 }
 
 /* The cases of this phase that still need a run. */
@@ -370,10 +346,18 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
                             "missing, case not run\n",
                     sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
                     sc->c.skew);
-            st->failed++;
+            st->no_baseline++;
             continue;
         }
         sc->c.skew_s = sc->skew.value * sum / count;
+        papsim_err too_large;
+        if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
+            fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: case not run: %s\n",
+                    sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
+                    sc->c.skew, too_large.msg);
+            st->failed++;
+            continue;
+        }
         papsim_case_id(&sc->c, sc->id);
     }
 }
@@ -383,28 +367,27 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
 static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntodo, int format,
                                    sweep_stats *st, papsim_err *e)
 {
-    char path[4200];
+    const sweep_case **rows = malloc(((size_t)*ntodo + 1) * sizeof *rows);
     int kept = 0, written = 0;
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    FILE *f = fopen(path, "a");
-    if (!f)
-        return papsim_fail(e, "%s: cannot append: %s", path, strerror(errno));
+    if (!rows)
+        return papsim_fail(e, "out of memory");
     for (int i = 0; i < *ntodo; i++) {
-        if (!todo[i]->baseline_timed_out) {
+        if (todo[i]->baseline_timed_out)
+            rows[written++] = todo[i];
+        else
             todo[kept++] = todo[i];
-            continue;
-        }
-        char row[8192];
-        sweep_status_row(&todo[i]->c, SWEEP_STATUS_BASELINE_TIMEOUT, format, row, sizeof row);
-        fputs(row, f);
-        written++;
     }
     *ntodo = kept;
+    int rc = sweep_append_status_rows(dir, rows, written, SWEEP_STATUS_BASELINE_TIMEOUT, format,
+                                      e);
+    free(rows);
+    if (rc != 0)
+        return -1;
     st->not_run += written;
     if (written)
         fprintf(stderr, "papsim run: %d skewed case(s) not run: their algorithm's no-delay case "
                         "timed out (status baseline_timeout)\n", written);
-    return fclose(f) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
+    return 0;
 }
 
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
@@ -486,7 +469,7 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
 {
     results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
-    if (prepare_results(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
+    if (sweep_results_prepare(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
         return -1;
     if (!o->quiet)
         sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
@@ -502,6 +485,35 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
     return 0;
 }
 
+int papsim_run_check_args(int argc, char **argv, papsim_err *e)
+{
+    run_options o = {0};
+    return parse_run_args(argc, argv, &o, e);
+}
+
+/* "papsim run ARGS...", as the lock file records it for a second run. */
+static void join_command(int argc, char **argv, char *out, size_t cap)
+{
+    size_t n = (size_t)snprintf(out, cap, "papsim run");
+    for (int i = 1; i < argc && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, " %s", argv[i]);
+}
+
+/* The closing count; each case is counted once, under what happened to it. */
+static void print_summary(const run_options *o, const sweep_stats *st)
+{
+    fprintf(stderr,
+            "papsim run: %d cases: %d simulated, %d already in results, %d unsupported, "
+            "%d timed out, %d failed",
+            st->total + st->unsupported, st->run, st->skipped, st->unsupported,
+            st->timed_out + st->not_run, st->failed);
+    if (st->no_baseline)
+        fprintf(stderr, ", %d not run (no-delay baseline missing)", st->no_baseline);
+    if (st->not_written)
+        fprintf(stderr, ", %d not written (write error: run stopped)", st->not_written);
+    fprintf(stderr, " -> %s/results.csv\n", o->out_dir);
+}
+
 int papsim_cmd_run(int argc, char **argv)
 {
     run_options o = {0};
@@ -509,7 +521,8 @@ int papsim_cmd_run(int argc, char **argv)
     papsim_spec spec = {0};
     sweep_cases cases = {0};
     sweep_stats st = {0};
-    int status = 2, ntotal;
+    int status = 2, ntotal, rc, lock = -1;
+    char command[1024];
 
     if (parse_run_args(argc, argv, &o, &e) != 0)
         goto fail;
@@ -538,24 +551,36 @@ int papsim_cmd_run(int argc, char **argv)
         goto done;
     }
     status = 1;
-    if (run_sweep(&o, &cases, &st, &e) != 0 ||
-        finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e) != 0)
+    if (papsim_mkdir_p(o.out_dir, &e) != 0) {
+        papsim_fail_prefix(&e, "--out '%s': ", o.out_dir);
         goto fail;
-    fprintf(stderr,
-            "papsim run: %d cases: %d simulated, %d already in results, %d unsupported, "
-            "%d timed out, %d failed -> %s/results.csv\n",
-            st.total + st.unsupported, st.run, st.skipped, st.unsupported,
-            st.timed_out + st.not_run, st.failed, o.out_dir);
+    }
+    join_command(argc, argv, command, sizeof command);
+    if ((lock = sweep_lock(o.out_dir, o.wait_lock, command, &e)) < 0)
+        goto fail;
+    /* Past a file size limit, a write fails with EFBIG (reported like a
+     * full disk) instead of killing papsim. */
+    signal(SIGXFSZ, SIG_IGN);
+    rc = run_sweep(&o, &cases, &st, &e);
+    if (rc == 0)
+        rc = finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e);
+    if (rc != 0 && !st.not_written)
+        goto fail;
+    print_summary(&o, &st);
+    if (rc != 0) /* a failed write: its cause, once, after the counts */
+        goto fail;
     if (sweep_interrupted()) {
         fprintf(stderr, "papsim run: interrupted; finished cases are kept, rerun to resume\n");
         status = 130;
     } else {
-        status = st.failed ? 1 : 0;
+        status = st.failed || st.no_baseline ? 1 : 0;
     }
     goto done;
 fail:
-    fprintf(stderr, "papsim run: %s\n", e.msg);
+    fprintf(stderr, "papsim run: %s%s\n", e.msg,
+            st.not_written ? " (make room, then rerun the same command to resume)" : "");
 done:
+    sweep_unlock(lock);
     sweep_cases_free(&cases);
     papsim_spec_free(&spec);
     return status;

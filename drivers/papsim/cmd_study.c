@@ -106,6 +106,11 @@ int papsim_cmd_study(int argc, char **argv)
         study_usage(stdout);
         return 0;
     }
+    papsim_err e = {{0}};
+    if (papsim_run_check_args(s.nrun, s.run, &e) != 0) {
+        fprintf(stderr, "papsim study: %s\n", e.msg);
+        return 2;
+    }
     if (!s.out) {
         fprintf(stderr, "papsim study: --out DIR is required (usage: papsim study SPEC --out "
                         "DIR)\n");

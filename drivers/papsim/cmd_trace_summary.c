@@ -128,7 +128,10 @@ int papsim_cmd_trace_summary(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
-    if (argc != 2 || argv[1][0] == '-')
+    for (int i = 1; i < argc; i++)
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return bad_input("unknown option '%s' (see papsim trace-summary --help)", argv[i]);
+    if (argc != 2)
         return bad_input("expected one trace file (see papsim trace-summary "
                          "--help)");
     if (papsim_trace_read(argv[1], &t, &e) != 0)

@@ -4,6 +4,13 @@
 
 #include "commands.h"
 
+int papsim_cmd_bad_option(const char *command, int opt, const char *arg)
+{
+    return papsim_cmd_bad_input(command, "%s '%s' (see papsim %s --help)",
+                                opt == ':' ? "missing value for option" : "unknown option",
+                                arg, command);
+}
+
 int papsim_cmd_bad_input(const char *command, const char *fmt, ...)
 {
     va_list ap;

@@ -7,6 +7,8 @@
 
 #include <stdio.h>
 
+#include "papsim_error.h"
+
 int papsim_cmd_list(int argc, char **argv);
 int papsim_cmd_pattern(int argc, char **argv);
 int papsim_cmd_platform(int argc, char **argv);
@@ -22,6 +24,10 @@ int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
 
+/* Checks papsim run's arguments (argv[0] = "run") without running anything:
+ * papsim study passes its own through. */
+int papsim_run_check_args(int argc, char **argv, papsim_err *e);
+
 /* The text of `papsim report --help` (cmd_report_help.c). */
 void papsim_report_print_help(FILE *f);
 
@@ -29,5 +35,11 @@ void papsim_report_print_help(FILE *f);
  * exit status. */
 __attribute__((format(printf, 2, 3)))
 int papsim_cmd_bad_input(const char *command, const char *fmt, ...);
+
+/* For getopt_long run with opterr = 0 and a ':' first in its option string:
+ * "papsim COMMAND: unknown option '--x' (see papsim COMMAND --help)", or
+ * "missing value for option" when opt is ':'. arg is argv[optind - 1].
+ * Returns 2. */
+int papsim_cmd_bad_option(const char *command, int opt, const char *arg);
 
 #endif

@@ -63,7 +63,25 @@ typedef struct {
     int timed_out;   /* killed at the case time limit (row status "timeout") */
     int not_run;     /* skewed cases whose own no-delay case timed out
                         (row status "baseline_timeout") */
+    int no_baseline; /* skewed cases not run: a no-delay case they need is
+                        missing (it failed) */
+    int not_written; /* cases whose rows could not be written (a full disk):
+                        the run stops there */
 } sweep_stats;
+
+/* results.csv (sweep_results.c). sweep_results_prepare creates DIR (and its
+ * parents) and the file with its header, or checks the header of an
+ * existing one (*format, csv.h: an older file keeps its columns) and trims
+ * a row left incomplete by a kill or an older papsim. */
+int sweep_results_prepare(const char *dir, int *format, papsim_err *e);
+/* Opens DIR/results.csv for appending (path gets its name); -1 on error. */
+int sweep_open_results(const char *dir, char *path, size_t cap, papsim_err *e);
+/* Appends whole rows in one write; when it fails (a full disk) the file is
+ * cut back to its size before, and the error names path and the cause. */
+int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, papsim_err *e);
+/* Appends a row with this status (no times) for each of cases[0..n). */
+int sweep_append_status_rows(const char *dir, const sweep_case *const *cases, int n,
+                             const char *status, int format, papsim_err *e);
 
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"

@@ -54,6 +54,7 @@ typedef struct {
     double cost;         /* the forecast of its cases (longest batches run first) */
     double case_started; /* monotonic seconds: when cases[next] began */
     int timed_out;       /* killed because cases[next] passed the time limit */
+    char bad_line[96];   /* killed after printing this line, not a row of cases[next] */
 } batch;
 
 static double monotonic_seconds(void)
@@ -113,33 +114,13 @@ static int launch_order(const sweep_case *a, const sweep_case *b)
 
 static int same_batch(const sweep_case *a, const sweep_case *b) { return launch_order(a, b) == 0; }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, buf, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        buf += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
-/* One write per case: a kill between two writes can cut at most a row in
- * progress, which the next run trims (see open_results). */
-static int append_rows(int results_fd, const char *rows, size_t len, papsim_err *e)
-{
-    if (write_all(results_fd, rows, len) != 0)
-        return papsim_fail(e, "results.csv: write failed: %s", strerror(errno));
-    return 0;
-}
-
 typedef struct {
     const sweep_options *o;
     sweep_stats *stats;
     int results_fd;
+    const char *results_path;
+    papsim_err *err;  /* the error that stops the run (a failed write) */
+    int stop;         /* set with err: end every batch, report nothing more */
     time_t started;
     time_t last_progress;
     int done;  /* cases finished (run or failed) in this execution */
@@ -210,11 +191,15 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
 {
     /* smpirun itself prints its command line on stdout when the simulation
      * crashes; that is not a row (the exit status reports the failure). */
-    if (!looks_like_row(line))
+    if (!looks_like_row(line) || b->bad_line[0])
         return 0;
-    if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0)
-        return papsim_fail(e, "batch %d: unexpected output line '%.80s' (see %s)", b->number,
-                           line, b->log_path);
+    if (b->next >= b->ncases || strncmp(line, b->cases[b->next]->id, 16) != 0) {
+        /* Not the case it should be running: the batch is stopped, and
+         * finish_batch reports it as the failure of that case. */
+        snprintf(b->bad_line, sizeof b->bad_line, "%.80s", line);
+        kill(-b->pid, SIGKILL);
+        return 0;
+    }
     papsim_results_row_to_format(line, p->o->format); /* an older file keeps its format */
     size_t len = strlen(line);
     char *grown = realloc(b->pending, b->pending_len + len + 2);
@@ -226,8 +211,10 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     b->pending[b->pending_len++] = '\n';
     if (++b->rows < b->cases[b->next]->c.reps)
         return 0;
-    if (append_rows(p->results_fd, b->pending, b->pending_len, e) != 0)
+    if (sweep_append_rows(p->results_fd, p->results_path, b->pending, b->pending_len, e) != 0) {
+        p->stats->not_written++;
         return -1;
+    }
     p->stats->run++;
     case_finished(p, b, "simulated");
     b->pending_len = 0;
@@ -270,18 +257,19 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
         return papsim_fail(e, "cannot create %s: %s", dir, strerror(errno));
     FILE *f = fopen(cases_path, "w");
     if (!f)
-        return papsim_fail(e, "cannot write %s: %s", cases_path, strerror(errno));
+        return papsim_fail(e, "%s: cannot write: %s", cases_path, strerror(errno));
     for (int i = 0; i < b->ncases; i++)
         papsim_case_write_args(&b->cases[i]->c, f);
     if (fclose(f) != 0)
-        return papsim_fail(e, "cannot write %s", cases_path);
+        return papsim_fail(e, "%s: %s", cases_path, strerror(errno));
     if (papsim_launch_prepare(&l, &b->cases[0]->c, b->cases[0]->platform_path, dir, e) != 0)
         return -1;
-    l.cases_path = cases_path;
+    l.cases_name = "cases.txt";
     l.extra_cfg = o->extra_cfg;
     b->pid = papsim_launch_start(&l, &b->fd, b->log_path, e);
     b->case_started = monotonic_seconds();
     b->timed_out = 0;
+    b->bad_line[0] = '\0';
     return b->pid < 0 ? -1 : 0;
 }
 
@@ -293,14 +281,16 @@ static int record_timeout(batch *b, progress *p, int missing)
 {
     const papsim_case *c = &b->cases[b->next]->c;
     char row[8192];
-    papsim_err e = {{0}};
+    sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->format, row, sizeof row);
+    if (sweep_append_rows(p->results_fd, p->results_path, row, strlen(row), p->err) != 0) {
+        p->stats->not_written++;
+        p->stop = 1;
+        return 0;
+    }
     fprintf(stderr, "papsim run: case %s/%s np=%d %s %lldB %s passed --case-timeout %gs: "
                     "killed, recorded with status timeout\n",
             c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             p->o->case_timeout);
-    sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->format, row, sizeof row);
-    if (append_rows(p->results_fd, row, strlen(row), &e) != 0)
-        fprintf(stderr, "papsim run: %s\n", e.msg);
     p->stats->timed_out++;
     case_finished(p, b, SWEEP_STATUS_TIMEOUT);
     return missing - 1;
@@ -309,7 +299,7 @@ static int record_timeout(batch *b, progress *p, int missing)
 /* Kills a batch whose current case has run longer than the limit. */
 static void enforce_case_timeout(batch *b, const sweep_options *o)
 {
-    if (o->case_timeout <= 0 || b->timed_out)
+    if (o->case_timeout <= 0 || b->timed_out || b->bad_line[0])
         return;
     if (monotonic_seconds() - b->case_started < o->case_timeout)
         return;
@@ -318,26 +308,31 @@ static void enforce_case_timeout(batch *b, const sweep_options *o)
 }
 
 /* Waits for a finished batch. When it stopped early, the case it was
- * running failed (the simulator crashed or papbench refused it): that case
- * is counted as failed and the number of cases after it is returned, for
- * the caller to run again in a new batch. */
+ * running failed (the simulator crashed, papbench refused it, or it printed
+ * something that is not that case's row): that case is counted as failed,
+ * with its cause, and the number of cases after it is returned, for the
+ * caller to run again in a new batch. A batch ended because the run stops
+ * (an interrupt, a failed write) is not a failure and says nothing. */
 static int finish_batch(batch *b, progress *p)
 {
     int status = 0;
     close(b->fd);
-    waitpid(b->pid, &status, 0);
+    while (waitpid(b->pid, &status, 0) < 0 && errno == EINTR)
+        ;
     int missing = b->ncases - b->next;
     free(b->pending);
     b->pending = NULL;
-    if (missing == 0 || sweep_interrupted())
+    if (missing == 0 || sweep_interrupted() || p->stop)
         return 0;
     const papsim_case *c = &b->cases[b->next]->c;
-    if (b->timed_out)
+    if (b->timed_out && !b->bad_line[0])
         return record_timeout(b, p, missing);
     /* SimGrid 3.32 ends a deadlocked simulation with exit status 0: the
      * missing rows and its log line are what tell. */
-    char why[64];
-    if (papsim_log_reports_deadlock(b->log_path))
+    char why[160];
+    if (b->bad_line[0])
+        snprintf(why, sizeof why, "unexpected output line '%s'", b->bad_line);
+    else if (papsim_log_reports_deadlock(b->log_path))
         snprintf(why, sizeof why, "deadlock");
     else if (WIFEXITED(status))
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
@@ -346,10 +341,7 @@ static int finish_batch(batch *b, progress *p)
     fprintf(stderr, "papsim run: batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s\n",
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
-    char cmd[4400];
-    snprintf(cmd, sizeof cmd, "tail -n 5 '%s' >&2", b->log_path);
-    if (system(cmd) != 0)
-        fprintf(stderr, "papsim run: (could not show the log)\n");
+    papsim_log_print_tail(b->log_path, 5, stderr);
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)
@@ -358,8 +350,6 @@ static int finish_batch(batch *b, progress *p)
     return missing - 1;
 }
 
-/* Orders cases by what an smpirun shares (platform, np, placement, SMPI
- * configuration), keeping the sweep order within a group. */
 static int batch_order(const void *pa, const void *pb)
 {
     const sweep_case *a = *(sweep_case *const *)pa, *b = *(sweep_case *const *)pb;
@@ -412,17 +402,23 @@ static int make_batches(sweep_case **todo, int n, const sweep_options *o, batch 
 }
 
 /* batches has room for 2n: a failed batch's remainder becomes a new one. */
+/* batches has room for 2n: a failed batch's remainder becomes a new one.
+ * An error that stops the run (a failed write, a batch that cannot start)
+ * ends every running batch quietly: the error alone is reported. */
 static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
 {
     batch *running[64];
     int nrunning = 0, next = 0, rc = 0;
     const int jobs = p->o->jobs < 64 ? p->o->jobs : 64;
     while ((next < nbatches || nrunning > 0) && rc == 0) {
-        while (nrunning < jobs && next < nbatches && !sweep_interrupted()) {
+        while (nrunning < jobs && next < nbatches && !sweep_interrupted() && rc == 0) {
             if (start_batch(&batches[next], p->o, e) != 0)
-                return -1;
-            running[nrunning++] = &batches[next++];
+                rc = -1;
+            else
+                running[nrunning++] = &batches[next++];
         }
+        if (rc != 0)
+            break;
         if (sweep_interrupted()) {
             for (int i = 0; i < nrunning; i++)
                 kill(-running[i]->pid, SIGTERM);
@@ -431,34 +427,42 @@ static int run_batches(batch *batches, int nbatches, progress *p, papsim_err *e)
         struct pollfd fds[64];
         for (int i = 0; i < nrunning; i++)
             fds[i] = (struct pollfd){.fd = running[i]->fd, .events = POLLIN};
-        if (poll(fds, (nfds_t)nrunning, 1000) < 0 && errno != EINTR)
-            return papsim_fail(e, "poll: %s", strerror(errno));
+        if (poll(fds, (nfds_t)nrunning, 1000) < 0 && errno != EINTR) {
+            rc = papsim_fail(e, "poll: %s", strerror(errno));
+            break;
+        }
         for (int i = 0; i < nrunning && rc == 0; i++) {
             enforce_case_timeout(running[i], p->o);
             if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
             int end = drain(running[i], p, e);
-            if (end < 0)
-                rc = -1;
-            if (end != 0) {
-                batch *done = running[i];
-                int rest = finish_batch(done, p);
-                if (rest > 0) {
-                    batch *again = &batches[nbatches];
-                    again->cases = done->cases + done->next + 1;
-                    again->ncases = rest;
-                    again->number = nbatches++;
-                }
-                running[i] = running[--nrunning];
-                fds[i] = fds[nrunning];
-                i--;
+            if (end < 0) {
+                rc = -1; /* this batch is ended with the others, below */
+                break;
             }
+            if (end == 0)
+                continue;
+            batch *done = running[i];
+            int rest = finish_batch(done, p);
+            if (p->stop) /* its timeout row could not be written: p->err says why */
+                rc = -1;
+            if (rest > 0) {
+                batch *again = &batches[nbatches];
+                again->cases = done->cases + done->next + 1;
+                again->ncases = rest;
+                again->number = nbatches++;
+            }
+            running[i] = running[--nrunning];
+            fds[i] = fds[nrunning];
+            i--;
         }
     }
-    for (int i = 0; i < nrunning; i++) { /* only after an error */
+    if (rc != 0)
+        p->stop = 1;
+    for (int i = 0; i < nrunning; i++) /* only after an error */
         kill(-running[i]->pid, SIGTERM);
+    for (int i = 0; i < nrunning; i++)
         finish_batch(running[i], p);
-    }
     return rc;
 }
 
@@ -470,11 +474,11 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     int nbatches = 0;
     if (n == 0)
         return 0;
-    snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
-    progress p = {o, stats, -1, time(NULL), 0, 0, n, 0, 0, NULL};
-    p.results_fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    progress p = {.o = o, .stats = stats, .results_path = path, .err = e, .started = time(NULL),
+                  .todo = n};
+    p.results_fd = sweep_open_results(o->out_dir, path, sizeof path, e);
     if (p.results_fd < 0)
-        return papsim_fail(e, "%s: cannot open for appending: %s", path, strerror(errno));
+        return -1;
     char work[4200]; /* the batches' directories and the wall-time log */
     snprintf(work, sizeof work, "%s/work", o->out_dir);
     if (mkdir(work, 0755) != 0 && errno != EEXIST) {
@@ -497,8 +501,8 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     free(batches);
     if (p.case_wall)
         fclose(p.case_wall);
-    if (fsync(p.results_fd) != 0 && errno != EINVAL)
-        rc = rc ? rc : papsim_fail(e, "%s: fsync failed: %s", path, strerror(errno));
+    if (fsync(p.results_fd) != 0 && errno != EINVAL && rc == 0)
+        rc = papsim_fail(e, "%s: %s", path, strerror(errno));
     close(p.results_fd);
     return rc;
 }

@@ -5,8 +5,11 @@
 #include <string.h>
 
 #include "hostfile.h"
+#include "pattern.h"
+#include "papsim_fs.h"
 #include "papsim_catalog.h"
 #include "platform.h"
+#include "smpi_algos.h"
 #include "sweep.h"
 
 /* One key's values in a block, or its default as a one-value list. */
@@ -19,6 +22,7 @@ typedef struct {
 typedef struct {
     const papsim_spec *spec;
     const papsim_spec_block *block;
+    papsim_smpi_algos *smpi; /* SMPI's names, asked once per sweep */
 } block_view;
 
 static void get_list(const block_view *b, const char *key, const char *fallback, value_list *l)
@@ -36,6 +40,31 @@ static int fail_at(papsim_err *e, const block_view *b, int line, const char *key
     if (line > 0)
         return papsim_fail_prefix(e, "%s:%d: %s: ", b->spec->path, line, key);
     return papsim_fail_prefix(e, "%s: [%s]: %s: ", b->spec->path, b->block->name, key);
+}
+
+/* A message about one option ("--op 'x' is unknown") is placed at the spec
+ * key that set it: "spec.ini:7: op: --op 'x' is unknown". */
+static int fail_at_option(papsim_err *e, const block_view *b)
+{
+    static const char *const plural[][2] = {
+        {"skew_s", "skews"}, {"skew", "skews"}, {"pattern", "patterns"},
+        {"mapping", "mappings"}, {"distribution", "distributions"}, {"platform", "platforms"},
+        {"algorithm", "algorithms"},
+    };
+    char key[32] = "";
+    size_t n = 0;
+    if (!strncmp(e->msg, "--", 2))
+        for (const char *m = e->msg + 2; n + 1 < sizeof key && (*m == '-' || (*m >= 'a' && *m <= 'z'));
+             m++)
+            key[n++] = *m == '-' ? '_' : *m;
+    key[n] = '\0';
+    for (size_t i = 0; i < sizeof plural / sizeof plural[0]; i++)
+        if (!strcmp(key, plural[i][0]))
+            snprintf(key, sizeof key, "%s", plural[i][1]);
+    const papsim_spec_entry *entry = key[0] ? papsim_spec_find(b->block, key) : NULL;
+    if (!key[0])
+        return papsim_fail_prefix(e, "%s: [%s]: ", b->spec->path, b->block->name);
+    return fail_at(e, b, entry ? entry->line : 0, key);
 }
 
 static int require_key(const block_view *b, const char *key, papsim_err *e)
@@ -108,6 +137,8 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
         return -1;
+    if (papsim_case_validate(c, e) != 0)
+        return fail_at_option(e, b);
     if (!papsim_collective_known(c->collective)) {
         char names[256];
         papsim_collective_names(names, sizeof names);
@@ -128,14 +159,20 @@ static int check_algorithms(const block_view *b, const char *collective, const v
             papsim_fail(e, "%s", why);
             return fail_at(e, b, algos->v[i].line, "algorithms");
         }
+        if (!strncmp(algos->v[i].text, "builtin:", 8) &&
+            papsim_smpi_algo_check(b->smpi, collective, algos->v[i].text + 8, e) != 0)
+            return fail_at(e, b, algos->v[i].line, "algorithms");
     }
     return 0;
 }
 
 /* Loads a platform of the spec; a relative path is relative to the spec
- * file's directory. The caller frees *platform. */
+ * file's directory. label gets the name the case id and the platform column
+ * use: "default", or the file's path in one spelling (papsim_path_label), so
+ * "x.xml", "./x.xml" and the absolute path of x.xml give the same cases. The
+ * caller frees *platform. */
 static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
-                         papsim_platform *platform, papsim_err *e)
+                         char *label, size_t label_len, papsim_platform *platform, papsim_err *e)
 {
     if (!strcmp(v->text, "default") || v->text[0] == '/')
         snprintf(path, len, "%s", v->text);
@@ -143,10 +180,18 @@ static int load_platform(const block_view *b, const papsim_spec_value *v, char *
         snprintf(path, len, "%s/%s", b->spec->dir, v->text);
     if (papsim_platform_load(path, platform, e) != 0)
         return fail_at(e, b, v->line, "platforms");
+    if (!strcmp(v->text, "default"))
+        snprintf(label, label_len, "default");
+    else if (papsim_path_label(b->spec->dir, v->text, label, label_len, e) != 0) {
+        papsim_platform_free(platform);
+        return fail_at(e, b, v->line, "platforms");
+    }
     return 0;
 }
 
-/* Fails unless the platform can host np ranks with this placement. */
+/* Fails unless the platform can host np ranks with this placement; when
+ * it has too few hosts, names the papsim platform command of one that has
+ * enough. */
 static int check_fits(const papsim_platform *platform, const papsim_case *c, papsim_err *e)
 {
     papsim_mapping mapping;
@@ -156,7 +201,28 @@ static int check_fits(const papsim_platform *platform, const papsim_case *c, pap
     if (papsim_mapping_parse(c->mapping, &mapping, e) == 0)
         rc = papsim_hostfile_assign(platform, mapping, c->np, c->ranks_per_node, hosts, e);
     free(hosts);
+    const int rpn = c->ranks_per_node > 0 ? c->ranks_per_node : platform->cores_per_host;
+    const long nodes = rpn > 0 ? ((long)c->np + rpn - 1) / rpn : 0;
+    if (rc != 0 && e && nodes > platform->nhosts) {
+        size_t used = strlen(e->msg);
+        snprintf(e->msg + used, sizeof e->msg - used,
+                 "; `papsim platform flat --nodes %ld --cores %d -o platform.xml` writes a "
+                 "flat platform that fits",
+                 nodes, platform->cores_per_host);
+    }
     return rc;
+}
+
+/* A ranks_per_node value the platform's hosts cannot take whatever np is. */
+static int check_ranks_per_node(const papsim_platform *platform, int rpn, papsim_err *e)
+{
+    const long max = (long)platform->cores_per_host * PAPSIM_MAX_RANKS_PER_CORE;
+    if (rpn <= max)
+        return 0;
+    return papsim_fail(e, "%d ranks per node: hosts of platform '%s' have %d cores (at most "
+                          "%ld ranks per node, %d per core)",
+                       rpn, platform->source, platform->cores_per_host, max,
+                       PAPSIM_MAX_RANKS_PER_CORE);
 }
 
 static int push_case(sweep_cases *out, const sweep_case *sc, papsim_err *e)
@@ -182,6 +248,23 @@ static int mark_unsupported(const papsim_case *c)
                      papsim_case_check_restrictions(c, entry->flags, &e) != 0);
 }
 
+/* A file:PATH pattern must be readable and hold one delay for each of the
+ * case's np ranks (papbench reads it the same way, from the same path). */
+static int check_pattern_file(const papsim_case *c, papsim_err *e)
+{
+    papsim_pattern pattern;
+    if (papsim_pattern_parse(c->pattern, &pattern, e) != 0)
+        return -1;
+    if (pattern.shape != PAPSIM_PATTERN_FILE)
+        return 0;
+    double *delays = malloc((size_t)c->np * sizeof *delays);
+    if (!delays)
+        return papsim_fail(e, "out of memory");
+    int rc = papsim_pattern_delays(&pattern, c->np, 0, c->seed, 1, delays, e);
+    free(delays);
+    return rc;
+}
+
 /* The innermost loops: patterns x skews x algorithms for one placement. */
 static int expand_patterns(const block_view *b, sweep_case *sc, const value_list *patterns,
                            const value_list *skews, const value_list *algos, sweep_cases *out,
@@ -189,7 +272,7 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
 {
     for (int p = 0; p < patterns->n; p++) {
         if (apply(&sc->c, "pattern", patterns->v[p].text, e) ||
-            papsim_case_validate(&sc->c, e))
+            papsim_case_validate(&sc->c, e) || check_pattern_file(&sc->c, e))
             return fail_at(e, b, patterns->v[p].line, "patterns");
         const int no_delay = !strcmp(sc->c.pattern, "no_delay");
         for (int s = 0; s < (no_delay ? 1 : skews->n); s++) {
@@ -244,7 +327,8 @@ static int expand_on_platform(const block_view *b, const block_lists *l, sweep_c
                 if (apply(&sc->c, "mapping", l->mappings.v[m].text, e) ||
                     papsim_case_validate(&sc->c, e))
                     return fail_at(e, b, l->mappings.v[m].line, "mappings");
-                if (apply(&sc->c, "ranks-per-node", l->rpns.v[r].text, e))
+                if (apply(&sc->c, "ranks-per-node", l->rpns.v[r].text, e) ||
+                    check_ranks_per_node(platform, sc->c.ranks_per_node, e))
                     return fail_at(e, b, l->rpns.v[r].line, "ranks_per_node");
                 if (check_fits(platform, &sc->c, e) != 0)
                     return fail_at(e, b, l->nps.v[n].line, "np");
@@ -277,9 +361,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     for (int pf = 0; pf < l.platforms.n; pf++) {
         papsim_platform platform;
         if (load_platform(b, &l.platforms.v[pf], sc.platform_path, sizeof sc.platform_path,
-                          &platform, e) != 0)
+                          sc.c.platform, sizeof sc.c.platform, &platform, e) != 0)
             return -1;
-        snprintf(sc.c.platform, sizeof sc.c.platform, "%s", l.platforms.v[pf].text);
         int rc = expand_on_platform(b, &l, &sc, &platform, out, e);
         papsim_platform_free(&platform);
         if (rc != 0)
@@ -330,13 +413,15 @@ static void drop_duplicates(sweep_cases *cases)
 
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
 {
+    papsim_smpi_algos smpi = {0};
+    int rc = 0;
     memset(out, 0, sizeof *out);
-    for (int i = 0; i < spec->nblocks; i++) {
-        block_view b = {spec, &spec->blocks[i]};
-        if (expand_block(&b, i, out, e) != 0)
-            return -1;
+    for (int i = 0; i < spec->nblocks && rc == 0; i++) {
+        block_view b = {spec, &spec->blocks[i], &smpi};
+        rc = expand_block(&b, i, out, e);
     }
-    if (add_no_delay_companions(out, e) != 0)
+    papsim_smpi_algos_free(&smpi);
+    if (rc != 0 || add_no_delay_companions(out, e) != 0)
         return -1;
     drop_duplicates(out);
     return 0;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "papsim_fs.h"
 #include "sweep_slurm.h"
 #include "units.h"
 
@@ -112,8 +113,8 @@ int sweep_slurm_write(const char *spec_path, const char *out_dir, int ncases,
                       papsim_err *e)
 {
     char spec[PATH_MAX], dir[PATH_MAX], self[PATH_MAX], path[PATH_MAX + 32];
-    if (mkdir(out_dir, 0755) != 0 && errno != EEXIST)
-        return papsim_fail(e, "--out '%s': cannot create: %s", out_dir, strerror(errno));
+    if (papsim_mkdir_p(out_dir, e) != 0)
+        return papsim_fail_prefix(e, "--out: ");
     if (absolute(spec_path, spec, "spec", e) != 0 || absolute(out_dir, dir, "--out", e) != 0 ||
         absolute("/proc/self/exe", self, "papsim", e) != 0)
         return -1;

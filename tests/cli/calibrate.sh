@@ -1,10 +1,18 @@
 # papsim calibrate (issue 7, item 2).
 # 1. A real run at np 2 under Open MPI (one machine, so intra-node only and
-#    a warning): the fitted alpha and beta are positive and finite, the XML
-#    loads in papsim and under smpirun, and a 1 MiB linear bcast on it at
-#    np 2 costs the fitted alpha + (m + 16) beta (SMPI's 16-byte envelope)
-#    within 0.1%: the XML carries the numbers and its smpi/lat-factor and
-#    bw-factor 0:1 switch SMPI's own size factors off.
+#    a warning): a measurement file of 11 sizes with positive times; when
+#    the times grow with the size, the fitted alpha and beta are positive
+#    and finite, the XML loads in papsim and under smpirun, and a 1 MiB
+#    linear bcast on it at np 2 costs the fitted alpha + (m + 16) beta
+#    (SMPI's 16-byte envelope) within 0.1%: the XML carries the numbers,
+#    and its smpi/lat-factor and bw-factor 0:1 switch SMPI's own size
+#    factors off.
+#    On a loaded host (CI machines are shared) a 1-byte ping-pong took 5 ms
+#    and 1 MiB no longer: scheduling, not the transfer. The fit must then
+#    refuse the file ("the times do not grow"); the run is tried up to 3
+#    times, and a refusal is accepted only when the file shows it: the
+#    1 MiB median under ten times the 1-byte one (on an idle host it is
+#    about a hundred times).
 # 2. --from a hand-written measurement file with exact T = alpha + beta m
 #    (intra 2 us + 1 ns/B, inter 5 us + 2 ns/B, two hosts x two ranks): the
 #    fit returns them exactly, and the platform gives the linear bcast
@@ -27,21 +35,42 @@ bcast_time() { # PLATFORM RANKS_PER_NODE
 }
 
 # 1. The real machine.
-expect_ok "calibrate np 2" timeout 120 "$PAPSIM" calibrate --np 2 --iters 20 --max-bytes 1MiB \
-    --out real --mpiexec-arg --oversubscribe
-grep -q "warning: no rank on another node" err.txt && pass || fail "no single-node warning: $(cat err.txt)"
-expect_eq "measured sizes" "$(grep -c '^intra,0,1,' real.csv)" 11
-alpha=$(value intra_alpha_s real.txt) beta=$(value intra_beta_s_per_byte real.txt)
-echo "this machine: alpha $alpha s, beta $beta s/B, $(value intra_max_relative_residual real.txt) max relative residual"
-expect_eq "alpha $alpha positive, finite" "$(positive_finite "$alpha")" yes
-expect_eq "beta $beta positive, finite" "$(positive_finite "$beta")" yes
-expect_eq "inter-node line" "$(grep -c '^inter = none' real.txt)" 1
-expect_ok "the XML loads" "$PAPSIM" platform --info real.xml
-expect_eq "hosts and cores" "$(grep -E '^(hosts|cores per host):' out.txt | tr '\n' ' ')" \
-    "hosts: 1 cores per host: 2 "
-t=$(bcast_time real.xml 2)
-expect_eq "bcast on the calibrated platform: $t s vs alpha + (m+16) beta" \
-    "$(within "$t" "$(bcast_cost "$alpha" "$beta")" 1e-3)" yes
+median_of() { awk -F, -v m="$1" '$1 == "intra" && $4 == m {print $7}' real.csv; }
+fitted=0 refused=0
+for attempt in 1 2 3; do
+    rm -f real.csv real.txt real.xml
+    rc=0
+    timeout 120 "$PAPSIM" calibrate --np 2 --iters 20 --max-bytes 1MiB --out real \
+        --mpiexec-arg --oversubscribe >out.txt 2>err.txt || rc=$?
+    expect_eq "attempt $attempt: measured sizes" "$(grep -c '^intra,0,1,' real.csv)" 11
+    expect_eq "attempt $attempt: positive times, min <= median" \
+        "$(awk -F, '$1 == "intra" && !($6 > 0 && $6 <= $7)' real.csv | wc -l)" 0
+    if [ $rc -eq 0 ]; then fitted=1; break; fi
+    echo "attempt $attempt: 1 B $(median_of 1) s, 1 MiB $(median_of 1048576) s (medians): $(head -c 300 err.txt)"
+    if [ $rc -ne 2 ] || ! grep -q "real.csv: intra: the fit gives beta = .* the times do not grow" err.txt; then
+        fail "calibrate np 2 (exit $rc): $(head -c 600 err.txt)"
+        break
+    fi
+    refused=$((refused + 1))
+    awk -v a="$(median_of 1)" -v b="$(median_of 1048576)" 'BEGIN {exit !(b < 10 * a)}' && pass ||
+        fail "attempt $attempt: the fit refused times that grow: $(median_of 1) s at 1 B, $(median_of 1048576) s at 1 MiB"
+done
+if [ $fitted = 1 ]; then
+    grep -q "warning: no rank on another node" err.txt && pass || fail "no single-node warning: $(cat err.txt)"
+    alpha=$(value intra_alpha_s real.txt) beta=$(value intra_beta_s_per_byte real.txt)
+    echo "this machine: alpha $alpha s, beta $beta s/B, $(value intra_max_relative_residual real.txt) max relative residual"
+    expect_eq "alpha $alpha positive, finite" "$(positive_finite "$alpha")" yes
+    expect_eq "beta $beta positive, finite" "$(positive_finite "$beta")" yes
+    expect_eq "inter-node line" "$(grep -c '^inter = none' real.txt)" 1
+    expect_ok "the XML loads" "$PAPSIM" platform --info real.xml
+    expect_eq "hosts and cores" "$(grep -E '^(hosts|cores per host):' out.txt | tr '\n' ' ')" \
+        "hosts: 1 cores per host: 2 "
+    t=$(bcast_time real.xml 2)
+    expect_eq "bcast on the calibrated platform: $t s vs alpha + (m+16) beta" \
+        "$(within "$t" "$(bcast_cost "$alpha" "$beta")" 1e-3)" yes
+elif [ $refused -eq 3 ]; then
+    echo "calibrate np 2: this host is too loaded to time a ping-pong; the fit refused it 3 times, as it should"
+fi
 
 # 2. Exact measurements.
 {

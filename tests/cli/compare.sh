@@ -61,7 +61,7 @@ cut -d, -f1-7,9- "$fx/real.csv" > nopattern.csv
 expect_bad_input "missing column" "nopattern.csv: missing column 'pattern'" \
     "$PAPSIM" compare "$fx/sim.csv" nopattern.csv
 sed '4s/,15e-6,15e-6,15e-6,ok$/,fast,fast,fast,ok/' "$fx/real.csv" > badnum.csv
-expect_bad_input "bad number" "badnum.csv:4: last_delay_s 'fast' is not a number" \
+expect_bad_input "bad number" "badnum.csv:4: last_delay_s: 'fast' is not a time in seconds" \
     "$PAPSIM" compare "$fx/sim.csv" badnum.csv
 expect_bad_input "missing file" "nothere.csv" "$PAPSIM" compare "$fx/sim.csv" nothere.csv
 finish

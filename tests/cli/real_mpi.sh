@@ -1,13 +1,24 @@
-# papbench-mpi's clock-synchronised start under Open MPI (issue 7): on one
-# machine every rank reads the same CLOCK_MONOTONIC, so the estimated clock
-# offsets measure only the estimate's error and must be below 50 us; with a
-# 5 ms ascending pattern each rank's a_i - min(a) must be within 1 ms of its
-# requested delay d_i - min(d) in every repetition not flagged missed_start.
-# The host is shared and oversubscribed (np 4 on 2 cores), so a repetition
-# may miss its start; a run counts when at least 3 of its 10 repetitions
-# are ok, and up to 5 runs are tried. Also: --warmup runs untimed
-# repetitions, the per-rank file carries the offsets (0 in simulation), and
-# bad driver options are refused.
+# papbench-mpi's clock-synchronised start under Open MPI (issue 7), checked
+# by what holds however loaded the host is (CI machines are shared: np 4
+# oversubscribes 2 cores that other jobs use too). The case: allreduce at
+# np 4 with a 300 ms ascending pattern (delays 0, 100, 200, 300 ms).
+#  - On one machine every rank reads the same CLOCK_MONOTONIC, so the true
+#    offset to rank 0 is 0, and rank 0 read its clock inside the round trip
+#    the estimate kept: every |offset| is at most half its recorded round
+#    trip. (On an idle host both are a few us; with two busy loops beside
+#    the test they reached 6 ms together, so no fixed bound can hold.)
+#  - The arrivals follow the pattern: a_i - d_i (arrival minus requested
+#    delay) spreads over the ranks by the scheduling noise only, and in the
+#    median repetition by less than a third of the skew (100 ms). Arrivals
+#    that ignored the delays would spread by 300 ms; the noise measured
+#    under two busy loops on 2 cores was 1 to 27 ms. Up to 3 attempts.
+#  - A repetition is "ok" only when every rank reached its target within
+#    50 us, so in an ok repetition the spread is at most 50 us. A loaded
+#    host rarely has one (0 of 40 repetitions under two busy loops); the
+#    count is printed and every ok repetition is checked.
+#  - The statuses are only ok or missed_start.
+# Also: --warmup runs untimed repetitions, the per-rank file carries the
+# offsets (0 in simulation), and bad driver options are refused.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -15,24 +26,21 @@ export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
 mpi() { timeout 120 "$MPIEXEC" --oversubscribe "$@"; }
 case_args=(--collective allreduce --algorithm ring --bytes 1KiB --pattern ascending --skew 5ms)
 
-# Largest |a_i - min(a) - (d_i - min(d))| over the ok repetitions of a
-# per-rank file (rows: case,rep,rank,delay,arrive,exit,offset,rtt), in us.
-arrival_error_us() { # PER_RANK ROWS
-    awk -F, 'NR == FNR { if ($NF == "ok") ok[$19] = 1; next }
-             { rep = $2; a[rep, $3] = $5; d[rep, $3] = $4; n[rep]++
-               if (!(rep in amin) || $5 < amin[rep]) amin[rep] = $5
-               if (!(rep in dmin) || $4 < dmin[rep]) dmin[rep] = $4 }
-             END { worst = 0
-                   for (k in a) { split(k, x, SUBSEP); if (!(x[1] in ok)) continue
-                       e = (a[k] - amin[x[1]]) - (d[k] - dmin[x[1]]); if (e < 0) e = -e
-                       if (e > worst) worst = e }
-                   printf "%.1f\n", worst * 1e6 }' "$2" "$1"
+# spreads PER_RANK ROWS [ok]: one line per repetition (all, or the ok ones):
+# the spread over the ranks of a_i - d_i in us, sorted. Per-rank rows are
+# case,rep,rank,delay,arrive,exit,offset,rtt.
+spreads() {
+    awk -F, -v only="${3:-}" 'NR == FNR { if (FNR > 1 && (only == "" || $NF == only)) want[$19] = 1; next }
+             ($2 in want) { x = $5 - $4
+               if (!($2 in lo) || x < lo[$2]) lo[$2] = x
+               if (!($2 in hi) || x > hi[$2]) hi[$2] = x }
+             END { for (r in lo) printf "%.1f\n", (hi[r] - lo[r]) * 1e6 }' "$2" "$1" | sort -g
 }
 
-good_run=0
-for attempt in 1 2 3 4 5; do
+followed=0
+for attempt in 1 2 3; do
     rm -f per-rank.csv
-    if ! mpi -np 4 "$PAPBENCH_MPI" "${case_args[@]}" --reps 10 --per-rank per-rank.csv \
+    if ! mpi -np 4 "$PAPBENCH_MPI" "${case_args[@]}" --skew 300ms --reps 10 --per-rank per-rank.csv \
         > rows.csv 2> err.txt; then
         fail "attempt $attempt: papbench-mpi failed: $(tail -n 3 err.txt)"
         break
@@ -40,24 +48,28 @@ for attempt in 1 2 3 4 5; do
     expect_eq "attempt $attempt: rows" "$(tail -n +2 rows.csv | wc -l)" 10
     expect_eq "attempt $attempt: per-rank rows" "$(wc -l < per-rank.csv)" 40
     expect_eq "attempt $attempt: per-rank columns" "$(awk -F, '{print NF}' per-rank.csv | sort -u)" 8
-    # The offsets of one host: |offset| < 50 us, in every repetition.
-    max_offset=$(awk -F, '{o = $7 < 0 ? -$7 : $7; if (o > m) m = o} END {printf "%.1f", m * 1e6}' \
-                 per-rank.csv)
-    expect_eq "attempt $attempt: max |clock offset| ${max_offset} us < 50 us" \
-        "$(awk -v m="$max_offset" 'BEGIN {print (m < 50) ? "yes" : "no"}')" yes
-    # Every ok repetition follows the pattern within 1 ms (not only the lucky ones).
-    err_us=$(arrival_error_us per-rank.csv rows.csv)
-    nok=$(grep -c ',ok$' rows.csv)
-    echo "attempt $attempt: $nok of 10 repetitions ok, worst arrival error ${err_us} us," \
-         "max |offset| ${max_offset} us"
-    expect_eq "attempt $attempt: worst arrival error ${err_us} us <= 1000 us" \
-        "$(awk -v e="$err_us" 'BEGIN {print (e <= 1000) ? "yes" : "no"}')" yes
-    # The statuses are only ok or missed_start (nothing else on a timing run).
+    # Every offset within half its round trip (+1 ns for the printed digits).
+    expect_eq "attempt $attempt: offsets beyond half their round trip" \
+        "$(awk -F, '{o = $7 < 0 ? -$7 : $7; if ($8 < 0 || o > $8 / 2 + 1e-9) n++} END {print n + 0}' per-rank.csv)" 0
+    expect_eq "attempt $attempt: rank 0's offset and round trip" \
+        "$(awk -F, '$3 == 0 {print $7 "," $8}' per-rank.csv | sort -u)" "0,0"
     expect_eq "attempt $attempt: statuses" \
         "$(tail -n +2 rows.csv | awk -F, '$NF != "ok" && $NF != "missed_start"' | wc -l)" 0
-    if [ "$nok" -ge 3 ]; then good_run=1; break; fi
+    max_offset=$(awk -F, '{o = $7 < 0 ? -$7 : $7; if (o > m) m = o} END {printf "%.1f", m * 1e6}' per-rank.csv)
+    max_rtt=$(awk -F, '$8 > m {m = $8} END {printf "%.1f", m * 1e6}' per-rank.csv)
+    all=$(spreads per-rank.csv rows.csv)
+    ok=$(spreads per-rank.csv rows.csv ok)
+    median=$(printf '%s\n' "$all" | awk '{v[NR] = $1} END {print NR ? v[int((NR + 1) / 2)] : -1}')
+    echo "attempt $attempt: a_i - d_i spreads (us): $(echo $all); $(printf '%s' "$ok" | grep -c .) ok" \
+         "repetition(s): $(echo $ok); max |offset| $max_offset us, max round trip $max_rtt us"
+    expect_eq "attempt $attempt: 10 repetitions measured" "$(printf '%s\n' "$all" | grep -c .)" 10
+    expect_eq "attempt $attempt: ok repetitions with a spread over 50 us" \
+        "$(printf '%s\n' "$ok" | awk '$1 > 51' | wc -l)" 0
+    if awk -v m="$median" 'BEGIN {exit !(m >= 0 && m < 100000)}'; then followed=1; break; fi
+    echo "attempt $attempt: median spread $median us is not below 100 ms; again"
 done
-expect_eq "a run with at least 3 of 10 ok repetitions in 5 attempts" "$good_run" 1
+expect_eq "the arrivals follow the 300 ms pattern (median a_i - d_i spread < 100 ms) in 3 attempts" \
+    "$followed" 1
 
 # --warmup: untimed repetitions print no rows; the timed ones are numbered from 0.
 expect_ok "warmup" mpi -np 2 "$PAPBENCH_MPI" "${case_args[@]}" --skew 100us --reps 2 --warmup 3 \

@@ -97,7 +97,7 @@ printf 'this is not\na results table, at all\n' >garbage.csv
 expect_status "garbage file" 2 'garbage.csv:2: 2 fields, the header has 1' \
     "$PAPSIM" regress garbage.csv golden.csv
 printf 'hello\nworld\n' >nocolumns.csv
-expect_status "no columns" 2 "nocolumns.csv: missing column 'case_id'" \
+expect_status "no columns" 2 "nocolumns.csv:1: column 1 is 'hello', not a results.csv column" \
     "$PAPSIM" regress golden.csv nocolumns.csv
 cut -d, -f1-18,20- golden.csv >nolast.csv
 expect_status "missing metric column" 2 "nolast.csv: missing column 'last_delay_s'" \
@@ -107,7 +107,7 @@ expect_status "metric column not needed when not compared" 0 ' 0 changed' \
 expect_status "unreadable file" 2 'nothere.csv: cannot open' \
     "$PAPSIM" regress nothere.csv golden.csv
 sed 's/^\(0000000000000001,.*,1,1\.115e-05,\)1\.11e-05,/\1fast,/' golden.csv >notnumber.csv
-expect_status "value is not a number" 2 "notnumber.csv:[0-9]+: last_delay_s: 'fast' is not a number" \
+expect_status "value is not a number" 2 "notnumber.csv:[0-9]+: last_delay_s: 'fast' is not a time in seconds" \
     "$PAPSIM" regress notnumber.csv golden.csv
 { cat golden.csv; sed -n 2p golden.csv; } >dup.csv
 expect_status "duplicate row" 2 'dup.csv:18: second row for case_id 0000000000000001 rep 0 \(first at line 2\)' \

@@ -131,7 +131,7 @@ expect_status "header only" 2 'headonly/results.csv: no result rows' "$PAPSIM" r
 mkdir -p short && { echo "$header"; echo "a,b,c"; } >short/results.csv
 expect_status "short row" 2 'short/results.csv:2: 3 fields, the header has 22' "$PAPSIM" report short
 mkdir -p nocol && { echo "case_id,bytes"; echo "1,8"; } >nocol/results.csv
-expect_status "missing column" 2 "nocol/results.csv: missing column 'collective'" "$PAPSIM" report nocol
+expect_status "missing column" 2 "nocol/results.csv:1: missing column 'rep'" "$PAPSIM" report nocol
 expect_status "bad metric" 2 "--metric: 'speed'" "$PAPSIM" report run --metric speed
 expect_ok "report --help" "$PAPSIM" report --help
 

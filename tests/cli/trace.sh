@@ -75,6 +75,14 @@ expected() {
 records() { grep -E '^[0-9]+\.[0-9]+ ' "$1" | cut -d' ' -f1-6 | sort; }
 header() { awk -v k="$2" '$1 == k { print $2; exit }' "$1"; }
 
+# gap_of TRACE SEQ RANK: arrival of RANK at world call SEQ minus its exit
+# from call SEQ - 1, %.9f.
+gap_of() {
+    awk -v s="$2" -v r="$3" '$1 == "0.0" && $6 == r && $2 == s - 1 { x = $8 }
+        $1 == "0.0" && $6 == r && $2 == s { a = $7 }
+        END { printf "%.9f", a - x }' "$1"
+}
+
 # check_trace DESC TRACE EVERY COLLECTIVES RANKS
 check_trace() {
     local want; want=$(expected "$3" "$4" "$5")
@@ -106,10 +114,20 @@ for mode in mpi smpi; do
         # which left the barrier at the same instant.
         expect_eq "smpi late rank" "$(awk -v s=$LAST '$2 == s && $1 == "0.0" { t[$6] = $7 }
             END { printf "%.9f", t[3] - t[1] }' all-smpi.txt)" "0.050000000"
-    elif awk -v d="$d" 'BEGIN { exit !(d >= 0.15 && d <= 2) }'; then
-        pass
     else
-        fail "mpi late rank: rank 3 arrived $d s after the first, want about 0.2 s"
+        # Real: rank 3 sleeps 200 ms between leaving the barrier and entering
+        # the allreduce, and nanosleep never returns early, so its own gap
+        # is at least 0.2 s whatever the load (its arrival after the other
+        # ranks, $d s here, is not: a loaded host may hold them back too).
+        # Both times are on rank 0's clock through one interpolated offset:
+        # its drift estimate scales the gap by well under 5% (0.19 s).
+        g=$(gap_of all-$mode.txt $LAST 3)
+        echo "mpi late rank: gap $g s after its barrier, $d s after the first arrival"
+        if awk -v g="$g" 'BEGIN { exit !(g >= 0.19 && g < 30) }'; then
+            pass
+        else
+            fail "mpi late rank: rank 3 entered the allreduce $g s after leaving the barrier, want >= 0.2 s"
+        fi
     fi
 
     PAPTRACE_EVERY=2 $run every-$mode.txt "$app" --reps $REPS >/dev/null 2>err.txt || fail "$mode every: $(tail -n 3 err.txt)"

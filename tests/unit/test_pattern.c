@@ -307,6 +307,22 @@ static void test_file_errors(check_counts *c)
     check_file_error(c, "1us\n5furlongs\n", 2, ":2: duration '5furlongs' has "
                      "an unknown unit");
     check_file_error(c, "1\n2\n3\n", 2, "' has 3 delays but np is 2");
+    /* A NUL byte (a binary file) is refused with its line, also at the start
+       of a line (found by tests/fuzz/fuzz_pattern: it read before the buffer). */
+    for (int at = 0; at < 2; at++) {
+        char path[4096], spec[4200];
+        FILE *f;
+        int ok = write_temp("1us\n", path, sizeof path) == 0 && (f = fopen(path, "a")) != NULL;
+        if (ok) {
+            fwrite(at ? "2\0us\n" : "\0.2us\n", 1, 6, f);
+            fclose(f);
+            snprintf(spec, sizeof spec, "file:%s", path);
+            papsim_pattern_parse(spec, &p, &e);
+        }
+        CHECK(c, ok && papsim_pattern_delays(&p, 2, S, 1, 1, d, &e) == -1 &&
+              strstr(e.msg, ":2: a NUL byte: not a text file"), "NUL byte: %s", e.msg);
+        remove(path);
+    }
     papsim_pattern_parse("file:/nonexistent/papsim/p.txt", &p, &e);
     CHECK(c, papsim_pattern_delays(&p, 4, S, 1, 1, d, &e) == -1 &&
           strstr(e.msg, "pattern file '/nonexistent/papsim/p.txt': cannot "

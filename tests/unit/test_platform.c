@@ -339,11 +339,20 @@ static void test_mixed_hosts(check_counts *c, const char *dir)
     papsim_platform p;
     papsim_err e = {{0}};
     write_file(path, sizeof path, dir, "mixed.xml",
-               XML_HEAD "<host id=\"h1\" speed=\"1Gf\" core=\"8\"/>\n"
+               XML_HEAD "<zone id=\"w1\" routing=\"Full\">"
+                        "<host id=\"h1\" speed=\"1Gf\" core=\"8\"/></zone>\n"
                         "<cluster id=\"c\" prefix=\"n-\" suffix=\".x\" "
                         "speed=\"1Gf\" bw=\"1Gbps\" lat=\"1us\" "
                         "radical=\"0-1,8-9\" core=\"16\"/>\n"
-                        "<host id=\"h0\" speed=\"1Gf\" core=\"4\"/>\n" XML_TAIL);
+                        "<zone id=\"w0\" routing=\"Full\">"
+                        "<host id=\"h0\" speed=\"1Gf\" core=\"4\"/></zone>\n"
+                        "<link id=\"l\" bandwidth=\"1Gbps\" latency=\"0\"/>\n"
+                        "<zoneRoute src=\"w1\" dst=\"c\" gw_src=\"h1\" "
+                        "gw_dst=\"n-c_router.x\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                        "<zoneRoute src=\"w1\" dst=\"w0\" gw_src=\"h1\" "
+                        "gw_dst=\"h0\"><link_ctn id=\"l\"/></zoneRoute>\n"
+                        "<zoneRoute src=\"c\" dst=\"w0\" gw_src=\"n-c_router.x\" "
+                        "gw_dst=\"h0\"><link_ctn id=\"l\"/></zoneRoute>\n" XML_TAIL);
     CHECK(c, papsim_platform_load(path, &p, &e) == 0, "%s", e.msg);
     static const char *const want[] = {"h1", "n-0.x", "n-1.x", "n-8.x",
                                        "n-9.x", "h0"};
@@ -353,10 +362,12 @@ static void test_mixed_hosts(check_counts *c, const char *dir)
     CHECK(c, p.cores_per_host == 4, "smallest core count, got %d",
           p.cores_per_host);
     CHECK_STR(c, p.topology, "MULTI");
-    /* Groups: the zone's host h1, the cluster, the zone's host h0. */
+    /* Groups: zone w1's host h1, the cluster, zone w0's host h0. (A host
+     * beside a cluster in one zone cannot be routed to it: SimGrid joins
+     * zones only to zones.) */
     static const struct { const char *id, *topo; int first, count, cores; }
-        groups[] = {{"w", "hosts", 0, 1, 8}, {"c", "FLAT", 1, 4, 16},
-                    {"w", "hosts", 5, 1, 4}};
+        groups[] = {{"w1", "hosts", 0, 1, 8}, {"c", "FLAT", 1, 4, 16},
+                    {"w0", "hosts", 5, 1, 4}};
     CHECK(c, p.ngroups == 3, "%d groups", p.ngroups);
     for (int g = 0; g < p.ngroups && g < 3; g++) {
         CHECK_STR(c, p.groups[g].id, groups[g].id);

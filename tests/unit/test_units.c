@@ -213,7 +213,17 @@ static void test_format_skew(check_counts *c)
     check_skew_text(c, "250ns", "250ns");
     check_skew_text(c, "0.5ns", "0.5ns");
     check_skew_text(c, "1e-15", "1e-15s");
-    check_skew_text(c, "1e22", "1e+22s");
+    check_skew_text(c, "4096", "4096s");
+    {
+        papsim_skew huge = {PAPSIM_SKEW_ABSOLUTE, 1e22};
+        papsim_err e;
+        papsim_format_skew(&huge, buf, sizeof buf);
+        CHECK_STR(c, buf, "1e+22s");
+        /* The clock would step by 4e6 s there: refused (PAPSIM_SKEW_MAX_S). */
+        CHECK(c, papsim_parse_skew("1e22", &huge, &e) != 0 && strstr(e.msg, "too large") &&
+                     strstr(e.msg, "at most 4096 s"), "1e22: %s", e.msg);
+        CHECK(c, papsim_parse_skew("4096.001", &huge, &e) != 0, "4096.001 accepted");
+    }
     check_skew_text(c, "0", "0");
     check_skew_text(c, "0.1234567890123us", "123.4567890123ns");
     check_skew_text(c, "1.5x", "1.5x");
