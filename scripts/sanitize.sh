@@ -16,7 +16,7 @@
 # after changing a reader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-test-deps.sh
 cc=clang
 command -v clang >/dev/null || cc=cc
 fuzz=OFF

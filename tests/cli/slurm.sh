@@ -1,6 +1,6 @@
 # papsim run --slurm on a real single-node Slurm: the test starts its own
 # munged, slurmctld and slurmd (Debian's slurm-wlm and munge, installed by
-# scripts/install-deps.sh) on localhost with a minimal slurm.conf in its
+# scripts/install-test-deps.sh) on localhost with a minimal slurm.conf in its
 # temporary directory, submits a small sweep as a job array of 3 shards,
 # waits for it, merges the shards and asserts the merged results.csv is
 # byte-identical to a local run of the same spec. It stops every daemon it
@@ -12,7 +12,7 @@ skip() { echo "SKIP: cli.slurm: $*"; echo "0 passed, 0 failed (skipped)"; exit 0
 [ "$(id -u)" -eq 0 ] || skip "needs root to start slurmd"
 for tool in munged mungekey slurmctld slurmd sbatch squeue sinfo; do
     command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] ||
-        skip "$tool not found: install slurm-wlm and munge (bash scripts/install-deps.sh)"
+        skip "$tool not found: install slurm-wlm and munge (bash scripts/install-test-deps.sh)"
 done
 PATH=$PATH:/usr/sbin
 
