@@ -108,6 +108,12 @@ expect_ok "report --relative" "$PAPSIM" report evil --relative "$alg2" --out rel
 grep -qF -- "$alg1" rel/*.md && pass || fail "--relative: algorithm name not shown as is"
 no_pwned "report --runtimes/--robustness/--relative"
 
+# A file name starting with '-' (made of the collective) is no gnuplot option.
+mkdir -p dash
+awk -F, -v OFS=, 'NR > 1 { $2 = "-e" } { print }' "$out/results.csv" > dash/results.csv
+expect_ok "report: a collective named -e" "$PAPSIM" report dash
+expect_eq "report: its image" "$(ls dash/report/-e*.png | wc -l)" 1
+
 # A double quote: the table reader refuses the field, naming it.
 sed 's/,binomial,/,bi"nomial,/' "$out/results.csv" > quote.csv
 expect_bad_input "a double quote is refused" "contains a double quote" "$PAPSIM" report quote.csv
