@@ -14,6 +14,7 @@ papsim=$build/papsim
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 platform=$root/platforms/salimi-beni-cluster.xml
+declare -A sim_s wall_s # by "algorithm bytes", and wall_s by "jobs N" (no eval of output)
 
 wall() { # wall seconds of a command, best of 3
     local best=1e9 t
@@ -33,10 +34,11 @@ for bytes in 8 65536; do
         w=$(wall "$papsim" bench --np 1024 --collective reduce --algorithm $algo --bytes $bytes \
             --platform "$platform")
         printf '%-22s %-8s %-22s %s\n' "$algo" "$bytes" "$sim" "$w"
-        eval "sim_${algo//[:]/_}_$bytes=$sim wall_${algo//[:]/_}_$bytes=$w"
+        sim_s["$algo $bytes"]=$sim
+        wall_s["$algo $bytes"]=$w
     done
-    awk -v a="$(eval echo \$sim_binomial_$bytes)" -v b="$(eval echo \$sim_builtin_binomial_$bytes)" \
-        -v c="$(eval echo \$wall_binomial_$bytes)" -v d="$(eval echo \$wall_builtin_binomial_$bytes)" \
+    awk -v a="${sim_s["binomial $bytes"]}" -v b="${sim_s["builtin:binomial $bytes"]}" \
+        -v c="${wall_s["binomial $bytes"]}" -v d="${wall_s["builtin:binomial $bytes"]}" \
         -v m="$bytes" 'BEGIN { printf "  %s B: simulated time papsim/builtin = %.6f, wall time ratio = %.3f\n", m, a / b, c / d }'
 done
 
@@ -48,7 +50,7 @@ for jobs in 1 2; do
     cases=$(tail -n +2 "$work/demo-$jobs/results.csv" | wc -l)
     awk -v c="$cases" -v s="$start" -v e="$end" -v j=$jobs \
         'BEGIN { printf "  %d worker(s): %d cases in %.1f s = %.0f cases/minute\n", j, c, e - s, c * 60 / (e - s) }'
-    eval "wall_jobs_$jobs=$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')"
+    wall_s["jobs $jobs"]=$(awk -v s="$start" -v e="$end" 'BEGIN { print e - s }')
 done
-awk -v a="$wall_jobs_1" -v b="$wall_jobs_2" \
+awk -v a="${wall_s["jobs 1"]}" -v b="${wall_s["jobs 2"]}" \
     'BEGIN { printf "  speedup of 2 workers over 1: %.2f (want: at least 1.8 on 2 idle cores)\n", a / b }'

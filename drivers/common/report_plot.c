@@ -262,14 +262,17 @@ int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char
 
 /* Child side of the spawn: run the script in dir; if exec fails, send errno
  * back through the close-on-exec pipe so the parent can tell "no gnuplot"
- * from "gnuplot failed". */
+ * from "gnuplot failed". The script goes as "./NAME": a name made of table
+ * values could otherwise start with '-' and be taken for an option. */
 static void exec_gnuplot(const char *program, const char *dir, const char *script, int errfd)
 {
     int err = 0;
+    char local[1100];
+    snprintf(local, sizeof local, "./%s", script);
     if (chdir(dir) != 0)
         err = errno;
     else {
-        execlp(program, program, script, (char *)NULL);
+        execlp(program, program, local, (char *)NULL);
         err = errno;
     }
     if (write(errfd, &err, sizeof err) < 0) {

@@ -174,6 +174,8 @@ static int check_algorithms(const block_view *b, const char *collective, const v
 static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
                          char *label, size_t label_len, papsim_platform *platform, papsim_err *e)
 {
+    if (papsim_case_check_label("platform", v->text, e) != 0) /* it labels results.csv rows */
+        return fail_at(e, b, v->line, "platforms");
     if (!strcmp(v->text, "default") || v->text[0] == '/')
         snprintf(path, len, "%s", v->text);
     else
