@@ -15,6 +15,7 @@
 #include "launch.h"
 #include "smpi_algos.h"
 #include "papsim_catalog.h"
+#include "pattern.h"
 #include "units.h"
 
 typedef struct {
@@ -75,6 +76,8 @@ static int check_case(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--np is required (the number of simulated ranks)");
     if (papsim_case_validate(c, e) != 0)
         return -1;
+    if (papsim_pattern_check_file(c->pattern, c->np, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
     if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
         return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
                               "no-delay runs; papsim bench takes an absolute skew such as 100us",

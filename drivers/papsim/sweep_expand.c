@@ -238,23 +238,6 @@ static int mark_unsupported(const papsim_case *c)
                      papsim_case_check_restrictions(c, entry->flags, &e) != 0);
 }
 
-/* A file:PATH pattern must be readable and hold one delay for each of the
- * case's np ranks (papbench reads it the same way, from the same path). */
-static int check_pattern_file(const papsim_case *c, papsim_err *e)
-{
-    papsim_pattern pattern;
-    if (papsim_pattern_parse(c->pattern, &pattern, e) != 0)
-        return -1;
-    if (pattern.shape != PAPSIM_PATTERN_FILE)
-        return 0;
-    double *delays = malloc((size_t)c->np * sizeof *delays);
-    if (!delays)
-        return papsim_fail(e, "out of memory");
-    int rc = papsim_pattern_delays(&pattern, c->np, 0, c->seed, 1, delays, e);
-    free(delays);
-    return rc;
-}
-
 /* The innermost loops: patterns x skews x algorithms for one placement. */
 static int expand_patterns(const block_view *b, sweep_case *sc, const value_list *patterns,
                            const value_list *skews, const value_list *algos, sweep_cases *out,
@@ -262,7 +245,8 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
 {
     for (int p = 0; p < patterns->n; p++) {
         if (apply(&sc->c, "pattern", patterns->v[p].text, e) ||
-            papsim_case_validate(&sc->c, e) || check_pattern_file(&sc->c, e))
+            papsim_case_validate(&sc->c, e) ||
+            papsim_pattern_check_file(sc->c.pattern, sc->c.np, e))
             return fail_at(e, b, patterns->v[p].line, "patterns");
         const int no_delay = !strcmp(sc->c.pattern, "no_delay");
         for (int s = 0; s < (no_delay ? 1 : skews->n); s++) {

@@ -62,6 +62,9 @@ printf '0\nsoon\n2us\n' > bad.pat
 spec pat-bad collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = file:bad.pat"
 refused "malformed pattern file" pat-bad.ini \
     "pat-bad.ini:5: patterns: bad.pat:2: duration 'soon' is not a number with an optional unit (ns, us, ms, s)"
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "pattern file in bench" "--pattern: pattern file 'three.pat' has 3 delays but np is 4$" \
+    "$PAPSIM" bench --np 4 --pattern file:three.pat
 spec pat-ok collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = file:three.pat"
 expect_ok "a good pattern file passes" "$PAPSIM" run pat-ok.ini --dry-run --quiet
 
