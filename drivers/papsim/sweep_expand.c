@@ -293,9 +293,11 @@ static int expand_on_platform(const block_view *b, const block_lists *l, sweep_c
     for (int n = 0; n < l->nps.n; n++) {
         if (apply(&sc->c, "np", l->nps.v[n].text, e) != 0)
             return fail_at(e, b, l->nps.v[n].line, "np");
-        if (sc->c.root >= sc->c.np)
-            return papsim_fail(e, "%s: [%s]: root %d is outside np=%d", b->spec->path,
-                               b->block->name, sc->c.root, sc->c.np);
+        if (sc->c.root >= sc->c.np) {
+            papsim_fail(e, "np=%d leaves out root %d (ranks are 0 to %d)", sc->c.np, sc->c.root,
+                        sc->c.np - 1);
+            return fail_at(e, b, l->nps.v[n].line, "np");
+        }
         for (int m = 0; m < l->mappings.n; m++)
             for (int r = 0; r < l->rpns.n; r++) {
                 if (apply(&sc->c, "mapping", l->mappings.v[m].text, e) ||

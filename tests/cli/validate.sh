@@ -143,6 +143,8 @@ refused "op" op.ini "op.ini:6: op: --op 'bogus' is unknown (valid: sum, max, min
 spec rpn "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "ranks_per_node = 100"
 refused "ranks_per_node" rpn.ini \
     "rpn.ini:6: ranks_per_node: 100 ranks per node: hosts of platform 'default' have 16 cores (at most 32 ranks per node, 2 per core)"
+spec root collective=reduce "bytes = 8" "np = 4, 2" "algorithms = binomial" "patterns = no_delay" "root = 3"
+refused "root outside an np" root.ini "root.ini:3: np: np=2 leaves out root 3 (ranks are 0 to 1)"
 spec bignp collective=reduce "bytes = 8" "np = 4, 200" "algorithms = binomial" "patterns = no_delay"
 refused "np too large names the platform that fits" bignp.ini \
     "bignp.ini:3: np: np=200 with 16 ranks per node needs 13 nodes but platform 'default' has 4 hosts; \`papsim platform flat --nodes 13 --cores 16 -o platform.xml\` writes a flat platform that fits"
