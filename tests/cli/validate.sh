@@ -118,7 +118,7 @@ noroute="<zone id='z'> at line 4: no route from host 'a' to host 'c' (routing=\"
 rc=0; "$PAPSIM" platform --info noroute.xml >out.txt 2>err.txt || rc=$?
 expect_eq "noroute: exit status" "$rc" 2
 expect_eq "noroute: platform --info" "$(cat err.txt)" "papsim platform: platform 'noroute.xml': $noroute"
-spec run-noroute "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "platforms = noroute.xml"
+spec run-noroute collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = no_delay" "platforms = noroute.xml"
 refused "noroute: papsim run" run-noroute.ini "run-noroute.ini:6: platforms: platform './noroute.xml': $noroute"
 # A negative latency used to give status ok with a wrong time: now no run.
 rc=0; "$PAPSIM" bench --np 4 --platform latneg.xml >out.txt 2>err.txt || rc=$?
