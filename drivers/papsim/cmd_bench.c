@@ -1,6 +1,7 @@
 /* papsim bench: one case in simulation. Checks the inputs, writes the
  * platform and hostfile, runs smpirun + papbench and prints the CSV rows. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -192,6 +193,27 @@ static int relay_output(pid_t pid, int fd, row_counter *counter)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* Removes the working directory and the files papsim and smpirun wrote in
+ * it (no subdirectories), without a shell. */
+static int remove_workdir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *entry;
+    int rc = 0;
+    if (!d)
+        return -1;
+    while ((entry = readdir(d)) != NULL) {
+        char path[4200];
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        if (unlink(path) != 0 && rmdir(path) != 0)
+            rc = -1;
+    }
+    closedir(d);
+    return rmdir(dir) != 0 ? -1 : rc;
+}
+
 int papsim_cmd_bench(int argc, char **argv)
 {
     papsim_case c;
@@ -249,10 +271,9 @@ fail:
     fprintf(stderr, "papsim bench: %s\n", e.msg);
 done:
     if (made_dir && !o.keep) {
-        char cmd[256];
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", workdir);
-        if (system(cmd) != 0)
-            fprintf(stderr, "papsim bench: could not remove %s\n", workdir);
+        if (remove_workdir(workdir) != 0)
+            fprintf(stderr, "papsim bench: could not remove %s: %s\n", workdir,
+                    strerror(errno));
     } else if (made_dir) {
         fprintf(stderr, "papsim bench: working directory kept: %s\n", workdir);
     }
