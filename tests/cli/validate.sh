@@ -45,6 +45,11 @@ BAD_INPUT_PREFIX="papsim run: "
 expect_bad_input "builtin: checked per collective" \
     "builtin-bcast\.ini:5: algorithms: unknown SMPI bcast algorithm 'binomial'; SMPI [0-9.]+ has: default, .*binomial_tree" \
     "$PAPSIM" run builtin-bcast.ini --out out
+rc=0; "$PAPSIM" study builtin.ini --out out >out.txt 2>err.txt || rc=$?
+expect_eq "builtin: papsim study exit status" "$rc" 2
+if grep -q "^papsim run: builtin\.ini:5: algorithms: unknown SMPI reduce algorithm 'nonexistent'" err.txt
+then pass; else fail "builtin: papsim study: $(head -c 300 err.txt)"; fi
+[ -e out ] && fail "builtin: papsim study created out/" || pass
 BAD_INPUT_PREFIX="papsim bench: "
 expect_bad_input "builtin: papsim bench" \
     "--algorithm: unknown SMPI allreduce algorithm 'nope'; SMPI [0-9.]+ has: default, lr, " \
@@ -129,6 +134,15 @@ expect_eq "negative latency: bench exit status" "$rc" 2
 spec skew "${BASE[@]}" "algorithms = binomial" "patterns = ascending" "skews = 10us, 1e30"
 refused "skew 1e30" skew.ini \
     "skew.ini:6: skews: --skew: skew '1e30' is too large: a skew may be at most 4096 s, so that the simulated clock (seconds in a double) steps by less than 1 ps until twice the skew; at 2e+30 s it steps by 2.8e+14 s and the collective's times lose their digits"
+# A relative skew is known only after its no-delay case ran: one that
+# resolves beyond the limit is reported and not run (status 1: failed).
+spec skew-rel collective=reduce "bytes = 8" "np = 2" "algorithms = binomial" "patterns = first_delayed" "skews = 1e12x"
+rc=0; "$PAPSIM" run skew-rel.ini --out rel --quiet --jobs 1 >out.txt 2>err.txt || rc=$?
+expect_eq "relative skew beyond the limit: exit status" "$rc" 1
+if grep -q "^papsim run: reduce/binomial np=2 8B first_delayed skew 1e12x: case not run: skew '1e12x' is too large: a skew may be at most 4096 s" err.txt
+then pass; else fail "relative skew beyond the limit: $(head -c 400 err.txt)"; fi
+expect_eq "relative skew beyond the limit: only the no-delay row" \
+    "$(tail -n +2 rel/results.csv | cut -d, -f8,25)" "no_delay,ok"
 spec skew-ok "${BASE[@]}" "algorithms = binomial" "patterns = ascending" "skews = 4096s"
 expect_ok "skew 4096 s passes" "$PAPSIM" run skew-ok.ini --dry-run --quiet
 BAD_INPUT_PREFIX="papsim bench: "
