@@ -136,14 +136,14 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
         return -1;
-    if (papsim_case_validate(c, e) != 0)
-        return fail_at_option(e, b);
     if (!papsim_collective_known(c->collective)) {
         char names[256];
         papsim_collective_names(names, sizeof names);
         papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
         return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
     }
+    if (papsim_case_validate(c, e) != 0)
+        return fail_at_option(e, b);
     return 0;
 }
 
@@ -255,6 +255,8 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
                 return fail_at(e, b, skews->v[s].line, "skews");
             for (int a = 0; a < algos->n; a++) {
                 apply(&sc->c, "algorithm", algos->v[a].text, e);
+                if (papsim_case_validate(&sc->c, e) != 0) /* knowledge that needs another */
+                    return fail_at_option(e, b);
                 sc->unsupported = mark_unsupported(&sc->c);
                 if (push_case(out, sc, e) != 0)
                     return -1;

@@ -157,6 +157,9 @@ refused "op" op.ini "op.ini:6: op: --op 'bogus' is unknown (valid: sum, max, min
 spec rpn "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "ranks_per_node = 100"
 refused "ranks_per_node" rpn.ini \
     "rpn.ini:6: ranks_per_node: 100 ranks per node: hosts of platform 'default' have 16 cores (at most 32 ranks per node, 2 per core)"
+spec knowledge "${BASE[@]}" "algorithms = binomial, clairvoyant" "patterns = no_delay" "knowledge = estimated"
+refused "knowledge that one algorithm cannot take" knowledge.ini \
+    "knowledge.ini:6: knowledge: --knowledge estimated is not available for reduce/clairvoyant (it serves allreduce slt and prr); use oracle or predicted"
 spec root collective=reduce "bytes = 8" "np = 4, 2" "algorithms = binomial" "patterns = no_delay" "root = 3"
 refused "root outside an np" root.ini "root.ini:3: np: np=2 leaves out root 3 (ranks are 0 to 1)"
 spec bignp collective=reduce "bytes = 8" "np = 4, 200" "algorithms = binomial" "patterns = no_delay"
