@@ -381,3 +381,20 @@ int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
     shapes[p->shape].fill(np, skew_s, seed, delays);
     return 0;
 }
+
+int papsim_pattern_check_file(const char *text, int np, papsim_err *e)
+{
+    papsim_pattern pattern;
+    if (papsim_pattern_parse(text, &pattern, e) != 0)
+        return -1;
+    if (pattern.shape != PAPSIM_PATTERN_FILE)
+        return 0;
+    if (np < 1 || np > PAPSIM_NP_MAX)
+        return papsim_fail(e, "np %d must be between 1 and %d", np, PAPSIM_NP_MAX);
+    double *delays = malloc((size_t)np * sizeof *delays);
+    if (delays == NULL)
+        return papsim_fail(e, "out of memory");
+    int rc = read_pattern_file(pattern.path, np, delays, e);
+    free(delays);
+    return rc;
+}

@@ -98,6 +98,11 @@ int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
                           unsigned long long seed, int rescale_file,
                           double *delays, papsim_err *e);
 
+/* For checks before a run: when text is "file:PATH", reads the file as
+ * papsim_pattern_delays would for np ranks (readable, well formed, exactly
+ * np delays); other patterns pass. */
+int papsim_pattern_check_file(const char *text, int np, papsim_err *e);
+
 /* The generator behind random and gaussian, exposed for tests and for
  * other seeded choices (e.g. which rank is late). */
 typedef struct {

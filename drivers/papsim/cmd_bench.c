@@ -1,6 +1,7 @@
 /* papsim bench: one case in simulation. Checks the inputs, writes the
  * platform and hostfile, runs smpirun + papbench and prints the CSV rows. */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "smpi_algos.h"
 #include "papsim_catalog.h"
 #include "remove_tree.h"
+#include "pattern.h"
 #include "units.h"
 
 typedef struct {
@@ -76,6 +78,8 @@ static int check_case(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--np is required (the number of simulated ranks)");
     if (papsim_case_validate(c, e) != 0)
         return -1;
+    if (papsim_pattern_check_file(c->pattern, c->np, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
     if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
         return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
                               "no-delay runs; papsim bench takes an absolute skew such as 100us",

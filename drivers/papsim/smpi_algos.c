@@ -23,7 +23,7 @@ extern char **environ;
 static int run_capture(char *const argv[], char **out, papsim_err *e)
 {
     posix_spawn_file_actions_t fa;
-    int fds[2], status, rc = -1;
+    int fds[2], status;
     size_t len = 0, cap = 4096;
     char *buf = malloc(cap);
     pid_t pid;
@@ -46,16 +46,19 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
         free(buf);
         return papsim_fail(e, "cannot start '%s': %s", argv[0], strerror(err));
     }
+    int full = 0; /* past OUTPUT_MAX (or out of memory): read on, keep nothing */
     for (;;) {
-        if (cap - len < 2 && cap < OUTPUT_MAX) {
-            char *grown = realloc(buf, cap * 2);
-            if (!grown)
-                break;
-            buf = grown;
-            cap *= 2;
+        if (!full && cap - len < 2) {
+            char *grown = cap < OUTPUT_MAX ? realloc(buf, cap * 2) : NULL;
+            if (grown) {
+                buf = grown;
+                cap *= 2;
+            } else {
+                full = 1;
+            }
         }
         char sink[4096];
-        int keep = cap - len >= 2;
+        int keep = !full;
         ssize_t got = keep ? read(fds[0], buf + len, cap - len - 1) : read(fds[0], sink, sizeof sink);
         if (got < 0 && errno == EINTR)
             continue;
@@ -69,8 +72,7 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
     *out = buf;
-    rc = 0;
-    return rc;
+    return 0;
 }
 
 /* "SimGrid version 3.32" -> "3.32"; "" when smpirun does not say. */

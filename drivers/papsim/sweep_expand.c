@@ -137,14 +137,14 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         apply_yes_no(b, "in_place", &c->in_place, e) || apply_yes_no(b, "check", &c->check, e))
         return -1;
-    if (papsim_case_validate(c, e) != 0)
-        return fail_at_option(e, b);
     if (!papsim_collective_known(c->collective)) {
         char names[256];
         papsim_collective_names(names, sizeof names);
         papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
         return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
     }
+    if (papsim_case_validate(c, e) != 0)
+        return fail_at_option(e, b);
     return 0;
 }
 
@@ -250,23 +250,6 @@ static int mark_unsupported(const papsim_case *c)
                      papsim_case_check_restrictions(c, entry->flags, &e) != 0);
 }
 
-/* A file:PATH pattern must be readable and hold one delay for each of the
- * case's np ranks (papbench reads it the same way, from the same path). */
-static int check_pattern_file(const papsim_case *c, papsim_err *e)
-{
-    papsim_pattern pattern;
-    if (papsim_pattern_parse(c->pattern, &pattern, e) != 0)
-        return -1;
-    if (pattern.shape != PAPSIM_PATTERN_FILE)
-        return 0;
-    double *delays = malloc((size_t)c->np * sizeof *delays);
-    if (!delays)
-        return papsim_fail(e, "out of memory");
-    int rc = papsim_pattern_delays(&pattern, c->np, 0, c->seed, 1, delays, e);
-    free(delays);
-    return rc;
-}
-
 /* The innermost loops: patterns x skews x algorithms for one placement. */
 static int expand_patterns(const block_view *b, sweep_case *sc, const value_list *patterns,
                            const value_list *skews, const value_list *algos, sweep_cases *out,
@@ -274,7 +257,8 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
 {
     for (int p = 0; p < patterns->n; p++) {
         if (apply(&sc->c, "pattern", patterns->v[p].text, e) ||
-            papsim_case_validate(&sc->c, e) || check_pattern_file(&sc->c, e))
+            papsim_case_validate(&sc->c, e) ||
+            papsim_pattern_check_file(sc->c.pattern, sc->c.np, e))
             return fail_at(e, b, patterns->v[p].line, "patterns");
         const int no_delay = !strcmp(sc->c.pattern, "no_delay");
         for (int s = 0; s < (no_delay ? 1 : skews->n); s++) {
@@ -283,6 +267,8 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
                 return fail_at(e, b, skews->v[s].line, "skews");
             for (int a = 0; a < algos->n; a++) {
                 apply(&sc->c, "algorithm", algos->v[a].text, e);
+                if (papsim_case_validate(&sc->c, e) != 0) /* knowledge that needs another */
+                    return fail_at_option(e, b);
                 sc->unsupported = mark_unsupported(&sc->c);
                 if (push_case(out, sc, e) != 0)
                     return -1;
@@ -321,9 +307,11 @@ static int expand_on_platform(const block_view *b, const block_lists *l, sweep_c
     for (int n = 0; n < l->nps.n; n++) {
         if (apply(&sc->c, "np", l->nps.v[n].text, e) != 0)
             return fail_at(e, b, l->nps.v[n].line, "np");
-        if (sc->c.root >= sc->c.np)
-            return papsim_fail(e, "%s: [%s]: root %d is outside np=%d", b->spec->path,
-                               b->block->name, sc->c.root, sc->c.np);
+        if (sc->c.root >= sc->c.np) {
+            papsim_fail(e, "np=%d leaves out root %d (ranks are 0 to %d)", sc->c.np, sc->c.root,
+                        sc->c.np - 1);
+            return fail_at(e, b, l->nps.v[n].line, "np");
+        }
         for (int m = 0; m < l->mappings.n; m++)
             for (int r = 0; r < l->rpns.n; r++) {
                 if (apply(&sc->c, "mapping", l->mappings.v[m].text, e) ||

@@ -1,0 +1,179 @@
+# Everything a spec names is checked before the first case runs: SMPI
+# algorithm names (asked from the installed SimGrid), pattern files,
+# platforms (speeds, bandwidths, latencies, routes), skews the simulated
+# clock cannot resolve, and the key and line of every bad value. Each
+# refusal exits 2 with a message naming the file, the line and the key, and
+# leaves no result directory behind. Unknown options are named as such by
+# every command.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+# spec NAME LINES...: writes NAME.ini, one argument per line.
+spec() {
+    local name=$1; shift
+    printf '%s\n' "$@" > "$name.ini"
+}
+
+# refused DESC SPEC MESSAGE: papsim run SPEC --out out must exit 2 with
+# exactly "papsim run: MESSAGE" as its only line, and create nothing.
+refused() {
+    local desc=$1 ini=$2 want=$3 rc=0
+    "$PAPSIM" run "$ini" --out out --quiet >out.txt 2>err.txt || rc=$?
+    expect_eq "$desc: exit status" "$rc" 2
+    expect_eq "$desc: message" "$(cat err.txt)" "papsim run: $want"
+    if [ -e out ]; then fail "$desc: papsim run created out/"; rm -rf out; else pass; fi
+}
+
+BASE=(collective=reduce "bytes = 8" "np = 4")
+
+# ---- builtin: names, against the installed SimGrid's own list ----------
+spec builtin "${BASE[@]}" "patterns = no_delay" "algorithms = binomial, builtin:ompi, builtin:nonexistent"
+rc=0
+"$PAPSIM" run builtin.ini --out out --quiet >out.txt 2>err.txt || rc=$?
+expect_eq "builtin: exit status" "$rc" 2
+expect_bad_input "builtin: message" \
+    "^papsim run: builtin\.ini:5: algorithms: unknown SMPI reduce algorithm 'nonexistent'; SMPI [0-9][0-9.]* has: default, .*, ompi_in_order_binary, .*, automatic$" \
+    "$PAPSIM" run builtin.ini --out out --quiet
+[ -e out ] && fail "builtin: out/ created" || pass
+# The list is SimGrid's: the same names smpirun prints for an unknown one.
+smpi_list=$(sed -n 's/.*SMPI [0-9.]* has: //p' err.txt)
+expect_eq "builtin: 20 reduce algorithms in SimGrid 3.32's list" \
+    "$(echo "$smpi_list" | tr ',' '\n' | wc -l | tr -d ' ')" 20
+spec builtin-ok "${BASE[@]}" "patterns = no_delay" "algorithms = builtin:ompi_in_order_binary, builtin:binomial"
+expect_ok "builtin: valid SMPI names pass" "$PAPSIM" run builtin-ok.ini --dry-run --quiet
+printf 'collective = bcast\nbytes = 8\nnp = 4\npatterns = no_delay\nalgorithms = builtin:binomial_tree, builtin:binomial\n' > builtin-bcast.ini
+BAD_INPUT_PREFIX="papsim run: "
+expect_bad_input "builtin: checked per collective" \
+    "builtin-bcast\.ini:5: algorithms: unknown SMPI bcast algorithm 'binomial'; SMPI [0-9.]+ has: default, .*binomial_tree" \
+    "$PAPSIM" run builtin-bcast.ini --out out
+rc=0; "$PAPSIM" study builtin.ini --out out >out.txt 2>err.txt || rc=$?
+expect_eq "builtin: papsim study exit status" "$rc" 2
+if grep -q "^papsim run: builtin\.ini:5: algorithms: unknown SMPI reduce algorithm 'nonexistent'" err.txt
+then pass; else fail "builtin: papsim study: $(head -c 300 err.txt)"; fi
+[ -e out ] && fail "builtin: papsim study created out/" || pass
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "builtin: papsim bench" \
+    "--algorithm: unknown SMPI allreduce algorithm 'nope'; SMPI [0-9.]+ has: default, lr, " \
+    "$PAPSIM" bench --np 4 --collective allreduce --algorithm builtin:nope
+
+# ---- pattern files -------------------------------------------------------
+spec pat-missing "${BASE[@]}" "algorithms = binomial" "patterns = no_delay, file:nope.pat" "skews = 10us"
+refused "missing pattern file" pat-missing.ini \
+    "pat-missing.ini:5: patterns: pattern file 'nope.pat': cannot read: No such file or directory"
+printf '0\n1us\n2us\n' > three.pat
+spec pat-count collective=reduce "bytes = 8" "np = 3, 4" "algorithms = binomial" "patterns = file:three.pat" "skews = 10us"
+refused "pattern file too short for one np" pat-count.ini \
+    "pat-count.ini:5: patterns: pattern file 'three.pat' has 3 delays but np is 4"
+printf '0\nsoon\n2us\n' > bad.pat
+spec pat-bad collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = file:bad.pat"
+refused "malformed pattern file" pat-bad.ini \
+    "pat-bad.ini:5: patterns: bad.pat:2: duration 'soon' is not a number with an optional unit (ns, us, ms, s)"
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "pattern file in bench" "--pattern: pattern file 'three.pat' has 3 delays but np is 4$" \
+    "$PAPSIM" bench --np 4 --pattern file:three.pat
+spec pat-ok collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = file:three.pat"
+expect_ok "a good pattern file passes" "$PAPSIM" run pat-ok.ini --dry-run --quiet
+
+# ---- platforms -----------------------------------------------------------
+# cluster FILE SPEED BW LAT: a 4-host FLAT cluster; the <cluster> is line 5.
+cluster() {
+    cat > "$1" <<EOF
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="z" routing="Full">
+    <cluster id="c" prefix="n-" suffix="" radical="0-3" speed="$2" bw="$3" lat="$4"/>
+  </zone>
+</platform>
+EOF
+}
+cluster bw0.xml 1Gf 0Gbps 1us
+cluster bwnan.xml 1Gf NaNGbps 1us
+cluster speedneg.xml -1Gf 10Gbps 1us
+cluster latneg.xml 1Gf 10Gbps -1us
+cat > noroute.xml <<'EOF'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="z" routing="Full">
+    <host id="a" speed="1Gf"/>
+    <host id="b" speed="1Gf"/>
+    <host id="c" speed="1Gf"/>
+    <link id="l" bandwidth="1Gbps" latency="1us"/>
+    <route src="a" dst="b"><link_ctn id="l"/></route>
+  </zone>
+</platform>
+EOF
+positive="must be positive (SimGrid 3.32 aborts the simulation on it)"
+for case in "bw0.xml|bw='0Gbps' $positive" "bwnan.xml|bw='NaNGbps' is not a finite number" \
+            "speedneg.xml|speed='-1Gf' $positive" \
+            "latneg.xml|lat='-1us' is negative (SimGrid 3.32 would give silently wrong times)"; do
+    file=${case%%|*} what=${case#*|}
+    msg="platform '$file': <cluster id='c'> at line 5: $what"
+    rc=0; "$PAPSIM" platform --info "$file" >out.txt 2>err.txt || rc=$?
+    expect_eq "$file: platform --info exit status" "$rc" 2
+    expect_eq "$file: platform --info" "$(cat err.txt)" "papsim platform: $msg"
+    rc=0; "$PAPSIM" hostfile --platform "$file" --np 2 >out.txt 2>err.txt || rc=$?
+    expect_eq "$file: hostfile exit status" "$rc" 2
+    expect_eq "$file: hostfile" "$(cat err.txt)" "papsim hostfile: $msg"
+    [ -s out.txt ] && fail "$file: hostfile wrote hosts" || pass
+    spec "run-$file" "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "platforms = $file"
+    refused "$file: papsim run" "run-$file.ini" "run-$file.ini:6: platforms: platform './$file': <cluster id='c'> at line 5: $what"
+done
+noroute="<zone id='z'> at line 4: no route from host 'a' to host 'c' (routing=\"Full\" needs a <route src=\"a\" dst=\"c\"> or the reverse one, symmetrical)"
+rc=0; "$PAPSIM" platform --info noroute.xml >out.txt 2>err.txt || rc=$?
+expect_eq "noroute: exit status" "$rc" 2
+expect_eq "noroute: platform --info" "$(cat err.txt)" "papsim platform: platform 'noroute.xml': $noroute"
+spec run-noroute collective=reduce "bytes = 8" "np = 3" "algorithms = binomial" "patterns = no_delay" "platforms = noroute.xml"
+refused "noroute: papsim run" run-noroute.ini "run-noroute.ini:6: platforms: platform './noroute.xml': $noroute"
+# A negative latency used to give status ok with a wrong time: now no run.
+rc=0; "$PAPSIM" bench --np 4 --platform latneg.xml >out.txt 2>err.txt || rc=$?
+expect_eq "negative latency: bench exit status" "$rc" 2
+[ -s out.txt ] && fail "negative latency: bench printed rows: $(cat out.txt)" || pass
+
+# ---- skews the simulated clock cannot resolve ------------------------------
+spec skew "${BASE[@]}" "algorithms = binomial" "patterns = ascending" "skews = 10us, 1e30"
+refused "skew 1e30" skew.ini \
+    "skew.ini:6: skews: --skew: skew '1e30' is too large: a skew may be at most 4096 s, so that the simulated clock (seconds in a double) steps by less than 1 ps until twice the skew; at 2e+30 s it steps by 2.8e+14 s and the collective's times lose their digits"
+# A relative skew is known only after its no-delay case ran: one that
+# resolves beyond the limit is reported and not run (status 1: failed).
+spec skew-rel collective=reduce "bytes = 8" "np = 2" "algorithms = binomial" "patterns = first_delayed" "skews = 1e12x"
+rc=0; "$PAPSIM" run skew-rel.ini --out rel --quiet --jobs 1 >out.txt 2>err.txt || rc=$?
+expect_eq "relative skew beyond the limit: exit status" "$rc" 1
+if grep -q "^papsim run: reduce/binomial np=2 8B first_delayed skew 1e12x: case not run: skew '1e12x' is too large: a skew may be at most 4096 s" err.txt
+then pass; else fail "relative skew beyond the limit: $(head -c 400 err.txt)"; fi
+expect_eq "relative skew beyond the limit: only the no-delay row" \
+    "$(tail -n +2 rel/results.csv | cut -d, -f8,25)" "no_delay,ok"
+spec skew-ok "${BASE[@]}" "algorithms = binomial" "patterns = ascending" "skews = 4096s"
+expect_ok "skew 4096 s passes" "$PAPSIM" run skew-ok.ini --dry-run --quiet
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "skew in bench" "--skew: skew '5000s' is too large: .* at 10000 s it steps by 1.8e-12 s" \
+    "$PAPSIM" bench --np 4 --pattern ascending --skew 5000s
+
+# ---- each value at its own key and line ------------------------------------
+spec dtype "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "datatype = bogus"
+refused "datatype" dtype.ini "dtype.ini:6: datatype: --datatype 'bogus' is unknown (valid: char, int, float, double, long)"
+spec op "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "op = bogus"
+refused "op" op.ini "op.ini:6: op: --op 'bogus' is unknown (valid: sum, max, min, prod, affine)"
+spec rpn "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "ranks_per_node = 100"
+refused "ranks_per_node" rpn.ini \
+    "rpn.ini:6: ranks_per_node: 100 ranks per node: hosts of platform 'default' have 16 cores (at most 32 ranks per node, 2 per core)"
+spec knowledge "${BASE[@]}" "algorithms = binomial, clairvoyant" "patterns = no_delay" "knowledge = estimated"
+refused "knowledge that one algorithm cannot take" knowledge.ini \
+    "knowledge.ini:6: knowledge: --knowledge estimated is not available for reduce/clairvoyant (it serves allreduce slt and prr); use oracle or predicted"
+spec root collective=reduce "bytes = 8" "np = 4, 2" "algorithms = binomial" "patterns = no_delay" "root = 3"
+refused "root outside an np" root.ini "root.ini:3: np: np=2 leaves out root 3 (ranks are 0 to 1)"
+spec bignp collective=reduce "bytes = 8" "np = 4, 200" "algorithms = binomial" "patterns = no_delay"
+refused "np too large names the platform that fits" bignp.ini \
+    "bignp.ini:3: np: np=200 with 16 ranks per node needs 13 nodes but platform 'default' has 4 hosts; \`papsim platform flat --nodes 13 --cores 16 -o platform.xml\` writes a flat platform that fits"
+
+# ---- unknown options are named as such ---------------------------------------
+for cmd in list pattern platform hostfile bench run merge report study regress calibrate \
+           compare schedule trace-summary; do
+    rc=0; "$PAPSIM" $cmd --bogus-flag >out.txt 2>err.txt || rc=$?
+    expect_eq "$cmd --bogus-flag: exit status" "$rc" 2
+    if grep -q "^papsim $cmd: unknown option '--bogus-flag'" err.txt; then pass; else
+        fail "$cmd --bogus-flag: $(head -c 300 err.txt)"; fi
+done
+[ -e out ] && fail "an option check created out/" || pass
+
+finish
