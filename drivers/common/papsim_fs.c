@@ -18,8 +18,12 @@ int papsim_mkdir_p(const char *dir, papsim_err *e)
             continue;
         char saved = *p;
         *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-            return papsim_fail(e, "%s: cannot create directory: %s", buf, strerror(errno));
+        if (mkdir(buf, 0777) != 0) {
+            if (errno != EEXIST)
+                return papsim_fail(e, "%s: cannot create directory: %s", buf, strerror(errno));
+            if (stat(buf, &st) == 0 && !S_ISDIR(st.st_mode))
+                return papsim_fail(e, "%s: exists and is not a directory", buf);
+        }
         *p = saved;
         if (saved == '\0')
             break;

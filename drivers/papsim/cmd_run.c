@@ -9,8 +9,8 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "papsim_fs.h"
 #include "csv.h"
+#include "papsim_fs.h"
 #include "sweep.h"
 #include "sweep_lock.h"
 #include "sweep_slurm.h"
@@ -281,6 +281,8 @@ static int write_unsupported(const char *dir, sweep_case *cases, int n, const re
         }
     int rc = sweep_append_status_rows(dir, rows, nrows, "unsupported", format, e);
     free(rows);
+    if (rc != 0)
+        st->not_written++;
     return rc;
 }
 
@@ -385,8 +387,10 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     int rc = sweep_append_status_rows(dir, rows, written, SWEEP_STATUS_BASELINE_TIMEOUT, format,
                                       e);
     free(rows);
-    if (rc != 0)
+    if (rc != 0) {
+        st->not_written++;
         return -1;
+    }
     st->not_run += written;
     if (written)
         fprintf(stderr, "papsim run: %d skewed case(s) not run: their algorithm's no-delay case "

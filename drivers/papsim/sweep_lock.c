@@ -46,6 +46,13 @@ int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
         while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
             ;
     }
+    if (rc != 0 && (errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS)) {
+        /* A file system without locks (some NFS setups): run, but say so. */
+        fprintf(stderr, "papsim run: %s: cannot lock (%s); running unlocked: start no other "
+                        "run on '%s' until this one ends\n",
+                path, strerror(errno), dir);
+        return fd;
+    }
     if (rc != 0) {
         papsim_fail(e, "%s: cannot lock: %s", path, strerror(errno));
         close(fd);

@@ -1,0 +1,86 @@
+# One papsim run per result directory: a run holds DIR/papsim.lock; a second
+# run on DIR stops at once naming the holder's process id and command, or
+# with --wait-lock waits and then finds the work done. The lock goes with its
+# holder, however that ends (a SIGKILL included). The first run is frozen
+# with SIGSTOP while the others try, so the test does not race the clock.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+cat >spec.ini <<'SPEC'
+collective = reduce
+algorithms = binomial, linear, chain
+np = 4, 6
+bytes = 8, 1KiB
+patterns = no_delay, ascending, random
+skews = 10us
+SPEC
+ncases=36 # 3 algorithms x 2 np x 2 sizes x 3 patterns
+
+timeout 300 "$PAPSIM" run spec.ini --out ref --jobs 1 --quiet 2>ref.err
+expect_eq "reference run exits 0" "$?" 0
+expect_eq "reference: $ncases rows" "$(($(wc -l <ref/results.csv) - 1))" "$ncases"
+
+# The first run, frozen as soon as it holds the lock (it has written its id).
+setsid "$PAPSIM" run spec.ini --out shared --jobs 1 --quiet 2>first.err &
+first=$!
+for _ in $(seq 1 1500); do
+    [ -s shared/papsim.lock ] && break
+    sleep 0.02
+done
+kill -STOP "$first"
+if grep -q "^$first: papsim run spec.ini --out shared" shared/papsim.lock; then pass; else
+    fail "lock file does not name the first run: '$(cat shared/papsim.lock)'"; fi
+rows_frozen=$(wc -l <shared/results.csv)
+if [ "$rows_frozen" -le "$ncases" ]; then pass; else fail "first run had finished: $rows_frozen lines"; fi
+
+# A second run stops, naming the holder, and leaves the directory alone.
+timeout 60 "$PAPSIM" run spec.ini --out shared --quiet >second.out 2>second.err
+expect_eq "second run exits 1" "$?" 1
+if grep -Eq "^papsim run: --out 'shared' is in use by another papsim run \(process $first: papsim run spec.ini --out shared --jobs 1 --quiet\); .*--wait-lock" second.err
+then pass; else fail "second run's message: $(head -c 400 second.err)"; fi
+expect_eq "second run simulated nothing" "$(wc -l <shared/results.csv)" "$rows_frozen"
+expect_eq "second run made no batch of its own" "$(grep -c 'batch' second.err)" 0
+
+# A third run with --wait-lock waits (the first is still frozen) ...
+timeout 300 "$PAPSIM" run spec.ini --out shared --quiet --wait-lock >third.out 2>third.err &
+third=$!
+for _ in $(seq 1 1500); do
+    grep -q "waiting for it to finish (--wait-lock)" third.err && break
+    sleep 0.02
+done
+expect_eq "third run says it waits, naming the holder" \
+    "$(grep -c "in use by another papsim run (process $first: .*waiting for it to finish (--wait-lock)" third.err)" 1
+if kill -0 "$third" 2>/dev/null; then pass; else fail "third run did not wait: $(cat third.err)"; fi
+# ... and once the first ends, finds every case done.
+kill -CONT "$first"
+wait "$first"
+expect_eq "first run exits 0" "$?" 0
+wait "$third"
+expect_eq "third run exits 0" "$?" 0
+expect_eq "first run simulated every case" \
+    "$(grep -c "$ncases cases: $ncases simulated, 0 already in results" first.err)" 1
+expect_eq "third run found every case done" \
+    "$(grep -c "$ncases cases: 0 simulated, $ncases already in results" third.err)" 1
+expect_eq "no duplicated row" "$(cut -d, -f1,19 shared/results.csv | sort | uniq -d | wc -l)" 0
+if cmp -s ref/results.csv shared/results.csv; then pass; else
+    fail "results differ from the reference: $(diff ref/results.csv shared/results.csv | head -5)"; fi
+
+# A run killed with SIGKILL leaves no lock behind: the next run starts at once
+# (its smpirun children, still running for a moment, do not hold it).
+setsid "$PAPSIM" run spec.ini --out killed --jobs 1 --quiet 2>killed.err &
+pid=$!
+for _ in $(seq 1 1500); do
+    [ -s killed/papsim.lock ] && break
+    sleep 0.02
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+timeout 300 "$PAPSIM" run spec.ini --out killed --quiet 2>after_kill.err
+expect_eq "run after a SIGKILL exits 0" "$?" 0
+expect_eq "run after a SIGKILL was not refused" "$(grep -c 'in use' after_kill.err)" 0
+if cmp -s ref/results.csv killed/results.csv; then pass; else
+    fail "results after the kill differ: $(diff ref/results.csv killed/results.csv | head -5)"; fi
+
+# --wait-lock is documented.
+"$PAPSIM" run --help >help.txt
+expect_eq "--help documents --wait-lock" "$(grep -c -- '--wait-lock' help.txt)" 2
+finish
