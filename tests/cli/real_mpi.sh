@@ -1,7 +1,7 @@
 # papbench-mpi's clock-synchronised start under Open MPI (issue 7), checked
 # by what holds however loaded the host is (CI machines are shared: np 4
 # oversubscribes 2 cores that other jobs use too). The case: allreduce at
-# np 4 with a 300 ms ascending pattern (delays 0, 100, 200, 300 ms).
+# np 4 with a 600 ms ascending pattern (delays 0, 200, 400, 600 ms).
 #  - On one machine every rank reads the same CLOCK_MONOTONIC, so the true
 #    offset to rank 0 is 0, and rank 0 read its clock inside the round trip
 #    the estimate kept: every |offset| is at most half its recorded round
@@ -9,9 +9,10 @@
 #    the test they reached 6 ms together, so no fixed bound can hold.)
 #  - The arrivals follow the pattern: a_i - d_i (arrival minus requested
 #    delay) spreads over the ranks by the scheduling noise only, and in the
-#    median repetition by less than a third of the skew (100 ms). Arrivals
-#    that ignored the delays would spread by 300 ms; the noise measured
-#    under two busy loops on 2 cores was 1 to 27 ms. Up to 3 attempts.
+#    median repetition by less than a third of the skew (200 ms). Arrivals
+#    that ignored the delays would spread by 600 ms; the noise measured
+#    with two busy loops beside the test on a loaded 2-core host: 5 to
+#    99 ms, median 28 ms. Up to 3 attempts.
 #  - A repetition is "ok" only when every rank reached its target within
 #    50 us, so in an ok repetition the spread is at most 50 us. A loaded
 #    host rarely has one (0 of 40 repetitions under two busy loops); the
@@ -40,7 +41,7 @@ spreads() {
 followed=0
 for attempt in 1 2 3; do
     rm -f per-rank.csv
-    if ! mpi -np 4 "$PAPBENCH_MPI" "${case_args[@]}" --skew 300ms --reps 10 --per-rank per-rank.csv \
+    if ! mpi -np 4 "$PAPBENCH_MPI" "${case_args[@]}" --skew 600ms --reps 10 --per-rank per-rank.csv \
         > rows.csv 2> err.txt; then
         fail "attempt $attempt: papbench-mpi failed: $(tail -n 3 err.txt)"
         break
@@ -65,10 +66,10 @@ for attempt in 1 2 3; do
     expect_eq "attempt $attempt: 10 repetitions measured" "$(printf '%s\n' "$all" | grep -c .)" 10
     expect_eq "attempt $attempt: ok repetitions with a spread over 50 us" \
         "$(printf '%s\n' "$ok" | awk '$1 > 51' | wc -l)" 0
-    if awk -v m="$median" 'BEGIN {exit !(m >= 0 && m < 100000)}'; then followed=1; break; fi
-    echo "attempt $attempt: median spread $median us is not below 100 ms; again"
+    if awk -v m="$median" 'BEGIN {exit !(m >= 0 && m < 200000)}'; then followed=1; break; fi
+    echo "attempt $attempt: median spread $median us is not below 200 ms; again"
 done
-expect_eq "the arrivals follow the 300 ms pattern (median a_i - d_i spread < 100 ms) in 3 attempts" \
+expect_eq "the arrivals follow the 600 ms pattern (median a_i - d_i spread < 200 ms) in 3 attempts" \
     "$followed" 1
 
 # --warmup: untimed repetitions print no rows; the timed ones are numbered from 0.
