@@ -84,7 +84,8 @@ export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
 mkdir -p cal
 expect_ok "calibrate" timeout 120 "$PAPSIM" calibrate --np 2 --iters 2 --max-bytes 16 \
     --out cal/real --mpiexec-arg --oversubscribe
-ompi=$("$MPIEXEC" --version 2>&1 | sed -n 's/.*(Open MPI) \([0-9.]*\).*/\1/p')
+# ("mpiexec (OpenRTE) 4.1.4")
+ompi=$("$MPIEXEC" --version 2>&1 | sed -n '1s/^mpi[a-z]* (Open[A-Za-z ]*) \([0-9][0-9.]*\)$/\1/p')
 lib=$(key cal/provenance.txt mpi_library)
 if [ -n "$ompi" ] && [[ "$lib" == "Open MPI v$ompi"* ]]; then pass; else
     fail "mpi_library '$lib' for Open MPI '$ompi'"; fi
