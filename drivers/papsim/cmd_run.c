@@ -12,6 +12,7 @@
 #include "sweep.h"
 #include "sweep_slurm.h"
 #include "units.h"
+#include "locate.h"
 #include "versions.h"
 
 
@@ -35,6 +36,8 @@ static void run_usage(FILE *out)
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
+          "SPEC may name an installed scenario (salimi-beni-bcast-small: papsim --version\n"
+          "shows the data directory); a platform of a spec may name an installed one.\n"
           "  --out DIR        result directory (created); results.csv is appended case by\n"
           "                   case, so a killed sweep resumes where it stopped and a\n"
           "                   rerun only simulates cases that are not there yet; a\n"
@@ -521,6 +524,10 @@ int papsim_cmd_run(int argc, char **argv)
         run_usage(stdout);
         return 0;
     }
+    char spec_path[4096]; /* a bare name of no file: an installed scenario (locate.h) */
+    snprintf(spec_path, sizeof spec_path, "%s", o.spec_path);
+    if (papsim_locate_named(o.spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
+        o.spec_path = spec_path;
     if (papsim_spec_load(o.spec_path, &spec, &e) != 0 || sweep_expand(&spec, &cases, &e) != 0)
         goto fail;
     ntotal = cases.n;

@@ -100,3 +100,20 @@ int papsim_locate_data_dir(char *buf, size_t len)
         return 0;
     return -1;
 }
+
+int papsim_locate_named(const char *name, const char *subdir, const char *ext, char *path,
+                        size_t len)
+{
+    char data[4096], found[8400];
+    if (access(path, F_OK) == 0 || !*name || strchr(name, '/') || !strcmp(name, "default") ||
+        papsim_locate_data_dir(data, sizeof data) != 0)
+        return 0;
+    for (int with_ext = 0; with_ext < 2; with_ext++) {
+        snprintf(found, sizeof found, "%s/%s/%s%s", data, subdir, name, with_ext ? ext : "");
+        if (access(found, R_OK) == 0 && strlen(found) < len) {
+            memcpy(path, found, strlen(found) + 1);
+            return 1;
+        }
+    }
+    return 0;
+}

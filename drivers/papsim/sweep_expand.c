@@ -6,6 +6,7 @@
 
 #include "hostfile.h"
 #include "papsim_catalog.h"
+#include "locate.h"
 #include "platform.h"
 #include "sweep.h"
 
@@ -133,7 +134,8 @@ static int check_algorithms(const block_view *b, const char *collective, const v
 }
 
 /* Loads a platform of the spec; a relative path is relative to the spec
- * file's directory. The caller frees *platform. */
+ * file's directory; a bare name of no file there is an installed platform
+ * (share/papsim/platforms, locate.h). The caller frees *platform. */
 static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
                          papsim_platform *platform, papsim_err *e)
 {
@@ -141,6 +143,7 @@ static int load_platform(const block_view *b, const papsim_spec_value *v, char *
         snprintf(path, len, "%s", v->text);
     else
         snprintf(path, len, "%s/%s", b->spec->dir, v->text);
+    papsim_locate_named(v->text, "platforms", ".xml", path, len); /* an installed one */
     if (papsim_platform_load(path, platform, e) != 0)
         return fail_at(e, b, v->line, "platforms");
     return 0;
