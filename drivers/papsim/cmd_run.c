@@ -26,6 +26,8 @@ typedef struct {
     double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
+    int argc;                    /* the command line, for the provenance record */
+    char **argv;
 } run_options;
 
 static void run_usage(FILE *out)
@@ -495,6 +497,11 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
     int format = PAPSIM_RESULTS_FORMAT;
     if (prepare_results(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
         return -1;
+    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
+    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
+        free_results(&r);
+        return -1;
+    }
     if (!o->quiet)
         sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
                              o->jobs);
@@ -549,9 +556,9 @@ int papsim_cmd_run(int argc, char **argv)
         goto done;
     }
     status = 1;
-    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
-    if (papsim_run_provenance(o.out_dir, o.spec_path, &cases, argc, argv, &e) != 0 ||
-        run_sweep(&o, &cases, &st, &e) != 0 ||
+    o.argc = argc;
+    o.argv = argv;
+    if (run_sweep(&o, &cases, &st, &e) != 0 ||
         finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e) != 0)
         goto fail;
     fprintf(stderr,
