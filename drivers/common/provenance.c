@@ -58,15 +58,17 @@ static void put_word(FILE *f, const char *w)
 }
 
 static const char header[] =
-    "# papsim provenance: what produced results.csv in this directory.\n"
-    "# One [run] record per `papsim run` here, oldest first; a resumed or\n"
-    "# extended sweep appends its record and keeps the earlier ones.\n"
+    "# papsim provenance: what produced the results in this directory.\n"
+    "# One [run] record per `papsim run` (or `papsim calibrate`) here, oldest\n"
+    "# first; a resumed or extended sweep appends its record and keeps the\n"
+    "# earlier ones.\n"
     "# papsim_version, papsim_commit: papsim and the git commit it was built from\n"
     "# simgrid_version: the SimGrid library smpirun loaded, read at run time\n"
     "# mpi_library: the real MPI's version where one ran\n"
     "# spec_fnv1a64, platform_fnv1a64: 64-bit FNV-1a hashes of the files' bytes\n"
     "#   (platform \"default\": papsim's embedded platform XML)\n"
-    "# command: the command line; date_utc: the start, ISO 8601 UTC\n";
+    "# command: the command line; date_utc: when the record was written (a\n"
+    "#   papsim run: its start), ISO 8601 UTC\n";
 
 static int put_hash(FILE *f, const char *key, const char *path, papsim_err *e)
 {

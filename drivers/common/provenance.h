@@ -2,7 +2,8 @@
  * DIR/results.csv, says what produced the results, so that a table can be
  * traced to the software and the inputs behind it.
  *
- * The file holds one [run] record per `papsim run` into the directory,
+ * The file holds one [run] record per `papsim run` into the directory (and
+ * per `papsim calibrate` writing there: no spec, the real MPI's version),
  * oldest first: a resumed or extended sweep appends its own record and
  * keeps the earlier ones, since results.csv then holds rows of several
  * runs. Each record is "key = value" lines:
@@ -20,7 +21,8 @@
  *                               order; "default" is the embedded platform
  *                               and its hash that of its XML text
  *   command           the command line, words quoted where needed
- *   date_utc          when the run started, ISO 8601 in UTC
+ *   date_utc          when the record was written (papsim run: at its
+ *                     start), ISO 8601 in UTC
  *
  * MPI-free; no external tool is run. */
 #ifndef PAPSIM_PROVENANCE_H

@@ -15,6 +15,7 @@
 #include "csv.h"
 #include "launch.h"
 #include "smpi_algos.h"
+#include "locate.h"
 #include "papsim_catalog.h"
 #include "remove_tree.h"
 #include "pattern.h"
@@ -38,7 +39,9 @@ static void bench_usage(FILE *out)
           "--seed, --reps, --gamma, --segment-bytes, --segments, --max-requests, --knowledge,\n"
           "--model-alpha, --model-beta, --knomial-radix, --radix, --check.\n"
           "  --np N               number of ranks (required)\n"
-          "  --platform P         platform XML, or 'default' (the embedded 64-rank cluster)\n"
+          "  --platform P         platform XML, or 'default' (the embedded 64-rank cluster),\n"
+          "                       or the name of an installed one (fat-tree-256: papsim\n"
+          "                       --version shows the data directory)\n"
           "  --mapping M          sequential: fill a node's cores first; cyclic: round-robin\n"
           "  --ranks-per-node C   ranks per node (default: the platform's cores per host)\n"
           "  --cfg=ITEM:VALUE     extra SimGrid option (e.g. --cfg=network/model:CM02)\n"
@@ -220,6 +223,7 @@ int papsim_cmd_bench(int argc, char **argv)
         goto fail;
     }
     made_dir = 1;
+    papsim_locate_named(c.platform, "platforms", ".xml", c.platform, sizeof c.platform);
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
         goto fail;
     l.extra_cfg = o.cfg;

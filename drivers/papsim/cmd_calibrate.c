@@ -17,6 +17,8 @@
 
 #include "calibrate_fit.h"
 #include "locate.h"
+#include "provenance.h"
+#include "versions.h"
 #include "commands.h"
 #include "papsim_fs.h"
 #include "csv.h"
@@ -64,6 +66,8 @@ static void print_calibrate_help(FILE *f)
         "time and beta refitted) and writes\n"
         "  PREFIX.csv  the measurements (papbench --calibrate's table)\n"
         "  PREFIX.txt  the fitted numbers, also printed\n"
+        "  provenance.txt  in PREFIX's directory, a record appended: papsim's version,\n"
+        "              the MPI library's own version text, the command and the date\n"
         "  PREFIX.xml  a flat SimGrid cluster: NODES hosts x CORES cores, each host a\n"
         "              private link of latency alpha_inter/2 and bandwidth 1/beta_inter\n"
         "              (a message crosses two), loopback alpha_intra and 1/beta_intra;\n"
@@ -222,6 +226,44 @@ static int run_measurements(const calib_options *o, const char *csv_path)
         return 1;
     }
     return 0;
+}
+
+/* Appends a record naming the real MPI (papbench-mpi --library-version under
+ * the same mpiexec, one rank) to provenance.txt in PREFIX's directory. A
+ * failure is a warning: the measurements stand. */
+static void write_provenance(const calib_options *o, int argc, char **argv)
+{
+    char dir[4096], mpi[512] = "", *words[MAX_MPIEXEC_ARGS + 8];
+    papsim_err e = {{0}};
+    int n = 0;
+    const char *slash = strrchr(o->out, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - o->out) + (slash == o->out) : 1,
+             slash ? o->out : ".");
+    words[n++] = (char *)o->mpiexec;
+    words[n++] = "-np";
+    words[n++] = "1";
+    if (o->hostfile) {
+        words[n++] = "--hostfile";
+        words[n++] = (char *)o->hostfile;
+    }
+    for (int i = 0; i < o->nextra; i++)
+        words[n++] = (char *)o->extra[i];
+    words[n++] = (char *)o->papbench_mpi;
+    words[n++] = "--library-version";
+    words[n] = NULL;
+    if (papsim_run_first_line(words, "/dev/null", mpi, sizeof mpi) != 0 || !mpi[0])
+        snprintf(mpi, sizeof mpi, "unknown: '%s -np 1 ... %s --library-version' failed",
+                 o->mpiexec, o->papbench_mpi);
+    char **cmd = calloc((size_t)argc + 2, sizeof *cmd); /* "papsim calibrate ..." */
+    if (cmd) {
+        cmd[0] = "papsim";
+        memcpy(cmd + 1, argv, (size_t)argc * sizeof *cmd);
+    }
+    papsim_provenance p = {cmd ? argc + 1 : argc, cmd ? cmd : argv, NULL, NULL, 0,
+                           "none (a real MPI ran)", mpi};
+    if (papsim_provenance_append(dir, &p, &e) != 0)
+        fprintf(stderr, "papsim calibrate: warning: no provenance record: %s\n", e.msg);
+    free(cmd);
 }
 
 /* Hosts and the most ranks on one host, from the "# host RANK NAME" lines. */
@@ -422,6 +464,7 @@ int papsim_cmd_calibrate(int argc, char **argv)
         if ((status = run_measurements(&o, csv_path)) != 0)
             return status;
         printf("wrote %s\n", csv_path);
+        write_provenance(&o, argc, argv);
     }
     if (count_placement(csv_path, &r, &e) != 0 ||
         fit_measurements(csv_path, o.statistic ? o.statistic : "median_s", &r, &e) != 0) {

@@ -15,6 +15,7 @@
 #include "sweep_lock.h"
 #include "sweep_slurm.h"
 #include "units.h"
+#include "locate.h"
 #include "versions.h"
 
 
@@ -29,6 +30,8 @@ typedef struct {
     double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
+    int argc;                    /* the command line, for the provenance record */
+    char **argv;
 } run_options;
 
 static void run_usage(FILE *out)
@@ -39,6 +42,8 @@ static void run_usage(FILE *out)
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
+          "SPEC may name an installed scenario (salimi-beni-bcast-small: papsim --version\n"
+          "shows the data directory); a platform of a spec may name an installed one.\n"
           "  --out DIR        result directory (created, with any missing parent);\n"
           "                   results.csv is appended case by case, so a killed sweep\n"
           "                   resumes where it stopped and a rerun only simulates cases\n"
@@ -48,12 +53,12 @@ static void run_usage(FILE *out)
           "                   run with its cause and leaves results.csv with whole rows\n"
           "                   only: make room and rerun to resume. One run at a time uses\n"
           "                   DIR: it holds DIR/papsim.lock while it runs, and a second\n"
-          "                   run on DIR stops, naming the process that holds it\n"
-          "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
-          "                   stopping)\n"
+          "                   run on DIR stops, naming the process that holds it.\n"
           "                   DIR/provenance.txt gets a record of each run (papsim's\n"
           "                   version and commit, SimGrid's, hashes of the spec and\n"
           "                   platforms, the command, the date), earlier ones kept\n"
+          "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
+          "                   stopping)\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
           "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
@@ -479,6 +484,11 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
     int format = PAPSIM_RESULTS_FORMAT;
     if (sweep_results_prepare(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
         return -1;
+    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
+    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
+        free_results(&r);
+        return -1;
+    }
     if (!o->quiet)
         sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
                              o->jobs);
@@ -538,6 +548,10 @@ int papsim_cmd_run(int argc, char **argv)
         run_usage(stdout);
         return 0;
     }
+    char spec_path[4096]; /* a bare name of no file: an installed scenario (locate.h) */
+    snprintf(spec_path, sizeof spec_path, "%s", o.spec_path);
+    if (papsim_locate_named(o.spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
+        o.spec_path = spec_path;
     if (papsim_spec_load(o.spec_path, &spec, &e) != 0 || sweep_expand(&spec, &cases, &e) != 0)
         goto fail;
     ntotal = cases.n;
@@ -569,9 +583,8 @@ int papsim_cmd_run(int argc, char **argv)
     /* Past a file size limit, a write fails with EFBIG (reported like a
      * full disk) instead of killing papsim. */
     signal(SIGXFSZ, SIG_IGN);
-    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
-    if (papsim_run_provenance(o.out_dir, o.spec_path, &cases, argc, argv, &e) != 0)
-        goto fail;
+    o.argc = argc;
+    o.argv = argv;
     rc = run_sweep(&o, &cases, &st, &e);
     if (rc == 0)
         rc = finish_results(&o, &cases, ntotal, !sweep_interrupted(), &e);

@@ -79,14 +79,41 @@ void papsim_locate_smpirun(char *buf, size_t len)
                                                                        : "smpirun");
 }
 
+/* buf = SELF/rel, normalised; 1 if it holds a platforms directory. */
+static int data_candidate(const char *rel, char *buf, size_t len)
+{
+    char self[4096], probe[8300], real[4096];
+    papsim_self_dir(self, sizeof self);
+    snprintf(buf, len, "%s/%s", self, rel);
+    snprintf(probe, sizeof probe, "%s/platforms", buf);
+    if (access(probe, F_OK) != 0)
+        return 0;
+    if (realpath(buf, real) && strlen(real) < len)
+        memcpy(buf, real, strlen(real) + 1);
+    return 1;
+}
+
 int papsim_locate_data_dir(char *buf, size_t len)
 {
-    if (from_env("PAPSIM_DATA_DIR", buf, len))
+    if (from_env("PAPSIM_DATA_DIR", buf, len) || data_candidate("share/papsim", buf, len) ||
+        data_candidate(PAPSIM_BIN_TO_DATA, buf, len))
         return 0;
-    int found = beside_self("share", "papsim/platforms", buf, len) ||
-                beside_self(PAPSIM_BIN_TO_DATA, "platforms", buf, len);
-    size_t n = strlen(buf);
-    if (n > 10 && !strcmp(buf + n - 10, "/platforms"))
-        buf[n - 10] = '\0';
-    return found ? 0 : -1;
+    return -1;
+}
+
+int papsim_locate_named(const char *name, const char *subdir, const char *ext, char *path,
+                        size_t len)
+{
+    char data[4096], found[8400];
+    if (access(path, F_OK) == 0 || !*name || strchr(name, '/') || !strcmp(name, "default") ||
+        papsim_locate_data_dir(data, sizeof data) != 0)
+        return 0;
+    for (int with_ext = 0; with_ext < 2; with_ext++) {
+        snprintf(found, sizeof found, "%s/%s/%s%s", data, subdir, name, with_ext ? ext : "");
+        if (access(found, R_OK) == 0 && strlen(found) < len) {
+            memcpy(path, found, strlen(found) + 1);
+            return 1;
+        }
+    }
+    return 0;
 }

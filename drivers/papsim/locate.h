@@ -37,4 +37,11 @@ void papsim_locate_smpirun(char *buf, size_t len);
  * installed path) when none holds a platforms directory. */
 int papsim_locate_data_dir(char *buf, size_t len);
 
+/* Installed platforms and scenarios by name: when path names no file and
+ * name is a bare name (no '/'), path becomes DATA/subdir/name, or that plus
+ * ext, if one exists ("fat-tree-256" -> DATA/platforms/fat-tree-256.xml).
+ * Otherwise path is left as it is. Returns 1 when it changed path. */
+int papsim_locate_named(const char *name, const char *subdir, const char *ext, char *path,
+                        size_t len);
+
 #endif

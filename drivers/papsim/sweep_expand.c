@@ -8,6 +8,7 @@
 #include "pattern.h"
 #include "papsim_fs.h"
 #include "papsim_catalog.h"
+#include "locate.h"
 #include "platform.h"
 #include "smpi_algos.h"
 #include "sweep.h"
@@ -167,10 +168,11 @@ static int check_algorithms(const block_view *b, const char *collective, const v
 }
 
 /* Loads a platform of the spec; a relative path is relative to the spec
- * file's directory. label gets the name the case id and the platform column
- * use: "default", or the file's path in one spelling (papsim_path_label), so
- * "x.xml", "./x.xml" and the absolute path of x.xml give the same cases. The
- * caller frees *platform. */
+ * file's directory; a bare name of no file there is an installed platform
+ * (share/papsim/platforms, locate.h). label gets the name the case id and the
+ * platform column use: "default", an installed platform's bare name, or the
+ * file's path in one spelling (papsim_path_label), so "x.xml", "./x.xml" and
+ * the absolute path of x.xml give the same cases. The caller frees *platform. */
 static int load_platform(const block_view *b, const papsim_spec_value *v, char *path, size_t len,
                          char *label, size_t label_len, papsim_platform *platform, papsim_err *e)
 {
@@ -180,10 +182,11 @@ static int load_platform(const block_view *b, const papsim_spec_value *v, char *
         snprintf(path, len, "%s", v->text);
     else
         snprintf(path, len, "%s/%s", b->spec->dir, v->text);
+    int installed = papsim_locate_named(v->text, "platforms", ".xml", path, len);
     if (papsim_platform_load(path, platform, e) != 0)
         return fail_at(e, b, v->line, "platforms");
-    if (!strcmp(v->text, "default"))
-        snprintf(label, label_len, "default");
+    if (!strcmp(v->text, "default") || installed)
+        snprintf(label, label_len, "%s", v->text);
     else if (papsim_path_label(b->spec->dir, v->text, label, label_len, e) != 0) {
         papsim_platform_free(platform);
         return fail_at(e, b, v->line, "platforms");

@@ -12,9 +12,7 @@
 #include "locate.h"
 #include "provenance.h"
 
-/* Runs argv (no shell) and keeps the first line of its stdout in buf;
- * stderr goes to err_path. Returns the exit status, or -1. */
-static int run_first_line(char *const argv[], const char *err_path, char *buf, size_t len)
+int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len)
 {
     int fds[2];
     if (pipe(fds) != 0)
@@ -86,7 +84,7 @@ int papsim_simgrid_version(char *buf, size_t len, papsim_err *e)
         char *argv[] = {l.smpirun_path, "-no-privatize", "-platform", l.platform_xml,
                         "-hostfile", hostfile, "-np", "1", l.papbench_path,
                         "--log=root.thres:critical", "--library-version", NULL};
-        int status = run_first_line(argv, err_path, line, sizeof line);
+        int status = papsim_run_first_line(argv, err_path, line, sizeof line);
         if (status == 0 && !strncmp(line, "SimGrid ", 8) && line[8])
             rc = snprintf(buf, len, "%s", line + 8) < (int)len ? 0 : -1;
         else

@@ -19,6 +19,10 @@ int papsim_simgrid_version(char *buf, size_t len, papsim_err *e);
 /* Appends the record of this `papsim run` (argv[0] = "run") to
  * out_dir/provenance.txt: versions, the spec's and the cases' platforms'
  * hashes, the command line and the date. */
+/* Runs argv (no shell) and keeps the first non-empty line of its stdout in
+ * buf; stderr goes to err_path. Returns the exit status, or -1. */
+int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len);
+
 int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
                           int argc, char **argv, papsim_err *e);
 

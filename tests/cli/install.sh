@@ -48,6 +48,20 @@ expect_ok "build-tree papsim bench" "$PAPSIM" "${bench[@]}"
 expect_eq "moved bench: 2 rows" "$(tail -n +2 moved.csv | grep -c ',ok')" 2
 expect_eq "moved bench rows equal the build tree's" "$(cat moved.csv)" "$(cat out.txt)"
 
+# Installed platforms and scenarios by name.
+xbar=(bench --np 4 --collective reduce --algorithm binomial --bytes 1KiB --platform)
+expect_ok "build-tree bench on crossbar.xml" "$PAPSIM" "${xbar[@]}" "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml"
+want=$(awk -F, 'NR == 2 {print $20}' out.txt)
+expect_ok "moved bench on the installed platform 'crossbar'" "$P/bin/papsim" "${xbar[@]}" crossbar
+expect_eq "'crossbar': the installed file, the same time" "$(awk -F, 'NR == 2 {print $4, $20}' out.txt)" \
+    "$P/share/papsim/platforms/crossbar.xml $want"
+expect_ok "build-tree dry run of scenarios/demo.ini" \
+    "$PAPSIM" run "$PAPSIM_SOURCE_DIR/scenarios/demo.ini" --out demo1 --dry-run
+sort out.txt >demo1.txt
+expect_ok "moved dry run of the installed scenario 'demo'" "$P/bin/papsim" run demo --out demo2 --dry-run
+expect_eq "'demo': the same cases" "$(sort out.txt)" "$(cat demo1.txt)"
+if [ "$(wc -l <demo1.txt)" -gt 10 ]; then pass; else fail "demo: $(wc -l <demo1.txt) cases"; fi
+
 # A tiny sweep on an installed platform.
 cat >tiny.ini <<SPEC
 collective = allreduce

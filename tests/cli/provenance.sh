@@ -77,6 +77,21 @@ expect_eq "two records" "$(grep -c '^\[run\]' a/provenance.txt)" 2
 expect_eq "the first record is kept as it was" \
     "$(head -n "$(wc -l <first.txt)" a/provenance.txt)" "$(cat first.txt)"
 
+# papsim calibrate (a real MPI) records the MPI library's own version text:
+# the version mpirun --version reports too.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
+mkdir -p cal
+expect_ok "calibrate" timeout 120 "$PAPSIM" calibrate --np 2 --iters 2 --max-bytes 16 \
+    --out cal/real --mpiexec-arg --oversubscribe
+# ("mpiexec (OpenRTE) 4.1.4")
+ompi=$("$MPIEXEC" --version 2>&1 | sed -n '1s/^mpi[a-z]* (Open[A-Za-z ]*) \([0-9][0-9.]*\)$/\1/p')
+lib=$(key cal/provenance.txt mpi_library)
+if [ -n "$ompi" ] && [[ "$lib" == "Open MPI v$ompi"* ]]; then pass; else
+    fail "mpi_library '$lib' for Open MPI '$ompi'"; fi
+expect_eq "calibrate: command" "$(key cal/provenance.txt command)" \
+    "papsim calibrate --np 2 --iters 2 --max-bytes 16 --out cal/real --mpiexec-arg --oversubscribe"
+
 # regress: a note when the golden came from another SimGrid version.
 mkdir -p g bare
 cp a/results.csv g/results.csv
