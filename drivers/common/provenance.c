@@ -130,6 +130,36 @@ out:
     return rc;
 }
 
+int papsim_provenance_copy_records(const char *dir, const char *from_dir, papsim_err *e)
+{
+    char from[4200], path[4200], line[8192];
+    struct stat st;
+    snprintf(from, sizeof from, "%s/%s", from_dir, PAPSIM_PROVENANCE_FILE);
+    snprintf(path, sizeof path, "%s/%s", dir, PAPSIM_PROVENANCE_FILE);
+    FILE *in = fopen(from, "r");
+    if (!in)
+        return errno == ENOENT ? 0 : papsim_fail(e, "%s: cannot read: %s", from, strerror(errno));
+    int fresh = stat(path, &st) != 0 || st.st_size == 0;
+    FILE *out = fopen(path, "a");
+    if (!out) {
+        fclose(in);
+        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    }
+    if (fresh)
+        fputs(header, out);
+    int in_record = 0; /* past the header */
+    while (fgets(line, sizeof line, in)) {
+        if (!strncmp(line, "[run]", 5)) {
+            fprintf(out, "\n# from %s\n", from_dir);
+            in_record = 1;
+        }
+        if (in_record && line[0] != '\n') /* the blank line comes with the note */
+            fputs(line, out);
+    }
+    fclose(in);
+    return fclose(out) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
+}
+
 int papsim_provenance_simgrid_of(const char *csv_path, char *buf, size_t len)
 {
     char path[4200], line[1024];

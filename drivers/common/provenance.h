@@ -62,6 +62,11 @@ typedef struct {
  * with its explanatory header when needed). */
 int papsim_provenance_append(const char *dir, const papsim_provenance *p, papsim_err *e);
 
+/* Appends the [run] records of from_dir's provenance file (if it has one)
+ * to dir's, each after a "# from FROM_DIR" comment: papsim merge keeps the
+ * shards' records in the merged directory. */
+int papsim_provenance_copy_records(const char *dir, const char *from_dir, papsim_err *e);
+
 /* The simgrid_version values recorded in PATH's provenance file, distinct
  * ones joined by ", " in order of appearance. Returns 1 when found, 0 when
  * the file is missing or records none (a bare CSV), -1 when it cannot be read. */

@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "results_csv.h"
 #include "papsim_fs.h"
+#include "provenance.h"
 #include "sweep.h"
 
 static void merge_usage(FILE *out)
@@ -22,8 +23,8 @@ static void merge_usage(FILE *out)
           "are dropped, different ones refused), as a local run of the whole spec writes\n"
           "them. Each SHARD_DIR needs its results.csv and case_order.csv; shards 1..N\n"
           "must all be given, once. OUT/case_order.csv is written too, so papsim run\n"
-          "SPEC --out OUT resumes from the merged results. OUT/results.csv must not\n"
-          "exist yet.\n"
+          "SPEC --out OUT resumes from the merged results; OUT/provenance.txt gets the\n"
+          "shards' records. OUT/results.csv must not exist yet.\n"
           "\n"
           "Every results.csv is checked first, as every command reading results checks\n"
           "it (values, one row per case_id and rep, whole rows), and must have a whole\n"
@@ -215,6 +216,9 @@ int papsim_cmd_merge(int argc, char **argv)
     order.shard = order.nshards = 1;
     if (sweep_order_save(out, &order, &e) != 0)
         goto fail;
+    for (int k = 0; k < ndirs; k++) /* the shards' provenance records, in order */
+        if (papsim_provenance_copy_records(out, argv[2 + k], &e) != 0)
+            goto fail;
     size_t rows = 0;
     for (int k = 0; k < ndirs; k++)
         rows += tables[k].nrows;

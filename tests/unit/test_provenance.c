@@ -1,11 +1,12 @@
 /* Unit tests for drivers/common/provenance.c: the FNV-1a 64 hash against
  * the published test vectors of the FNV reference, file hashing, the
- * provenance record (keys, hashes, quoting, records appended on resume)
- * and reading SimGrid versions back for papsim regress. Needs a writable
+ * provenance record (keys, hashes, quoting, records appended on resume,
+ * copied by papsim merge) and reading SimGrid versions back for papsim regress. Needs a writable
  * /tmp (or TMPDIR). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -144,6 +145,22 @@ static void test_files(check_counts *c, const char *dir)
     snprintf(csv, sizeof csv, "%s/results.csv", dir);
     CHECK(c, papsim_provenance_simgrid_of(csv, versions, sizeof versions) == 0,
           "a directory without provenance.txt gave '%s'", versions);
+
+    /* papsim merge: the records copied after a note of their directory. */
+    char merged[4200], mprov[4300];
+    snprintf(merged, sizeof merged, "%s/merged", dir);
+    snprintf(mprov, sizeof mprov, "%s/%s", merged, PAPSIM_PROVENANCE_FILE);
+    CHECK(c, mkdir(merged, 0755) == 0, "cannot create %s", merged);
+    CHECK(c, papsim_provenance_copy_records(merged, out, &e) == 0, "%s", e.msg);
+    CHECK(c, papsim_provenance_copy_records(merged, out, &e) == 0, "%s", e.msg);
+    CHECK(c, papsim_provenance_copy_records(merged, dir, &e) == 0, "no file is no error");
+    CHECK(c, count_lines(mprov, "[run]") == 6, "%d records", count_lines(mprov, "[run]"));
+    CHECK(c, count_lines(mprov, "# from ") == 6, "%d notes", count_lines(mprov, "# from "));
+    CHECK(c, count_lines(mprov, "# papsim provenance") == 1, "header repeated");
+    value_of(mprov, "simgrid_version", 2, got, sizeof got);
+    CHECK_STR(c, got, "3.33.1");
+    unlink(mprov);
+    rmdir(merged);
 
     unlink(prov);
     rmdir(out);
