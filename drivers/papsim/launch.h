@@ -24,7 +24,6 @@ typedef struct {
     const char *per_rank_name; /* else a link to it in workdir, or NULL */
 } papsim_launch;
 
-
 /* The SMPI options every papsim run uses, documented in the README:
  * no privatisation (the code has no mutable globals), no benchmarking of
  * host code (simulated time is deterministic), free MPI_Wtime calls (exact
