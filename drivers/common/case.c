@@ -1,6 +1,5 @@
 #include "case.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -321,49 +320,6 @@ static int check_knowledge(const papsim_case *c, papsim_err *e)
     return 0;
 }
 
-/* What in a label (a platform or pattern name) results.csv and a cases
- * file cannot hold, or NULL: both keep one case per line, and the table has
- * no quoting (its reader refuses a double quote). */
-static const char *label_character_problem(const char *s, char *buf, size_t len)
-{
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '\n')
-            return "a newline";
-        if (ch == '\r')
-            return "a carriage return";
-        if (ch < 0x20 || ch == 0x7f) {
-            snprintf(buf, len, "the control character 0x%02x", ch);
-            return buf;
-        }
-        if (ch == ',')
-            return "a comma";
-        if (ch == '"')
-            return "a double quote";
-    }
-    return NULL;
-}
-
-int papsim_case_check_label(const char *option, const char *value, papsim_err *e)
-{
-    char buf[64];
-    const char *why = label_character_problem(value, buf, sizeof buf);
-    if (!why)
-        return 0;
-    char shown[256] = "";
-    size_t n = 0;
-    for (const char *s = value; *s && n + 5 < sizeof shown; s++) { /* the value on one line */
-        unsigned char ch = (unsigned char)*s;
-        if (ch < 0x20 || ch == 0x7f)
-            n += (size_t)snprintf(shown + n, sizeof shown - n, "\\x%02x", ch);
-        else
-            shown[n++] = (char)ch, shown[n] = '\0';
-    }
-    return papsim_fail(e, "%s '%s' holds %s, which results.csv cannot record (one case a "
-                          "line, fields never quoted); rename the file",
-                       option, shown, why);
-}
-
 int papsim_case_validate(const papsim_case *c, papsim_err *e)
 {
     int size = papsim_datatype_size(c->datatype);
@@ -482,55 +438,27 @@ void papsim_case_id(const papsim_case *c, char id[17])
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
-int papsim_case_word_is_plain(const char *s)
-{
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isalnum((unsigned char)*s) && !strchr("_.,:/+=@%^~-", *s))
-            return 0;
-    return 1;
-}
-
-/* One value of a case line: as it is when plain, else single-quoted with a
- * quote doubled. A line break cannot be written (validation refuses it in
- * labels): it becomes '?', so the line stays one case. */
-static void put_value(FILE *out, const char *s)
-{
-    if (papsim_case_word_is_plain(s)) {
-        fputs(s, out);
-        return;
-    }
-    fputc('\'', out);
-    for (; *s; s++) {
-        if (*s == '\'')
-            fputc('\'', out);
-        fputc(*s == '\n' || *s == '\r' ? '?' : *s, out);
-    }
-    fputc('\'', out);
-}
-
 void papsim_case_write_args(const papsim_case *c, FILE *out)
 {
     fputs("--collective ", out);
-    put_value(out, c->collective);
+    papsim_case_put_value(out, c->collective);
     fputs(" --algorithm ", out);
-    put_value(out, c->algorithm);
+    papsim_case_put_value(out, c->algorithm);
     fputs(" --platform ", out);
-    put_value(out, c->platform);
+    papsim_case_put_value(out, c->platform);
     fprintf(out, " --np %d --mapping ", c->np);
-    put_value(out, c->mapping);
+    papsim_case_put_value(out, c->mapping);
     fprintf(out, " --ranks-per-node %d --pattern ", c->ranks_per_node);
-    put_value(out, c->pattern);
+    papsim_case_put_value(out, c->pattern);
     fputs(" --skew ", out);
-    put_value(out, c->skew);
+    papsim_case_put_value(out, c->skew);
     fprintf(out, " --skew-s %.17g --seed %llu --bytes %lld --distribution ", c->skew_s, c->seed,
             c->bytes);
-    put_value(out, c->distribution);
+    papsim_case_put_value(out, c->distribution);
     fputs(" --datatype ", out);
-    put_value(out, c->datatype);
+    papsim_case_put_value(out, c->datatype);
     fputs(" --op ", out);
-    put_value(out, c->op);
+    papsim_case_put_value(out, c->op);
     fprintf(out, " --root %d --gamma %.17g --segment-bytes %lld --reps %d%s%s", c->root, c->gamma,
             c->segment_bytes, c->reps, c->in_place ? " --in-place" : "",
             c->check ? " --check" : "");
@@ -538,7 +466,7 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
      * their line (the same rule as the case id). */
     if (strcmp(c->knowledge, "none")) {
         fputs(" --knowledge ", out);
-        put_value(out, c->knowledge);
+        papsim_case_put_value(out, c->knowledge);
     }
     if (c->edge)
         fprintf(out, " --edge %.17g", c->edge);
@@ -552,7 +480,7 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
         fprintf(out, " --knomial-radix %d", c->knomial_radix);
     if (c->radix[0]) {
         fputs(" --radix ", out);
-        put_value(out, c->radix);
+        papsim_case_put_value(out, c->radix);
     }
     if (c->model_alpha)
         fprintf(out, " --model-alpha %.17g", c->model_alpha);

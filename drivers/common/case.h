@@ -95,10 +95,15 @@ void papsim_case_id(const papsim_case *c, char id[17]);
  * quote inside doubled: --platform 'plat dir/p.xml'. */
 void papsim_case_write_args(const papsim_case *c, FILE *out);
 
+/* The case-line and label helpers below live in case_list.c. */
 /* 1 if s is non-empty and only letters, digits and _.,:/+=@%^~- : a word
  * that needs no quoting in a case line and that no shell script (smpirun)
  * splits or expands. */
 int papsim_case_word_is_plain(const char *s);
+
+/* Writes s as one value of a case line: as it is when plain, else quoted as
+ * papsim_case_write_args says (case_list.c, beside the reader). */
+void papsim_case_put_value(FILE *out, const char *s);
 
 /* Fails unless value, the text of option (--platform, --pattern), can be a
  * results.csv field: no newline or other control character, no comma, no

@@ -26,7 +26,6 @@ typedef struct {
     char papbench_path[4096];
 } papsim_launch;
 
-
 /* The SMPI options every papsim run uses, documented in the README:
  * no privatisation (the code has no mutable globals), no benchmarking of
  * host code (simulated time is deterministic), free MPI_Wtime calls (exact

@@ -114,6 +114,11 @@ awk -F, -v OFS=, 'NR > 1 { $2 = "-e" } { print }' "$out/results.csv" > dash/resu
 expect_ok "report: a collective named -e" "$PAPSIM" report dash
 expect_eq "report: its image" "$(ls dash/report/-e*.png | wc -l)" 1
 
+# And no code path starts a shell: every child gets an argument vector.
+expect_eq "sources: no system() or popen()" \
+    "$(grep -rlE '\b(system|popen)[[:space:]]*\(' "$PAPSIM_SOURCE_DIR/drivers" \
+        "$PAPSIM_SOURCE_DIR/algorithms" | tr '\n' ' ')" ""
+
 # A double quote: the table reader refuses the field, naming it.
 sed 's/,binomial,/,bi"nomial,/' "$out/results.csv" > quote.csv
 expect_bad_input "a double quote is refused" "contains a double quote" "$PAPSIM" report quote.csv
