@@ -12,8 +12,9 @@
 # the first error with exit status 1 (PAPSIM_SANITIZE adds
 # -fno-sanitize-recover). Leak reports are on, but in papbench-mpi, where
 # Open MPI's unloaded components hide their source. Not part of CI: it
-# is a second full build plus the whole suite again (papbench is the same, papsim runs slower), which with
-# the plain suite's 5 minutes does not fit in CI's 15 on 2 shared cores.
+# is a second full build plus the whole suite again (papbench is the
+# same, papsim runs slower), which beside the plain suite's 5 minutes does
+# not fit in CI's 15 on 2 shared cores.
 # Run it by hand after changing a reader and before a release; `-R` runs
 # a part (e.g. -R '^(unit|fuzz)\.' takes a few minutes).
 set -euo pipefail
