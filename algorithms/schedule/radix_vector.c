@@ -65,8 +65,10 @@ int papsim_radix_default(int p, int *k)
     /* The odd part's prime factors, smallest first (trial division is
      * enough: p < 2^31, so at most about 46341 trials). */
     for (int f = 3; p > 1; f += 2) {
-        if ((long long)f * f > p)
-            f = p; /* what is left is prime */
+        if ((long long)f * f > p) { /* what is left is prime */
+            k[n++] = p;
+            break;
+        }
         while (p % f == 0) {
             k[n++] = f;
             p /= f;
