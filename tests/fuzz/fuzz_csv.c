@@ -1,8 +1,9 @@
-/* Fuzz target: the results.csv reader (papsim_table_load,
- * drivers/common/csv.c), followed by what every report does next: look up
- * the results columns. A table that loads must be rectangular. */
+/* Fuzz target: the results.csv reader every command uses
+ * (papsim_results_load, drivers/common/results_csv.c, over the table loader
+ * of csv.c), followed by what every report does next: look up the results
+ * columns. A table that loads must be rectangular. */
 #include "fuzz_file.h"
-#include "csv.h"
+#include "results_csv.h"
 
 #include <string.h>
 
@@ -12,7 +13,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int fd = fuzz_file_open(data, size, path, sizeof path);
     papsim_table t;
     papsim_err e = {0};
-    if (papsim_table_load(path, &t, &e) == 0) {
+    int format = 0;
+    if (papsim_results_load(path, &t, &format, &e) == 0) {
         int idx[64];
         int n = papsim_results_ncolumns < 64 ? papsim_results_ncolumns : 64;
         if (t.ncols < 1)
