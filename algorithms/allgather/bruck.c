@@ -38,6 +38,10 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
     MPI_Aint lb, extent;
     void *scratch_mem = NULL, *tmp = NULL;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_allgather_bruck);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if ((MPI_Aint)recvcount * p > INT_MAX) {

@@ -33,12 +33,13 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
+                                 PAPSIM_FLAGS_allgather_recursive_doubling);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    if ((p & (p - 1)) != 0) {
-        rc = MPI_ERR_SIZE; /* the registry flag keeps papbench from getting here */
-        goto out;
-    }
     if ((MPI_Aint)recvcount * (p / 2) > INT_MAX) {
         rc = MPI_ERR_COUNT; /* the last step sends p/2 blocks as one message */
         goto out;

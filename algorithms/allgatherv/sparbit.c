@@ -32,6 +32,11 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
+                                  params, PAPSIM_FLAGS_allgatherv_sparbit);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Type_get_extent(recvtype, &lb, &extent);
     if (sendbuf != MPI_IN_PLACE) {

@@ -191,7 +191,7 @@ static int tags_fit(MPI_Comm comm, int p)
 int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative, type_size;
+    int rc = MPI_SUCCESS, rank, p, type_size;
     int *ints = NULL;
     double *a_sorted = NULL;
     MPI_Request *reqs = NULL;
@@ -200,13 +200,14 @@ int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Data
     prr_ring r = {recvbuf, NULL, count, 0, 0, 0, 0, NULL, NULL, NULL, datatype, 0, op, comm,
                   params};
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_prr);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
     if (!tags_fit(comm, p))
         return MPI_ERR_TAG;
     MPI_Type_get_extent(datatype, &lb, &r.extent);

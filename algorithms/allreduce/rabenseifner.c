@@ -131,6 +131,10 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     MPI_Aint lb, extent;
     rab_split split[RAB_MAX_STEPS];
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_rabenseifner);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

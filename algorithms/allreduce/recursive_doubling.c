@@ -56,6 +56,10 @@ int papsim_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int 
     int rc = MPI_SUCCESS, rank, p, newrank;
     void *tmp_free = NULL, *tmp = NULL;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_recursive_doubling);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

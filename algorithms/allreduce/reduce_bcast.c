@@ -53,6 +53,10 @@ int papsim_allreduce_reduce_bcast(const void *sendbuf, void *recvbuf, int count,
 {
     int rc = MPI_SUCCESS, rank, p;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_reduce_bcast);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

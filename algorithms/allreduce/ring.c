@@ -75,6 +75,10 @@ int papsim_allreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     void *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

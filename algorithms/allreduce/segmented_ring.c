@@ -142,6 +142,10 @@ int papsim_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int coun
     void *in_free[2] = {NULL, NULL}, *inbuf[2] = {NULL, NULL};
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_segmented_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -103,20 +103,21 @@ static int slt_override_loop(const slt_chain *c, MPI_Request *sends)
 int papsim_allreduce_slt(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative;
+    int rc = MPI_SUCCESS, rank, p;
     int *order = NULL;
     MPI_Request *sends = NULL;
     void *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb;
     slt_chain c = {recvbuf, count, 0, 0, 0, 0, datatype, 0, op, comm, params};
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_slt);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
     MPI_Type_get_extent(datatype, &lb, &c.extent);
     if (sendbuf != MPI_IN_PLACE) {
         rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);

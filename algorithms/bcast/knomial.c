@@ -29,8 +29,10 @@ int papsim_bcast_knomial(void *buffer, int count, MPI_Datatype datatype, int roo
     papsim_bcast_tree tree;
     const int radix = params && params->knomial_radix > 0 ? params->knomial_radix : PAPSIM_BCAST_DEFAULT_RADIX;
 
-    if (radix < 2 || radix > PAPSIM_BCAST_MAX_RADIX)
-        return MPI_ERR_ARG;
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_knomial);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     papsim_bcast_knomial_tree(rank, p, root, radix, &tree);

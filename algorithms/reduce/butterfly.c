@@ -76,12 +76,14 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
      * gather walks them backwards. */
     int kept[BUTTERFLY_MAX_STEPS], given[BUTTERFLY_MAX_STEPS];
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_butterfly);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    if (p & (p - 1))
-        return MPI_ERR_COMM; /* refused earlier by PAPSIM_R_POW2 */
     MPI_Op_commutative(op, &commutative);
     MPI_Type_get_extent(datatype, &lb, &extent);
 

@@ -119,7 +119,7 @@ static int choose_segments(const papsim_params *params, int count, int p, double
 }
 
 /* Builds the schedule and this rank's steps (*steps: malloc, the caller frees). */
-static int build_steps(const papsim_params *params, int p, int nseg, int root, int rank,
+static int build_steps(const double *arrivals, int p, int nseg, int root, int rank,
                        double round_time, papsim_clv_step **steps, int64_t *nsteps)
 {
     papsim_clv_schedule s = {0};
@@ -128,12 +128,17 @@ static int build_steps(const papsim_params *params, int p, int nseg, int root, i
     double *a = calloc((size_t)p, sizeof *a);
     if (!a)
         return MPI_ERR_NO_MEM;
-    if (params && params->arrivals) { /* a_i - min(a): the generator needs a_i >= 0 */
-        double lo = params->arrivals[0];
-        for (int i = 1; i < p; i++)
-            lo = fmin(lo, params->arrivals[i]);
+    if (arrivals) { /* a_i - min(a): the generator needs a_i >= 0 */
+        double lo = arrivals[0];
+        for (int i = 0; i < p; i++) {
+            if (!isfinite(arrivals[i])) {
+                rc = MPI_ERR_ARG; /* the same array on every rank: the same code */
+                goto out;
+            }
+            lo = fmin(lo, arrivals[i]);
+        }
         for (int i = 0; i < p; i++)
-            a[i] = params->arrivals[i] - lo;
+            a[i] = arrivals[i] - lo;
     }
     if (papsim_clv_generate(PAPSIM_CLV_IMPROVED, p, nseg, root, a, round_time, NULL, &s, &e) != 0) {
         rc = MPI_ERR_OTHER; /* bad arrivals (not finite) or out of memory */
@@ -155,19 +160,20 @@ out:
 int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative, type_size;
+    int rc = MPI_SUCCESS, rank, p, type_size;
     MPI_Aint lb, extent;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
     papsim_clv_step *steps = NULL;
     int64_t nsteps = 0;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_clairvoyant);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
     MPI_Type_get_extent(datatype, &lb, &extent);
     MPI_Type_size(datatype, &type_size);
 
@@ -191,8 +197,14 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     const double d = papsim_clv_round_time(model_alpha(params), model_beta(params),
                                            params ? params->gamma : 0.0,
                                            bytes, nseg);
+    /* The expected arrivals: completed here when they arrive during the call. */
+    const double *arrivals = params ? params->arrivals : NULL;
+    if (params && params->arrival_source) {
+        rc = params->arrival_source->obtain(params->arrival_source, &arrivals);
+        PAPSIM_CHECK(rc);
+    }
     const double t0 = monotonic_seconds();
-    rc = build_steps(params, p, nseg, root, rank, d, &steps, &nsteps);
+    rc = build_steps(arrivals, p, nseg, root, rank, d, &steps, &nsteps);
     PAPSIM_CHECK(rc);
     if (params && params->schedule_timed)
         papsim_charge_seconds(monotonic_seconds() - t0);

@@ -34,6 +34,10 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     void *work_free = NULL, *work = NULL, *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_parallel_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

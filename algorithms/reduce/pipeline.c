@@ -39,6 +39,10 @@ int papsim_reduce_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Da
     int rank, p, commutative;
     papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_pipeline);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -236,6 +236,10 @@ int papsim_reduce_radix_k(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     radix_round rounds[PAPSIM_RADIX_MAX];
     char why[256];
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_radix_k);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -188,18 +188,19 @@ out:
 int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative = 1, nsend = 0;
+    int rc = MPI_SUCCESS, rank, p, nsend = 0;
     void *work_free = NULL, *work = NULL, *buf_free[2][2][2] = {{{NULL}}}, *buf[2][2][2];
     MPI_Request rreq[2][2][2], *sreq = NULL;
     MPI_Aint lb, extent;
     tree_place tp[2];
     halves h;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_two_tree);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP; /* refused earlier by PAPSIM_R_COMMUTATIVE */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(datatype, &lb, &extent);
