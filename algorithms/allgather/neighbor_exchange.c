@@ -35,10 +35,14 @@ int papsim_allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_D
                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                        MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
+                                 PAPSIM_FLAGS_allgather_neighbor_exchange);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if (recvcount > INT_MAX / 2) {

@@ -29,7 +29,6 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
                                         MPI_Datatype recvtype, MPI_Comm comm,
                                         const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 

@@ -35,7 +35,6 @@ int papsim_allgather_sparbit(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
 

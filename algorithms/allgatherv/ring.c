@@ -18,7 +18,6 @@ int papsim_allgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, const int *recvcounts, const int *displs,
                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 

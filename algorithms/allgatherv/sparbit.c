@@ -28,7 +28,6 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, const int *recvcounts, const int *displs,
                               MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
 

@@ -27,7 +27,6 @@ int papsim_alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p, n = 0;
     MPI_Request *requests = NULL;
     papsim_a2a_layout L;

@@ -93,7 +93,6 @@ int papsim_alltoall_modified_bruck(const void *sendbuf, int sendcount, MPI_Datat
                                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                    MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p;
     void *T_free = NULL, *T = NULL;
     MPI_Aint *displs = NULL;

@@ -24,7 +24,6 @@ int papsim_alltoall_pairwise(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p;
     papsim_a2a_layout L;
 

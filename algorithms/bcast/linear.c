@@ -19,7 +19,6 @@
 int papsim_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                         const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p, nreq = 0;
     MPI_Request *reqs = NULL;
 

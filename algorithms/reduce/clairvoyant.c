@@ -123,7 +123,7 @@ static int build_steps(const double *arrivals, int p, int nseg, int root, int ra
                        double round_time, papsim_clv_step **steps, int64_t *nsteps)
 {
     papsim_clv_schedule s = {0};
-    papsim_err e;
+    papsim_clv_err e = {0, ""};
     int rc = MPI_SUCCESS;
     double *a = calloc((size_t)p, sizeof *a);
     if (!a)
@@ -141,7 +141,9 @@ static int build_steps(const double *arrivals, int p, int nseg, int root, int ra
             a[i] = arrivals[i] - lo;
     }
     if (papsim_clv_generate(PAPSIM_CLV_IMPROVED, p, nseg, root, a, round_time, NULL, &s, &e) != 0) {
-        rc = MPI_ERR_OTHER; /* bad arrivals (not finite) or out of memory */
+        rc = e.code == PAPSIM_CLV_ENOMEM  ? MPI_ERR_NO_MEM
+             : e.code == PAPSIM_CLV_EINVAL ? MPI_ERR_ARG
+                                           : MPI_ERR_INTERN;
         goto out;
     }
     *nsteps = papsim_clv_rank_steps(&s, rank, NULL, 0);

@@ -119,7 +119,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "papsim_error.h"
+/* Errors. The schedule code is plain C and calls nothing outside
+ * algorithms/. A fallible function returns 0, or -1 with, when e is
+ * non-NULL, e->code set to one of the PAPSIM_CLV_E* codes and e->msg to a
+ * message naming the bad input ("root 4 is not a rank of 4 processes"). */
+enum {
+    PAPSIM_CLV_EINVAL = 1,   /* a bad input (nprocs, nseg, root, arrivals, d, a schedule) */
+    PAPSIM_CLV_ENOMEM = 2,   /* out of memory */
+    PAPSIM_CLV_ELIMIT = 3,   /* more rounds than papsim_clv_options.max_rounds */
+    PAPSIM_CLV_EINTERNAL = 4 /* a generator invariant broke (a bug) */
+};
+
+typedef struct {
+    int code;       /* PAPSIM_CLV_E* of the last failure, 0 before any */
+    char msg[1024];
+} papsim_clv_err;
+
+/* Records a failure in e (if non-NULL) and returns -1, so the schedule
+ * sources can write `return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, ...);`. */
+int papsim_clv_fail(papsim_clv_err *e, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Limits: 1 <= nprocs <= PAPSIM_CLV_NPROCS_MAX, 1 <= nseg <=
  * PAPSIM_CLV_NSEG_MAX and nprocs * nseg <= PAPSIM_CLV_CELLS_MAX (so every
@@ -200,7 +219,7 @@ typedef enum {
 /* "original", "improved"; NULL for an unknown value. */
 const char *papsim_clv_generator_name(int generator);
 /* Reads "original" or "improved"; the error lists the valid names. */
-int papsim_clv_generator_parse(const char *s, int *generator, papsim_err *e);
+int papsim_clv_generator_parse(const char *s, int *generator, papsim_clv_err *e);
 
 /* d = alpha + (bytes / nseg) (beta + gamma), seed 000 section 5.1. */
 double papsim_clv_round_time(double alpha, double beta, double gamma,
@@ -213,26 +232,26 @@ double papsim_clv_round_time(double alpha, double beta, double gamma,
 int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
                         const double *arrival, double round_time,
                         const papsim_clv_options *opt,
-                        papsim_clv_schedule *out, papsim_err *e);
+                        papsim_clv_schedule *out, papsim_clv_err *e);
 int papsim_clv_generate_original(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e);
+                                 papsim_clv_schedule *out, papsim_clv_err *e);
 int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e);
+                                 papsim_clv_schedule *out, papsim_clv_err *e);
 
 /* Checks the generators' inputs (the messages name the bad value). */
 int papsim_clv_check_inputs(int nprocs, int nseg, int root,
                             const double *arrival, double round_time,
-                            papsim_err *e);
+                            papsim_clv_err *e);
 
 /* The exact split a_i = q_i d + f_i described above: q[i] = q_i and
  * f[i] = f_i (0 <= f_i < d). Checks the inputs first. */
 int papsim_clv_split_arrivals(int nprocs, const double *arrival,
                               double round_time, int64_t *q, double *f,
-                              papsim_err *e);
+                              papsim_clv_err *e);
 
 /* Fills out[0 .. min(n, cap)) with the steps of `rank` in round order and
  * returns n, the number of rounds in which the rank sends or receives
@@ -253,24 +272,24 @@ int64_t papsim_clv_rank_steps(const papsim_clv_schedule *s, int rank,
  * every segment with all nprocs contributions and every other process
  * must have sent all its segments. Time O(ntransfers nprocs/64), memory
  * O(nprocs^2/8 + ntransfers). */
-int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e);
+int papsim_clv_check(const papsim_clv_schedule *s, papsim_clv_err *e);
 
 /* Builder, used by the generators and for hand-made schedules (tests):
  * init, then add transfers in non-decreasing round order, then finish,
  * which sets nrounds (>= last round + 1) and computes the COPY flags (the
  * flags given to add are ignored). */
 int papsim_clv_schedule_init(papsim_clv_schedule *s, int nprocs, int nseg,
-                             int root, papsim_err *e);
+                             int root, papsim_clv_err *e);
 int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
-                            int dst, int seg, papsim_err *e);
+                            int dst, int seg, papsim_clv_err *e);
 int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
-                               papsim_err *e);
+                               papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 
 /* Deep copy (for tests that break a schedule on purpose). */
 int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
-                             const papsim_clv_schedule *src, papsim_err *e);
+                             const papsim_clv_schedule *src, papsim_clv_err *e);
 
 /* 1 if a and b have the same sizes, rounds and transfers (stats aside). */
 int papsim_clv_schedule_equal(const papsim_clv_schedule *a,

@@ -263,7 +263,7 @@ static int merge_ready(imp_state *st, int nsurv)
 int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e)
+                                 papsim_clv_schedule *out, papsim_clv_err *e)
 {
     static const papsim_clv_options defaults = {0, 0, 0};
     imp_state st = {0};
@@ -302,7 +302,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
         !st.G || !st.G2 || !st.leaf || !st.recv || !st.list || !st.T || !keys) {
-        papsim_fail(e, "out of memory");
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
@@ -334,13 +334,13 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     while (alive > 1) {
         int ng, root_in = 0, nr = 0;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
-            papsim_fail(e, "the schedule needs more than %lld rounds "
+            papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
             goto out;
         }
         ng = merge_ready(&st, nsurv);
         if (ng <= 0) {
-            papsim_fail(e, "internal error: round %lld left a survivor out "
+            papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld left a survivor out "
                         "of the ready set", (long long)round);
             goto out;
         }
@@ -348,7 +348,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             int g = st.G2[0], w;
             int64_t jump;
             if (st.ai >= st.na) {
-                papsim_fail(e, "internal error: round %lld: rank %d is "
+                papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: rank %d is "
                             "alone but %d processes are alive",
                             (long long)round, g, alive);
                 goto out;
@@ -397,7 +397,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                 if (v == lp)
                     v = leftmost_after(&st, lp, seg);
                 if (v < 0) {
-                    papsim_fail(e, "internal error: round %lld: no peer for "
+                    papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: no peer for "
                                 "segment %d", (long long)round, seg);
                     goto out;
                 }
@@ -434,7 +434,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         round++;
     }
     if (st.held[root] == 0) {
-        papsim_fail(e, "internal error: the root %d ended with nothing", root);
+        papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the root %d ended with nothing", root);
         goto out;
     }
     rc = papsim_clv_schedule_finish(out, round, e);

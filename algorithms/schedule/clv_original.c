@@ -86,7 +86,7 @@ static int heap_pop(orig_state *st)
 int papsim_clv_generate_original(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e)
+                                 papsim_clv_schedule *out, papsim_clv_err *e)
 {
     static const papsim_clv_options defaults = {0, 0, 0};
     orig_state st = {0};
@@ -117,7 +117,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
     st.recv_order = malloc((size_t)P * sizeof *st.recv_order);
     if (!st.k || !st.f || !st.M || !st.held || !st.sent || !st.recvd ||
         !st.heap || !st.G || !st.recv_order) {
-        papsim_fail(e, "out of memory");
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
@@ -135,7 +135,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
     while (st.nheap > 1) {
         int ng = 0, q0, root_in = 0;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
-            papsim_fail(e, "the schedule needs more than %lld rounds "
+            papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
             goto out;
         }
@@ -197,7 +197,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
         round++;
     }
     if (st.nheap != 1 || st.heap[0] != root) {
-        papsim_fail(e, "internal error: the generator ended with rank %d, "
+        papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the generator ended with rank %d, "
                     "not the root %d", st.nheap ? st.heap[0] : -1, root);
         goto out;
     }
