@@ -2,8 +2,8 @@
  *
  * Paper:   J. Bruck, C.-T. Ho, S. Kipnis, E. Upfal, D. Weathersby, "Efficient
  *          algorithms for all-to-all communications in multiport
- *          message-passing systems", IEEE TPDS 8(11), 1997; seed 001 (Loch,
- *          Sparbit thesis, Sec. 2.4) uses it as a baseline.
+ *          message-passing systems", IEEE TPDS 8(11), 1997; Loch's Sparbit
+ *          (master's thesis, UDESC 2021, Sec. 2.4) uses it as a baseline.
  * Pattern: work in a scratch buffer where position k holds block (r+k) mod p,
  *          so the own block sits at position 0. ceil(log2 p) steps: at step s
  *          rank r sends positions [0, n) as one message to r-2^s and receives

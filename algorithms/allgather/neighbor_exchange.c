@@ -2,8 +2,8 @@
  *
  * Paper:   J. Chen, L. Zhang, Y. Zhang, W. Yuan, "Performance evaluation of
  *          allgather algorithms on terascale Linux cluster with fast Ethernet",
- *          HPCAsia 2005; seed 001 (Loch, Sparbit thesis, Sec. 2.4) uses it as
- *          a baseline.
+ *          HPCAsia 2005; Loch's Sparbit (master's thesis, UDESC 2021, Sec. 2.4)
+ *          uses it as a baseline.
  * Pattern: p/2 pairwise exchanges between ring neighbours. Ranks 2q and 2q+1
  *          form pair q. Step 0: the pairs (2q, 2q+1) swap their own blocks,
  *          after which both hold the two blocks of their pair. Step s >= 1:

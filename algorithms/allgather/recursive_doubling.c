@@ -1,8 +1,8 @@
 /* Allgather: recursive doubling.
  *
  * Paper:   R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective
- *          Communication Operations in MPICH", IJHPCA 2005; seed 001 (Loch,
- *          Sparbit thesis, Sec. 2.4) uses it as a baseline.
+ *          Communication Operations in MPICH", IJHPCA 2005; Loch's Sparbit
+ *          (master's thesis, UDESC 2021, Sec. 2.4) uses it as a baseline.
  * Pattern: log2 p pairwise steps. At step s rank r exchanges everything it
  *          holds with r XOR 2^s. Before step s it holds the 2^s contiguous
  *          blocks starting at (r >> s) << s, so each step is one message each

@@ -2,7 +2,8 @@
  *
  * Paper:   the classic forwarding ring (Thakur, Rabenseifner, Gropp, "Optimization
  *          of Collective Communication Operations in MPICH", IJHPCA 2005);
- *          seed 001 (Loch, Sparbit thesis) uses it as a baseline.
+ *          W. Loch's Sparbit (master's thesis, UDESC 2021) uses it as a
+ *          baseline.
  * Pattern: p-1 steps. At step k (0-based) rank r sends block (r-k) mod p to
  *          r+1 and receives block (r-k-1) mod p from r-1, so every block
  *          travels once around the ring, one hop per step.

@@ -1,8 +1,8 @@
 /* Allgather: Sparbit (stripe parallel binomial trees).
  *
  * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
- *          MPI Allgather algorithm", master thesis, UDESC 2021 (seed 001),
- *          Algorithm 1; see ../shared/notes/sparbit-loch2021.md.
+ *          MPI Allgather algorithm", master's thesis, UDESC, Joinville, 2021,
+ *          Algorithm 1.
  * Pattern: p binomial-tree broadcasts at once, one rooted at every rank, with
  *          distances that halve: L = ceil(log2 p) steps, step i at distance
  *          d = 2^(L-1-i). At step i rank r sends to r+d and receives from r-d

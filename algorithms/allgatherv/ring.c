@@ -1,7 +1,8 @@
 /* Allgatherv: ring.
  *
  * Paper:   the classic forwarding ring, used for Allgatherv by MPICH and Open
- *          MPI; seed 001 (Loch, Sparbit thesis) uses it as a baseline.
+ *          MPI; Loch's Sparbit (master's thesis, UDESC 2021) uses it as a
+ *          baseline.
  * Pattern: p-1 steps. At step k (0-based) rank r sends block (r-k) mod p to
  *          r+1 and receives block (r-k-1) mod p from r-1, each block with its
  *          own count and displacement. Every step is one sendrecv, also for

@@ -1,8 +1,8 @@
 /* Allgatherv: Sparbit (stripe parallel binomial trees).
  *
  * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
- *          MPI Allgather algorithm", master thesis, UDESC 2021 (seed 001),
- *          Algorithm 1 and its Allgatherv variant (thesis Sec. 4 and 5.7).
+ *          MPI Allgather algorithm", master's thesis, UDESC, Joinville, 2021,
+ *          Algorithm 1 and its Allgatherv variant (Sec. 4 and 5.7).
  * Pattern: the schedule of allgather/sparbit.c: ceil(log2 p) steps at
  *          distances 2^(ceil(log2 p)-1), ..., 2, 1; at distance d rank r sends
  *          blocks r, r-2d, r-4d, ... to r+d and receives blocks r-d, r-3d, ...

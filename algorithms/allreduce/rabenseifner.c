@@ -3,8 +3,8 @@
  *
  * Paper:   R. Rabenseifner, "Optimization of Collective Reduction
  *          Operations", ICCS 2004; Thakur, Rabenseifner, Gropp, IJHPCA 2005.
- *          MPICH's long-message allreduce (seed 004, Table 1 [19]); SMPI
- *          "rab_rdb" (seed 003).
+ *          MPICH's long-message allreduce (Proficz, J. Supercomputing 2018,
+ *          Table 1 [19]); SMPI "rab_rdb".
  * Pattern: q = 2^n = 2^floor(log2 p), r = p - q. Fold as recursive_doubling:
  *          below 2r, even rank 2i sends its vector to 2i+1, which combines
  *          v(2i) op v(2i+1) and takes new rank i; rank >= 2r takes new rank

@@ -2,8 +2,8 @@
  *
  * Paper:   Thakur, Rabenseifner, Gropp, "Optimization of Collective
  *          Communication Operations in MPICH", IJHPCA 2005; the short-message
- *          allreduce of MPICH and Open MPI (seed 004, Table 1) and SMPI "rdb"
- *          (seed 003).
+ *          allreduce of MPICH and Open MPI (Proficz, J. Supercomputing 2018,
+ *          Table 1) and SMPI "rdb".
  * Pattern: q = 2^floor(log2 p), r = p - q. Fold: below 2r, even rank 2i sends
  *          its vector to 2i+1, which combines v(2i) op v(2i+1), takes new rank
  *          i and stands for both; 2i waits for the end. A rank >= 2r takes new

@@ -1,7 +1,7 @@
 /* Allreduce: reduce to rank 0, then broadcast (not overlapped).
  *
- * Paper:   Open MPI's "nonoverlapping" allreduce (seed 004, Table 1: the
- *          choice for non-commutative ops), SMPI "redbcast" (seed 003).
+ * Paper:   Open MPI's "nonoverlapping" allreduce (Proficz, J. Supercomputing 2018,
+ *          Table 1: the choice for non-commutative ops), SMPI "redbcast".
  * Pattern: papsim's binomial reduce to rank 0 (reduce/binomial.c: in round j
  *          a rank with bit j set sends its partial result to rank - 2^j), then
  *          a binomial broadcast from rank 0: a rank receives once, from

@@ -1,8 +1,8 @@
 /* Allreduce: ring (ring reduce-scatter, then ring allgather).
  *
  * Paper:   Patarasuk and Yuan, "Bandwidth optimal all-reduce algorithms for
- *          clusters of workstations", JPDC 2009; the ring baseline of seed 004
- *          (Proficz) and of seed 003 (SMPI "lr", Open MPI "ring").
+ *          clusters of workstations", JPDC 2009; the ring baseline of J. Proficz,
+ *          J. Supercomputing 2018 (SMPI "lr", Open MPI "ring").
  * Pattern: the vector is cut into p blocks (the first count mod p blocks one
  *          element longer). Reduce-scatter, p-1 steps: at step k rank r sends
  *          its partial block (r-k) mod p to r+1, receives block (r-k-1) mod p

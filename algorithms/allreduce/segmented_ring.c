@@ -1,9 +1,10 @@
 /* Allreduce: segmented ring (ring reduce-scatter in phases of segments,
  * then ring allgather).
  *
- * Paper:   Open MPI's coll/base "ring_segmented" (seed 004, Table 1 [4]: "a
- *          ring with an extra level of segmentation for pipelining"), SMPI
- *          "ompi_ring_segmented" (seed 003); the ring is Patarasuk and Yuan,
+ * Paper:   Open MPI's coll/base "ring_segmented" (Proficz, J. Supercomputing
+ *          2018, Table 1 [4]: "a ring with an extra level of segmentation for
+ *          pipelining"), SMPI
+ *          "ompi_ring_segmented"; the ring is Patarasuk and Yuan,
  *          JPDC 2009.
  * Pattern: the vector is cut into p blocks (the first count mod p one element
  *          longer) and every block into F pieces (the first ones one element

@@ -2,7 +2,9 @@
  *
  * Paper:   the direct exchange every MPI library starts from (Thakur,
  *          Rabenseifner, Gropp, IJHPCA 2005, Sec. 4.3 for MPICH's medium
- *          messages); Open MPI's coll_base "basic_linear", seed 003's "Lin".
+ *          messages); Open MPI's coll_base "basic_linear", "Lin" in Salimi
+ *          Beni, Cosenza and Hunold, "MPI Collective Algorithm Selection in the
+ *          Presence of Process Arrival Patterns".
  * Pattern: one round. Rank r copies its own block, posts all p-1 receives
  *          (from r+1, r+2, ..., r-1) and then all p-1 sends in the reverse
  *          order (to r-1, r-2, ..., r+1), and waits for all 2(p-1). Block j

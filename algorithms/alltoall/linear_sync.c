@@ -1,7 +1,9 @@
 /* Alltoall: linear with a bounded number of outstanding requests (Open MPI
  * 4.1 "linear_sync", tuned algorithm 4).
  *
- * Paper:   Open MPI's coll_base "linear_sync", seed 003's "L-Sync": the
+ * Paper:   Open MPI's coll_base "linear_sync", the "L-Sync" of Salimi Beni,
+ *          Cosenza and Hunold, "MPI Collective Algorithm Selection in the
+ *          Presence of Process Arrival Patterns": the
  *          linear exchange with at most K receives and K sends in flight.
  * Pattern: rank r copies its own block, posts K receives (from r+1, r+2,
  *          ...) and K sends (to r-1, r-2, ...), K = params->max_requests.

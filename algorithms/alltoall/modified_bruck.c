@@ -3,10 +3,12 @@
  * Paper:   J. Bruck, C.-T. Ho, S. Kipnis, E. Upfal, D. Weathersby, "Efficient
  *          algorithms for all-to-all communications in multiport
  *          message-passing systems", IEEE TPDS 8(11), 1997 (the index
- *          algorithm, radix 2); Open MPI's coll_base "bruck", seed 003's
- *          "M-Bruck". The modification is in the last phase: Bruck et al.
- *          rotate the p blocks back up and then reverse their order; here
- *          one indexed copy puts each block where it belongs.
+ *          algorithm, radix 2); Open MPI's coll_base "bruck", "M-Bruck" in
+ *          Salimi Beni, Cosenza and Hunold, "MPI Collective Algorithm
+ *          Selection in the Presence of Process Arrival Patterns". The
+ *          modification is in the last phase: Bruck et al. rotate the p
+ *          blocks back up and then reverse their order; here one indexed
+ *          copy puts each block where it belongs.
  * Pattern: a scratch array T of p blocks starts rotated by the rank:
  *          T[i] = the block for rank r+i. Then ceil(log2 p) steps at
  *          distances d = 1, 2, 4, ... < p: rank r sends every T[i] whose

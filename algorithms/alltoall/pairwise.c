@@ -2,7 +2,9 @@
  *
  * Paper:   the shift exchange of Thakur, Rabenseifner, Gropp (IJHPCA 2005,
  *          Sec. 4.3, the non-power-of-two variant of pairwise exchange);
- *          Open MPI's coll_base "pairwise", seed 003's "Pair".
+ *          Open MPI's coll_base "pairwise", "Pair" in Salimi Beni, Cosenza
+ *          and Hunold, "MPI Collective Algorithm Selection in the Presence
+ *          of Process Arrival Patterns".
  * Pattern: p-1 steps of one blocking send-receive. At step k = 1..p-1 rank r
  *          sends its block for r+k to rank r+k and receives the block of
  *          rank r-k from r-k (mod p). The own block is copied last, as Open

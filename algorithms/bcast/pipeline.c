@@ -1,8 +1,9 @@
 /* Bcast: pipeline (one segmented chain).
  *
  * Paper:   Open MPI 4.1's "pipeline" bcast (coll/base: its chain with
- *          fanout 1), SMPI "ompi_pipeline"; the linear pipeline of seed 000's
- *          baselines, run in the broadcast direction.
+ *          fanout 1), SMPI "ompi_pipeline"; the linear pipeline of the baselines of
+ *          Marendic et al., J. Supercomputing 72 (2016), run in the broadcast
+ *          direction.
  * Pattern: the ranks form one chain root -> root+1 -> .. -> root+p-1
  *          (mod p). The buffer is cut into N segments of
  *          params->segment_bytes; each rank keeps a receive posted one

@@ -1,7 +1,7 @@
 /* Reduce: butterfly (recursive-halving reduce-scatter, then binomial gather).
  *
- * Paper:   the "Butterfly" baseline of seed 000 (Marendic et al. 2016, Sec.
- *          5.5.3), after Chan et al., "Collective communication: theory,
+ * Paper:   the "Butterfly" baseline of Marendic et al. (J. Supercomput.
+ *          72, 2016, Sec. 5.5.3), after Chan et al., "Collective communication: theory,
  *          practice, and experience", 2007: a bidirectional-exchange
  *          reduce-scatter followed by a gather of the blocks to the root.
  *          The paper also calls it binary swap, says Radix-k with
@@ -36,7 +36,7 @@
  *          [v - v mod d, +d); the partner's range is adjacent, so the one
  *          with bit d clear is the left operand: rank order, exact for
  *          non-commutative ops.
- * Cost:    2 log2(p) alpha + 2 ((p-1)/p) m beta + ((p-1)/p) m gamma (seed 000,
+ * Cost:    2 log2(p) alpha + 2 ((p-1)/p) m beta + ((p-1)/p) m gamma (Marendic et al. 2016,
  *          Table 3).
  * Memory:  one scratch vector (not at the root) and half a vector.
  * Restrictions: power-of-two p.

@@ -1,12 +1,12 @@
 /* Reduce: Clairvoyant, a schedule built from the expected arrival times.
  *
- * Paper:   seed 000, Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
+ * Paper:   Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
  *          reduction algorithm resilient to imbalances in process arrival
  *          times", J. Supercomput. 72 (2016), sections 5.1 and 5.4.3; the
- *          schedule comes from the improved generator of seed 002, Proficz
+ *          schedule comes from the improved generator of Proficz
  *          & Ocetkiewicz, "Improving Clairvoyant", J. Supercomput. 77 (2021)
  *          (algorithms/schedule/clairvoyant.h; it gives the same schedule as
- *          seed 000's corrected Algorithm 1).
+ *          the corrected Algorithm 1 of Marendic et al.).
  * Pattern: the vector is cut into N segments (the first count mod N one
  *          element longer). From the expected arrival offsets a_i
  *          (params->arrivals, minus their minimum; zeros when NULL: a
@@ -26,16 +26,16 @@
  *            p=4, N=4, balanced: ceil(log2 p) + N - 1 = 5 rounds, every
  *            rank sends some segments and combines others.
  *
- * Round time: d = alpha + (m/N)(beta + gamma) (seed 000 section 5.1), with
- *          gamma = params->gamma and the network's alpha and beta from
- *          params->model_alpha and model_beta, by default (0) seed 000's
- *          CURIE values (alpha = 2.66 us, beta = 4.8179e-10 s/byte, section
- *          3 of the digest): the algorithm does not know the platform, and
- *          only the ratio a_i / d shapes the schedule, so d need only be of
- *          the right order; set them to the platform's values when they are
- *          far from CURIE's. A balanced schedule does not depend on d at all.
+ * Round time: d = alpha + (m/N)(beta + gamma) (Marendic et al. 2016,
+ *          section 5.1), with gamma = params->gamma and the network's alpha
+ *          and beta from params->model_alpha and model_beta, by default (0)
+ *          the values of the CURIE cluster of Marendic et al.'s experiments
+ *          (alpha = 2.66 us, beta = 4.8179e-10 s/byte): the algorithm does
+ *          not know the platform, and only the ratio a_i / d shapes the
+ *          schedule, so d need only be of the right order; set them to the
+ *          platform's values when they are far from CURIE's. A balanced schedule does not depend on d at all.
  * Segments: N = params->segments if > 0; else ceil(m / segment_bytes) if
- *          params->segment_bytes > 0; else seed 000's N_opt =
+ *          params->segment_bytes > 0; else the N_opt of Marendic et al. =
  *          sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha) with the same
  *          alpha and beta, rounded, at least 1. N is then capped at count
  *          (no empty segments) and at the generator's limits.
@@ -69,8 +69,8 @@
 #include "../coll_util.h"
 #include "../schedule/clairvoyant.h"
 
-/* The default network of the round-time model: seed 000's CURIE (digest
- * section 3). */
+/* The default network of the round-time model: the CURIE cluster of
+ * Marendic et al.'s experiments. */
 static const double CLV_DEFAULT_ALPHA = 2.66e-6;   /* seconds */
 static const double CLV_DEFAULT_BETA = 4.8179e-10; /* seconds per byte */
 

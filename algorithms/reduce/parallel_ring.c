@@ -1,7 +1,7 @@
 /* Reduce: parallel ring (ring reduce-scatter, then binomial gather).
  *
- * Paper:   the "Parallel Ring" baseline of seed 000 (Marendic et al. 2016,
- *          after the bucket (cyclic) algorithm of Chan et al. 2007).
+ * Paper:   the "Parallel Ring" baseline of Marendic et al. (J. Supercomput.
+ *          72, 2016, after the bucket (cyclic) algorithm of Chan et al. 2007).
  * Pattern: relative ranks u = (rank - root) mod p; the vector is cut into p
  *          blocks (the first count mod p one element longer). Ring
  *          reduce-scatter, p-1 steps, toward the lower neighbour as in the

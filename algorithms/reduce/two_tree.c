@@ -2,7 +2,8 @@
  *
  * Paper:   Sanders, Speck, Traeff, "Two-tree algorithms for full bandwidth
  *          broadcast, reduction and scan", Parallel Computing 35 (2009);
- *          the "2-Tree" of seed 000's Tables 3-4 (not in its main study).
+ *          the "2-Tree" of Marendic et al. 2016, Tables 3-4 (not in their
+ *          main study).
  * Trees:   the q = p - 1 ranks other than the root, in rank order, take
  *          positions 0..q-1. T1 is the in-order binary tree on positions
  *          1-based j = 1..q: the root of a range [lo, hi] is
@@ -41,7 +42,7 @@
  *          inner node and combines 2s, so about
  *          (h + N)(alpha + (m/N)(beta + gamma)) when a rank can send and
  *          receive at once (SMPI's full-duplex links); Sanders et al. (single
- *          port, with an edge colouring) and seed 000's Table 3 give
+ *          port, with an edge colouring) and Marendic et al. 2016, Table 3, give
  *          4(n-1) alpha + 4 sqrt((n-1) alpha) sqrt(beta m / 2) + m beta + 2 m
  *          gamma, n = ceil(log2 p), at the best N. Exact small case: p = 3
  *          (T1 1 -> 2 -> 0, T2 2 -> 1 -> 0) with one segment per half of M

@@ -1,21 +1,22 @@
 /* Clairvoyant reduce schedules: generators, a per-rank view and a checker.
  * Plain C (no MPI), reentrant, no global state.
  *
- * Papers:  seed 000, Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
+ * Papers:  Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
  *          reduction algorithm resilient to imbalances in process arrival
  *          times", J. Supercomput. 72 (2016), Algorithm 1 ("original");
- *          seed 002, Proficz & Ocetkiewicz, "Improving Clairvoyant",
- *          J. Supercomput. 77 (2021), sections 4-5 ("improved").
- *          Digests with the errata: shared/notes/clairvoyant-*.md.
+ *          Proficz & Ocetkiewicz, "Improving Clairvoyant: reduction algorithm
+ *          resilient to imbalanced process arrival patterns", J. Supercomput.
+ *          77 (2021), sections 4-5 ("improved"). The printed listings'
+ *          errata are corrected as described below and in clv_original.c.
  *
  * What a schedule is. A reduce of N segments to the root over P processes
  * runs in rounds of duration d. In one round a process sends at most one
  * segment and receives at most one segment, and combines what it received
- * (seed 000 Def 3.1). Process i arrives at a_i. Both generators simulate the
+ * (Marendic et al. 2016, Def. 3.1). Process i arrives at a_i. Both generators simulate the
  * rounds greedily, knowing every a_i in advance (hence "clairvoyant"):
  *
  *   round time  d = alpha + (m/N)(beta + gamma): the time to receive and
- *               combine one segment of m/N bytes (seed 000 section 5.1;
+ *               combine one segment of m/N bytes (Marendic et al. 2016 section 5.1;
  *               papsim_clv_round_time). Only d matters to the generators;
  *               a_i and d are in any one unit.
  *   ready set   the processes still holding a segment whose availability
@@ -29,27 +30,27 @@
  *               peer can send, even one it sent away earlier (it then copies
  *               instead of combining). A peer can send segment s if it holds
  *               s, has not sent yet in this round, and did not receive s in
- *               this round (state P' of seed 002 section 4.2).
+ *               this round (state P' of Proficz & Ocetkiewicz 2021 section 4.2).
  *   peer order  the first eligible peer in ready order with the root moved
  *               to the front (default, Listings 1 and 2), or in plain ready
- *               order (seed 002 section 5.4 wording).
+ *               order (Proficz & Ocetkiewicz 2021 section 5.4 wording).
  *   retirement  a process whose segments have all been sent leaves; the
  *               generator stops when one process (always the root) is left.
  * Segments are combined in schedule order, not rank order: only for
- * commutative operations (seed 000 section 5.4); the executor must check
+ * commutative operations (Marendic et al. 2016 section 5.4); the executor must check
  * MPI_Op_commutative. Balanced arrivals give the optimal ceil(log2 P) + N - 1
  * rounds for powers of two and most other P, but not all (P = 21, N >= 7:
  * one round more; see tests/unit/test_clairvoyant_random.c).
  *
  * Two readings the papers leave open are options (papsim_clv_options):
- *   ready  '<' (default): seed 000 Fig. 8 (R = 9) and seed 002 section 5.1
- *          (skips of 1000 and 999 rounds) need it; seed 002 Listing 6 uses
- *          it. '<=' is what Listings 1 and 2 print. Digests: 000 section 10
- *          item 8, 002 section 10 item 5.
+ *   ready  '<' (default): Marendic et al. 2016 Fig. 8 (R = 9) and Proficz
+ *          & Ocetkiewicz 2021 section 5.1 (skips of 1000 and 999 rounds)
+ *          need it; Proficz & Ocetkiewicz 2021 Listing 6 uses it. '<=' is
+ *          what Listings 1 and 2 print.
  *   peers  root first (default; Listing 2 moves r to the front of G, which is
- *          the reference) or availability order (seed 002 section 5.4 and
- *          Listing 8). Digest 002 sections 8.3 and 10 item 7.
- * Ties are broken by rank everywhere (digest 002 section 3.4).
+ *          the reference) or availability order (Proficz & Ocetkiewicz 2021
+ *          section 5.4 and Listing 8).
+ * Ties are broken by rank everywhere (Proficz & Ocetkiewicz 2021, section 3.4).
  *
  * Exact time arithmetic. Every a_i is split once, exactly, into
  * a_i = q_i d + f_i with an integer q_i and 0 <= f_i < d (f_i = fmod(a_i, d)).
@@ -65,14 +66,14 @@
  * tables in the papers count from 1 (R_1 = round 0).
  *
  * Generators (identical output, checked on random instances by the tests):
- *   original  seed 000 Algorithm 1 with the fixes of both digests: j = j+1
+ *   original  Marendic et al. 2016 Algorithm 1 with the fixes listed in clv_original.c: j = j+1
  *             on line 27, M(i,j) = P on line 33, "insert r" = move r, a
  *             search that ends when the segments run out, updates only on
  *             success, the P' state, a (k, f, rank) binary-heap Q. It keeps
  *             a P x N byte state matrix, a linear search over segments and
  *             over G, and iterates every idle round.
  *             O(R P N |G|) worst case, R >= max(a)/d.
- *   improved  seed 002 section 5: idle rounds skipped in O(1); the ready
+ *   improved  Proficz & Ocetkiewicz 2021 section 5: idle rounds skipped in O(1); the ready
  *             set built by merging the previous one with the arrival queue
  *             (no priority queue); one bit of state per (process, segment)
  *             (held or sent; P' is one int per process); the peer search
@@ -83,7 +84,7 @@
  *             the ready set, refilled each round (the paper rebuilds the
  *             tree each round anyway), so the doubled f-ordered index space
  *             of section 5.4.3 is not needed, the '<=' reading orders
- *             correctly (digest 002 section 4.4.3 shows the f-order fails
+ *             correctly (the f-order fails
  *             there) and the tree has pow2(|G|) leaves; (2) every node also
  *             keeps "at least two leaves below hold it" (OR2 = OR2_l |
  *             OR2_r | (OR1_l & OR1_r)), so "some other peer holds s" is
@@ -150,7 +151,7 @@ int papsim_clv_fail(papsim_clv_err *e, int code, const char *fmt, ...)
 /* transfer flag: the receiver's copy of the segment was sent away earlier
  * (state E; only a sink receives into E), so it must overwrite its buffer
  * with the received data instead of combining, or a contribution would be
- * counted twice (digest 000 section 7, 002 section 10 item 9). */
+ * counted twice (found while checking the generators). */
 #define PAPSIM_CLV_COPY 1
 
 typedef struct {
@@ -221,7 +222,7 @@ const char *papsim_clv_generator_name(int generator);
 /* Reads "original" or "improved"; the error lists the valid names. */
 int papsim_clv_generator_parse(const char *s, int *generator, papsim_clv_err *e);
 
-/* d = alpha + (bytes / nseg) (beta + gamma), seed 000 section 5.1. */
+/* d = alpha + (bytes / nseg) (beta + gamma), Marendic et al. 2016 section 5.1. */
 double papsim_clv_round_time(double alpha, double beta, double gamma,
                              double bytes, int nseg);
 

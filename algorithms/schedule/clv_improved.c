@@ -1,4 +1,5 @@
-/* Clairvoyant schedule generation, "improved": seed 002 section 5 (the
+/* Clairvoyant schedule generation, "improved": Proficz & Ocetkiewicz
+ * 2021, section 5 (the
  * segment-tree Clairvoyant, Listings 3-8), producing exactly the schedule
  * of clv_original.c.
  *
@@ -30,9 +31,9 @@
  *         that changed, until none does.
  * The leaves are G positions rather than the f-ordered doubled index space
  * of section 5.4.3, so the tree order is the ready order under both the
- * '<' and the '<=' rule (digest 002 section 4.4.3 shows that the f-order
+ * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
  * fails under '<='), only G members are visible, and the tree has
- * pow2(|G|) leaves, not 2P (digest 002 section 10 items 1-4 list the
+ * pow2(|G|) leaves, not 2P (our review of Listing 8 lists the
  * hazards of Listing 8 this avoids).
  *
  * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
@@ -235,7 +236,7 @@ static void free_state(imp_state *st)
 /* Merges the survivors st->G[0..nsurv) with the arrival queue into
  * st->G2 while ready relative to the first one taken (the head), in
  * (k, f, rank) order. Returns |G2|, or -1 if a survivor is left out
- * (impossible: survivors always stay ready, digest 002 section 4.2). */
+ * (impossible: survivors always stay ready, paper section 4.2). */
 static int merge_ready(imp_state *st, int nsurv)
 {
     int ng = 0, si = 0, h = -1;

