@@ -33,7 +33,8 @@
  *          (alpha = 2.66 us, beta = 4.8179e-10 s/byte): the algorithm does
  *          not know the platform, and only the ratio a_i / d shapes the
  *          schedule, so d need only be of the right order; set them to the
- *          platform's values when they are far from CURIE's. A balanced schedule does not depend on d at all.
+ *          platform's values when they are far from CURIE's. A balanced
+ *          schedule does not depend on d at all.
  * Segments: N = params->segments if > 0; else ceil(m / segment_bytes) if
  *          params->segment_bytes > 0; else the N_opt of Marendic et al. =
  *          sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha) with the same
