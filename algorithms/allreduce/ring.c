@@ -13,7 +13,7 @@
  * Cost:    2(p-1) alpha + 2((p-1)/p) m beta + ((p-1)/p) m gamma.
  * Memory:  one scratch block.
  * Restrictions: commutative ops only (blocks are combined in ring order, not
- *          rank order).
+ *          rank order): PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 

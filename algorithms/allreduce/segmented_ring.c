@@ -28,7 +28,8 @@
  *
  * Cost:    (F+1)(p-1) alpha + 2((p-1)/p) m beta + ((p-1)/p) m gamma.
  * Memory:  two pieces of scratch (m/(pF) each).
- * Restrictions: commutative ops only (pieces are combined in ring order).
+ * Restrictions: commutative ops only (pieces are combined in ring order):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 

@@ -23,7 +23,8 @@
  *          arrival patterns. SMPI 3.32 has no linear_sync: its "ompi"
  *          selector runs basic_linear for algorithm 4.
  * Memory:  2K requests (plus p blocks with MPI_IN_PLACE, see alltoall_util.h).
- * Restrictions: none (any p, any K >= 0, MPI_IN_PLACE, any datatype).
+ * Restrictions: none (any p, any K >= 0, MPI_IN_PLACE, any datatype);
+ *          MPI_ERR_ARG for K < 0.
  */
 #include <stdlib.h>
 

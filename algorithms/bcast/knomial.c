@@ -18,7 +18,8 @@
  * Cost:    about ceil(log_k p) alpha + (k-1) ceil(log_k p) m beta at the
  *          root, whose children share its link (unsegmented).
  * Memory:  up to (k-1) ceil(log_k p) requests, no scratch buffer.
- * Restrictions: radix 2 to 64 (papbench refuses others).
+ * Restrictions: radix 0 (the default, 4) or 2 to PAPSIM_KNOMIAL_RADIX_MAX (64);
+ *          MPI_ERR_ARG here for others.
  */
 #include "bcast_util.h"
 

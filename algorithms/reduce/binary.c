@@ -18,7 +18,8 @@
  * Cost:    about 2(h + N - 1)(alpha + (m/N)(beta + gamma)), h = floor(log2 p) the
  *          tree height: a node receives its two children in turn per segment.
  * Memory:  one scratch vector and two segments on the inner ranks.
- * Restrictions: commutative ops (subtrees hold interleaved ranks).
+ * Restrictions: commutative ops (subtrees hold interleaved ranks):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include "reduce_util.h"
 

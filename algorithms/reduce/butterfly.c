@@ -39,7 +39,7 @@
  * Cost:    2 log2(p) alpha + 2 ((p-1)/p) m beta + ((p-1)/p) m gamma (Marendic et al. 2016,
  *          Table 3).
  * Memory:  one scratch vector (not at the root) and half a vector.
- * Restrictions: power-of-two p.
+ * Restrictions: power-of-two p: PAPSIM_R_POW2, MPI_ERR_SIZE here.
  */
 #include <stdlib.h>
 

@@ -23,7 +23,7 @@
  *          segment index, one after the other, after a fill of L-1 hops.
  * Memory:  one scratch vector and two segments on the inner ranks.
  * Restrictions: commutative ops (the root combines whole chains of
- *          non-adjacent rank ranges).
+ *          non-adjacent rank ranges): PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include "reduce_util.h"
 

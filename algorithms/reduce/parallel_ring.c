@@ -20,7 +20,8 @@
  * Cost:    (p-1+ceil(log2 p)) alpha + ((p-1)/p) m (2 beta + gamma) (seed
  *          000, Table 3).
  * Memory:  one scratch vector (not at the root) and one block.
- * Restrictions: commutative ops (blocks are combined in ring order).
+ * Restrictions: commutative ops (blocks are combined in ring order):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 
