@@ -35,7 +35,9 @@
  *   no rank blocks; nothing is sent. The checks, in this order:
  *     MPI_ERR_COMM   comm is MPI_COMM_NULL
  *     MPI_ERR_SIZE   the communicator size breaks a restriction: power of
- *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP)
+ *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP), or a
+ *                    size limit (reduce clairvoyant: 2^20 ranks; bcast
+ *                    knomial: 256 children at the root)
  *     MPI_ERR_COUNT  a negative count, or counts whose messages do not fit
  *                    an int (allgather bruck: p recvcount; neighbor_exchange:
  *                    2 recvcount; recursive_doubling: (p/2) recvcount)

@@ -58,7 +58,9 @@
  *          (papsim_data_malloc, shareable in timing-only runs).
  * Restrictions: commutative ops only (segments are combined in schedule
  *          order, not rank order): PAPSIM_R_COMMUTATIVE, and MPI_ERR_OP
- *          here for a non-commutative op.
+ *          here for a non-commutative op. At most PAPSIM_CLV_NPROCS_MAX
+ *          (2^20) ranks: MPI_ERR_SIZE beyond. A non-finite expected arrival:
+ *          MPI_ERR_ARG.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -177,6 +179,8 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
+    if (p > PAPSIM_CLV_NPROCS_MAX)
+        return MPI_ERR_SIZE; /* the schedule generator's limit, the same on every rank */
     MPI_Type_get_extent(datatype, &lb, &extent);
     MPI_Type_size(datatype, &type_size);
 
