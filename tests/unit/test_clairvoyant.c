@@ -640,7 +640,12 @@ static void test_inputs(check_counts *c)
 #define REJECT(call, want)                                                   \
     do {                                                                     \
         e.msg[0] = '\0';                                                     \
+        e.code = 0;                                                          \
         CHECK(c, (call) != 0, "%s accepted", #call);                         \
+        /* the max_rounds limit has its own code, the rest are bad inputs */ \
+        CHECK(c, e.code == (strstr(want, "more than") ? PAPSIM_CLV_ELIMIT    \
+                                                      : PAPSIM_CLV_EINVAL),  \
+              "%s: code %d", #call, e.code);                                 \
         CHECK(c, strstr(e.msg, want) != NULL, "message '%s' lacks '%s'",     \
               e.msg, want);                                                  \
         papsim_clv_schedule_free(&s);                                        \
