@@ -52,7 +52,8 @@ int papsim_check_bcast_args(int count, MPI_Datatype type, int root, MPI_Comm com
 int papsim_check_gather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                              int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              const papsim_params *params, unsigned flags);
-/* Allgatherv: every recvcounts[i] (and displs[i]) must be >= 0. */
+/* Allgatherv: recvcounts and displs non-NULL (MPI_ERR_ARG), every
+ * recvcounts[i] >= 0 (MPI_ERR_COUNT). */
 int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                               const int *recvcounts, const int *displs, MPI_Datatype recvtype,
                               MPI_Comm comm, const papsim_params *params, unsigned flags);
