@@ -49,7 +49,8 @@
  *     MPI_ERR_ARG    a knob outside its documented range (papsim_params),
  *                    whether or not this algorithm reads it; the reduce
  *                    radix_k vector does not multiply to p; a non-finite
- *                    expected arrival (clairvoyant, slt, prr)
+ *                    expected arrival (clairvoyant, slt, prr); allgatherv:
+ *                    recvcounts or displs NULL (checked before the counts)
  *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
  *   Later failures are local and are not agreed between ranks:
  *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
