@@ -40,7 +40,7 @@
 #include "papsim_algorithms.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
-#define HANG_SECONDS 60.0    /* generous: the machine may be busy */
+#define HANG_SECONDS 120.0   /* generous: the machine may be busy */
 
 /* An affine map x -> a x + b mod 2^32; composition is associative and not
  * commutative, and exact in unsigned arithmetic. */
