@@ -31,7 +31,7 @@ check_run() {
 
 for np in 4 5 6; do
     # timeout: a hang the program's own watchdog misses still ends the test.
-    if timeout 600 "$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$PAPSIM_RESTRICTIONS" \
+    if timeout 300 "$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$PAPSIM_RESTRICTIONS" \
         > "mpi-$np.txt" 2>&1; then
         pass
     else
@@ -46,7 +46,7 @@ if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ];
         fail "could not generate a platform"
     for np in 4 5; do
         "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
-        if timeout 600 "$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" \
+        if timeout 300 "$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" \
             "$PAPSIM_RESTRICTIONS_SMPI" --cfg=smpi/simulate-computation:no \
             --log=root.thres:critical > "smpi-$np.txt" 2>&1; then
             pass
