@@ -1,7 +1,7 @@
 /* Allreduce: PRR, the pre-reduced ring.
  *
  * Paper:   J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomputing 74
+ *          for imbalanced process arrival patterns", J. Supercomputing
  *          (2018), section 4.2 and Fig. 7, corrected: Fig. 7 as printed
  *          deadlocks (line 19 tests (rp+P-1) mod P instead of rp, lines 9-12
  *          leave sp unassigned, the override loop's static order

@@ -1,7 +1,7 @@
 /* Allreduce: SLT, the sorted linear tree.
  *
  * Paper:   J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomputing 74 (2018),
+ *          for imbalanced process arrival patterns", J. Supercomputing (2018),
  *          section 4.1 and Fig. 5, read as follows: line 6 runs for every
  *          process, so the last one's reduce-loop send is the start of the
  *          broadcast.

@@ -2,7 +2,7 @@
  * PRR allreduce). Plain C (no MPI), reentrant, no global state.
  *
  * Paper:   J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomputing 74 (2018),
+ *          for imbalanced process arrival patterns", J. Supercomputing (2018),
  *          sections 4.1 (SLT, Fig. 5) and 4.2 (PRR, Fig. 7), with the
  *          errata of the printed listings corrected as described below.
  *
