@@ -1,17 +1,24 @@
 #include "coll_util.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef PAPSIM_SIMULATED
-#include <simgrid/actor.h>
-#include <smpi_helpers_internal.h> /* smpi_shared_malloc_intercept */
+#if PAPSIM_ALGORITHMS_SMPI
+#include <simgrid/actor.h> /* sg_actor_sleep_for */
+/* smpi_shared_malloc_intercept and smpi_shared_free: the helpers header
+ * smpicc puts in front of every SMPI program (it may be there already),
+ * here without its malloc override. */
+#ifndef SMPI_NO_OVERRIDE_MALLOC
+#define SMPI_NO_OVERRIDE_MALLOC 1
+#endif
+#include <smpi/smpi_helpers.h>
 #endif
 
 void *papsim_data_malloc(size_t bytes)
 {
     if (bytes == 0)
         bytes = 1;
-#ifdef PAPSIM_SIMULATED
+#if PAPSIM_ALGORITHMS_SMPI
     /* Shared above the auto-shared threshold when papsim set one, private
      * below it (or when no threshold is set): SMPI decides. */
     return smpi_shared_malloc_intercept(bytes, __FILE__, __LINE__);
@@ -24,7 +31,7 @@ void papsim_data_free(void *p)
 {
     if (!p)
         return;
-#ifdef PAPSIM_SIMULATED
+#if PAPSIM_ALGORITHMS_SMPI
     smpi_shared_free(p); /* releases shared and private SMPI blocks alike */
 #else
     free(p);
@@ -67,7 +74,7 @@ int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype t
 
 int papsim_waitall(int count, MPI_Request *requests)
 {
-#ifdef PAPSIM_SIMULATED
+#if PAPSIM_ALGORITHMS_SMPI
     int rc = MPI_SUCCESS;
     for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
         rc = MPI_Wait(&requests[i], MPI_STATUS_IGNORE);
@@ -79,7 +86,7 @@ int papsim_waitall(int count, MPI_Request *requests)
 
 void papsim_charge_seconds(double seconds)
 {
-#ifdef PAPSIM_SIMULATED
+#if PAPSIM_ALGORITHMS_SMPI
     /* Simulated time passes on this rank only; no host CPU is used. The
      * double-precision sleep avoids nanosleep's truncation to whole ns. */
     if (seconds > 0)
@@ -129,4 +136,135 @@ int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst
     if (stype == rtype && scount == rcount)
         return papsim_local_copy(src, dst, scount, stype);
     return bounce_copy(src, scount, stype, dst, rcount, rtype);
+}
+
+/* ---- argument checks ------------------------------------------------------ */
+
+/* A finite, non-negative double knob. */
+static int knob_time_ok(double v) { return isfinite(v) && v >= 0; }
+
+int papsim_check_params(const papsim_params *params)
+{
+    if (!params)
+        return MPI_SUCCESS;
+    const papsim_params *q = params;
+    if (!knob_time_ok(q->gamma) || !knob_time_ok(q->model_alpha) || !knob_time_ok(q->model_beta))
+        return MPI_ERR_ARG;
+    if (q->segment_bytes < 0 || q->segments < 0 || q->max_requests < 0)
+        return MPI_ERR_ARG;
+    if (q->radix_len < 0 || (q->radix_len > 0 && !q->radix))
+        return MPI_ERR_ARG;
+    if (q->knomial_radix != 0 &&
+        (q->knomial_radix < 2 || q->knomial_radix > PAPSIM_KNOMIAL_RADIX_MAX))
+        return MPI_ERR_ARG;
+    if ((q->schedule_timed != 0 && q->schedule_timed != 1) ||
+        (q->timing_only != 0 && q->timing_only != 1))
+        return MPI_ERR_ARG;
+    if (q->arrival_source && !q->arrival_source->obtain)
+        return MPI_ERR_ARG;
+    return MPI_SUCCESS;
+}
+
+/* The communicator and its size against the PAPSIM_R_* flags. */
+static int check_comm(MPI_Comm comm, unsigned flags, int *p)
+{
+    if (comm == MPI_COMM_NULL)
+        return MPI_ERR_COMM;
+    int rc = MPI_Comm_size(comm, p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((flags & PAPSIM_R_POW2) && (*p & (*p - 1)) != 0)
+        return MPI_ERR_SIZE;
+    if ((flags & PAPSIM_R_EVEN_NP) && *p % 2 != 0)
+        return MPI_ERR_SIZE;
+    return MPI_SUCCESS;
+}
+
+static int check_op(MPI_Op op, unsigned flags)
+{
+    int commutative = 1;
+    if (op == MPI_OP_NULL)
+        return MPI_ERR_OP;
+    int rc = MPI_Op_commutative(op, &commutative);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((flags & PAPSIM_R_COMMUTATIVE) && !commutative)
+        return MPI_ERR_OP;
+    return MPI_SUCCESS;
+}
+
+int papsim_check_reduce_args(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                             const papsim_params *params, unsigned flags)
+{
+    int p;
+    int rc = check_comm(comm, flags, &p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    if (type == MPI_DATATYPE_NULL)
+        return MPI_ERR_TYPE;
+    if (root < 0 || root >= p)
+        return MPI_ERR_ROOT;
+    rc = check_op(op, flags);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return papsim_check_params(params);
+}
+
+int papsim_check_allreduce_args(int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                                const papsim_params *params, unsigned flags)
+{
+    return papsim_check_reduce_args(count, type, op, 0, comm, params, flags);
+}
+
+int papsim_check_bcast_args(int count, MPI_Datatype type, int root, MPI_Comm comm,
+                            const papsim_params *params, unsigned flags)
+{
+    int p;
+    int rc = check_comm(comm, flags, &p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (count < 0)
+        return MPI_ERR_COUNT;
+    if (type == MPI_DATATYPE_NULL)
+        return MPI_ERR_TYPE;
+    if (root < 0 || root >= p)
+        return MPI_ERR_ROOT;
+    return papsim_check_params(params);
+}
+
+int papsim_check_gather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             const papsim_params *params, unsigned flags)
+{
+    int p;
+    int rc = check_comm(comm, flags, &p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (recvcount < 0 || (sendbuf != MPI_IN_PLACE && sendcount < 0))
+        return MPI_ERR_COUNT;
+    if (recvtype == MPI_DATATYPE_NULL || (sendbuf != MPI_IN_PLACE && sendtype == MPI_DATATYPE_NULL))
+        return MPI_ERR_TYPE;
+    return papsim_check_params(params);
+}
+
+int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              const int *recvcounts, const int *displs, MPI_Datatype recvtype,
+                              MPI_Comm comm, const papsim_params *params, unsigned flags)
+{
+    int p;
+    int rc = check_comm(comm, flags, &p);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!recvcounts || !displs)
+        return MPI_ERR_ARG;
+    if (sendbuf != MPI_IN_PLACE && sendcount < 0)
+        return MPI_ERR_COUNT;
+    for (int i = 0; i < p; i++)
+        if (recvcounts[i] < 0)
+            return MPI_ERR_COUNT;
+    if (recvtype == MPI_DATATYPE_NULL || (sendbuf != MPI_IN_PLACE && sendtype == MPI_DATATYPE_NULL))
+        return MPI_ERR_TYPE;
+    return papsim_check_params(params);
 }

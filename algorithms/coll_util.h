@@ -1,11 +1,66 @@
-/* Helpers shared by the algorithm files: error checks, tags, scratch
- * buffers, local copies and the charged combine. */
+/* Helpers shared by the algorithm files: argument checks, error checks,
+ * tags, scratch buffers, local copies and the charged combine. */
 #ifndef PAPSIM_COLL_UTIL_H
 #define PAPSIM_COLL_UTIL_H
 
 #include <mpi.h>
 
 #include "papsim_algorithms.h"
+
+/* smpicc force-includes SimGrid's <smpi/smpi_helpers.h>, which (unless
+ * SMPI_NO_OVERRIDE_MALLOC is defined) turns malloc and free into SMPI's
+ * shared-malloc interceptor. Control data (requests, schedules, orders)
+ * must stay private to its rank whatever smpi/auto-shared-malloc-thresh
+ * says, so the algorithm files use the C library's allocator; message data
+ * goes through papsim_data_malloc below, which asks SMPI on purpose. */
+#if PAPSIM_ALGORITHMS_SMPI && defined(malloc)
+#undef malloc
+#undef calloc
+#undef realloc
+#undef free
+#endif
+
+/* The restriction flags of every algorithm, from registry.def:
+ * PAPSIM_FLAGS_<collective>_<name>. Each function passes its own to the
+ * checks below, so the registry (which papbench and papsim read) and the
+ * function's own refusal cannot disagree. */
+enum {
+#define PAPSIM_ALLGATHER(name, flags, desc) PAPSIM_FLAGS_allgather_##name = (flags),
+#define PAPSIM_ALLGATHERV(name, flags, desc) PAPSIM_FLAGS_allgatherv_##name = (flags),
+#define PAPSIM_REDUCE(name, flags, desc) PAPSIM_FLAGS_reduce_##name = (flags),
+#define PAPSIM_ALLREDUCE(name, flags, desc) PAPSIM_FLAGS_allreduce_##name = (flags),
+#define PAPSIM_ALLTOALL(name, flags, desc) PAPSIM_FLAGS_alltoall_##name = (flags),
+#define PAPSIM_BCAST(name, flags, desc) PAPSIM_FLAGS_bcast_##name = (flags),
+#include "registry.def"
+};
+
+/* The argument checks every algorithm makes before anything else, in this
+ * order, returning the first failure (the classes are listed in
+ * papsim_algorithms.h): the communicator (MPI_ERR_COMM) and its size
+ * against the PAPSIM_R_* flags (MPI_ERR_SIZE), counts (MPI_ERR_COUNT), the
+ * datatype (MPI_ERR_TYPE), the root (MPI_ERR_ROOT), the op (MPI_ERR_OP)
+ * and the knobs (papsim_check_params, MPI_ERR_ARG). They read only what
+ * MPI requires to agree on every rank, so every rank returns the same code
+ * without a message. */
+int papsim_check_reduce_args(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                             const papsim_params *params, unsigned flags);
+int papsim_check_allreduce_args(int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                                const papsim_params *params, unsigned flags);
+int papsim_check_bcast_args(int count, MPI_Datatype type, int root, MPI_Comm comm,
+                            const papsim_params *params, unsigned flags);
+/* Allgather and alltoall: sendcount is not checked with MPI_IN_PLACE. */
+int papsim_check_gather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             const papsim_params *params, unsigned flags);
+/* Allgatherv: recvcounts and displs non-NULL (MPI_ERR_ARG), every
+ * recvcounts[i] >= 0 (MPI_ERR_COUNT). */
+int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              const int *recvcounts, const int *displs, MPI_Datatype recvtype,
+                              MPI_Comm comm, const papsim_params *params, unsigned flags);
+
+/* The knob checks alone (MPI_ERR_ARG for any knob out of its documented
+ * range, whichever algorithm reads it); params == NULL is valid. */
+int papsim_check_params(const papsim_params *params);
 
 /* The single visible error exit of an algorithm: jump to its `out:` label. */
 #define PAPSIM_CHECK(rc)              \
@@ -40,10 +95,10 @@ static inline const void *papsim_offset_const(const void *base, MPI_Aint index, 
 }
 
 /* Memory for message data, whose values a timing-only simulation never reads.
- * papbench is built with SMPI_NO_OVERRIDE_MALLOC, so malloc is the C
- * library's and every block is private to its rank: right for control data
- * (requests, schedules, counts), which must never be shared. Message data
- * comes from here instead: under SMPI it goes through SMPI's allocator, which
+ * malloc in the algorithm files is the C library's (see the top of this
+ * file), so every such block is private to its rank: right for control
+ * data (requests, schedules, counts), which must never be shared. Message
+ * data comes from here instead: under SMPI it goes through SMPI's allocator, which
  * maps blocks of smpi/auto-shared-malloc-thresh bytes or more onto the same
  * pages for all ranks when papsim sets that option (timing-only cases), so a
  * 1024-rank run of a 4 MiB reduce does not need 1024 private vectors. Under a

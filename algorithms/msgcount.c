@@ -105,7 +105,7 @@ static double reduce_clairvoyant(const papsim_msgcount_case *c, double p, double
     double n = c->segments;
     if (n <= 0 && c->segment_bytes > 0)
         n = segments_of(c->bytes, c->segment_bytes);
-    if (n <= 0) /* seed 000's N_opt with CURIE's alpha and beta */
+    if (n <= 0) /* N_opt of Marendic et al. 2016 (sec. 5.1), CURIE's alpha and beta */
         n = floor(sqrt((L > 0 ? L - 1 : 0) * (double)c->bytes * 4.8179e-10 / 2.66e-6) + 0.5);
     return (p - 1) * (n < 1 ? 1 : n);
 }
@@ -350,7 +350,7 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
      * at different times, and far less when one rank posted them in a burst
      * (their nodes lie side by side): 1/8 for linear patterns and Sparbit's
      * steps, 1/2 for trees whose leaves post bursts of segments (fitted to
-     * the runs in the README, "Where the time of the seed 003 studies
+     * the runs in the README, "Where the time of the PAP selection studies
      * goes"). */
     double p = c->p, in_flight, weight = 1;
     switch (formulas[row].flight) {

@@ -1,13 +1,82 @@
-/* papsim's collective algorithms: uniform signatures, knobs and the registry.
+/* papsim's collective algorithms: uniform signatures, knobs, the error
+ * convention and the registry.
  *
  * Every algorithm takes exactly the MPI argument list of its collective plus a
- * trailing `const papsim_params *` for knobs. Algorithms keep no global state:
- * everything they need arrives as an argument, so the same object code runs
- * under SMPI with `-no-privatize` and under a real MPI.
+ * trailing `const papsim_params *` for knobs, and is called collectively, like
+ * the MPI collective it implements: every rank of `comm` calls the same
+ * function with arguments that agree as MPI requires (the same count, op,
+ * root, communicator and knobs on every rank).
+ *
+ * What a caller must provide
+ *   - MPI initialised; the calls of one communicator made from one thread at a
+ *     time (MPI_THREAD_SINGLE or FUNNELED is enough; with
+ *     MPI_THREAD_MULTIPLE, two threads must not run algorithms on the same
+ *     communicator at once).
+ *   - An intracommunicator that carries no other point-to-point traffic
+ *     during the call: the algorithms use the non-negative tags 100..400 and
+ *     1000.. (allreduce prr: 1000..1000+2p-1), so give them a duplicate
+ *     (MPI_Comm_dup) of your communicator, as papbench does.
+ *   - A params struct initialised with PAPSIM_PARAMS_INIT or
+ *     papsim_params_init() (every knob 0/NULL: the algorithm's default),
+ *     then the knobs you need set; or params == NULL for all defaults. The
+ *     struct is only read, never kept after the call. Which knobs each
+ *     algorithm reads is listed in papsim_params below.
+ *   - Buffers as in MPI, MPI_IN_PLACE as in MPI (reduce: at the root only).
+ *     Any datatype whose extent and true extent MPI reports; ops built in or
+ *     made with MPI_Op_create, commutative or not (see restrictions).
+ *
+ * Error convention
+ *   Every function returns MPI_SUCCESS or an MPI error code (compare with
+ *   MPI_Error_class). Before it communicates, each function checks its own
+ *   restrictions, the same ones the registry flags (PAPSIM_R_* in
+ *   papsim_catalog.h) list, so it never relies on papbench or papsim
+ *   having refused a case. These checks read only what MPI requires to agree
+ *   on every rank, so on bad arguments EVERY rank returns the same code and
+ *   no rank blocks; nothing is sent. The checks, in this order:
+ *     MPI_ERR_COMM   comm is MPI_COMM_NULL
+ *     MPI_ERR_SIZE   the communicator size breaks a restriction: power of
+ *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP), or a
+ *                    size limit (reduce clairvoyant: 2^20 ranks; bcast
+ *                    knomial: 256 children at the root)
+ *     MPI_ERR_COUNT  a negative count, or counts whose messages do not fit
+ *                    an int (allgather bruck: p recvcount; neighbor_exchange:
+ *                    2 recvcount; recursive_doubling: (p/2) recvcount)
+ *     MPI_ERR_TYPE   MPI_DATATYPE_NULL
+ *     MPI_ERR_ROOT   root outside 0..p-1
+ *     MPI_ERR_OP     MPI_OP_NULL, or a non-commutative op given to an
+ *                    algorithm that needs a commutative one
+ *                    (PAPSIM_R_COMMUTATIVE)
+ *     MPI_ERR_ARG    a knob outside its documented range (papsim_params),
+ *                    whether or not this algorithm reads it; the reduce
+ *                    radix_k vector does not multiply to p; a non-finite
+ *                    expected arrival (clairvoyant, slt, prr); allgatherv:
+ *                    recvcounts or displs NULL (checked before the counts)
+ *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
+ *   Later failures are local and are not agreed between ranks:
+ *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
+ *   the code returned by params->arrival_source->obtain(). After such an
+ *   error the state of the collective on the other ranks is undefined, as in
+ *   MPI (set MPI_ERRORS_RETURN on comm to get codes instead of an abort).
+ *
+ * No global state: everything an algorithm needs arrives as an argument, so
+ * the same object code runs under SMPI with `-no-privatize` and under a real
+ * MPI.
+ *
+ * Building for SimGrid's SMPI: compile the algorithm sources against SMPI's
+ * <mpi.h> (with smpicc, or -I<simgrid prefix>/include/smpi) and link with
+ * -lsimgrid. SMPI is detected from its own header: SMPI's <mpi.h> includes
+ * <smpi/smpi.h>, which defines SMPI_SHARED_MALLOC; no define is needed, and
+ * PAPSIM_ALGORITHMS_SMPI below says which build this is (1: SMPI). Under SMPI
+ * the algorithms charge the combine cost params->gamma as simulated time and
+ * take message buffers from SMPI's allocator (shared between ranks above
+ * smpi/auto-shared-malloc-thresh, when that option is set); their control
+ * data always uses the C library's malloc, with or without
+ * SMPI_NO_OVERRIDE_MALLOC. The old papsim build define PAPSIM_SIMULATED is no
+ * longer needed by the algorithms (it is refused if <mpi.h> is not SMPI's).
  *
  * The registry (algorithms/registry.def, expanded in registry.c) is the single
  * source of truth for names, descriptions and restriction flags; papbench, the
- * papsim CLI and the tests all take their algorithm lists from it. */
+ * papsim CLI, the tests and the functions' own checks all take them from it. */
 #ifndef PAPSIM_ALGORITHMS_H
 #define PAPSIM_ALGORITHMS_H
 
@@ -15,72 +84,113 @@
 
 #include "papsim_catalog.h"
 
+#if defined(SMPI_SHARED_MALLOC) /* SimGrid's <smpi/smpi.h>, from SMPI's <mpi.h> */
+#define PAPSIM_ALGORITHMS_SMPI 1
+#else
+#define PAPSIM_ALGORITHMS_SMPI 0
+#endif
+#if defined(PAPSIM_SIMULATED) && PAPSIM_SIMULATED && !PAPSIM_ALGORITHMS_SMPI
+#error "PAPSIM_SIMULATED is set but <mpi.h> is not SMPI's: add SMPI's include directory"
+#endif
+
+/* The largest bcast knomial radix (params->knomial_radix). */
+#define PAPSIM_KNOMIAL_RADIX_MAX 64
+
 /* Arrival times that become known only during the call (papbench
- * --knowledge estimated, seed 004's edge(x) exchange): the ranks announced
- * their estimates with non-blocking messages before arriving, and the
- * algorithm completes the exchange when it needs the order, inside the
- * timed call, so waiting for a late estimate is measured. obtain() sets
- * *arrivals to np offsets in seconds, the same bits on every rank, and
- * returns an MPI error code; later calls return the same vector at once. */
+ * --knowledge estimated; the edge(x) exchange of J. Proficz, "Improving
+ * all-reduce collective operations for imbalanced process arrival
+ * patterns", J. Supercomputing 2018, section 3): the ranks announced their
+ * estimates with non-blocking messages before arriving, and the algorithm
+ * completes the exchange when it needs the order, inside the timed call, so
+ * waiting for a late estimate is measured. obtain() sets *arrivals to np
+ * offsets in seconds, the same bits on every rank, and returns an MPI error
+ * code; later calls return the same vector at once. */
 typedef struct papsim_arrival_source {
     int (*obtain)(struct papsim_arrival_source *self, const double **arrivals);
 } papsim_arrival_source;
 
-/* Knobs shared by all algorithms. Zero-initialise, then set what you need. */
+/* Knobs shared by all algorithms. Initialise with PAPSIM_PARAMS_INIT or
+ * papsim_params_init() (all zero: every algorithm's default), then set what
+ * you need. Each knob names the algorithms that read it and its valid range;
+ * a value outside the range makes every algorithm return MPI_ERR_ARG. */
 typedef struct papsim_params {
     /* Combine cost in seconds per byte, charged after every MPI_Reduce_local
      * when running under SMPI (which charges nothing for it). Ignored under a
-     * real MPI, where combining costs what it costs. */
+     * real MPI, where combining costs what it costs. Also the gamma of the
+     * round-time models of reduce clairvoyant and allreduce prr. Finite,
+     * >= 0. Read by every reduce and allreduce algorithm. */
     double gamma;
-    /* Segment size in bytes for pipelined algorithms (0 = algorithm default). */
+    /* Segment size in bytes for pipelined algorithms (0 = algorithm default).
+     * >= 0. Read by reduce chain, pipeline, binary, in_order_binary, two_tree,
+     * clairvoyant (when segments is 0); allreduce segmented_ring; bcast
+     * chain, pipeline, binary, split_binary, binomial, knomial. */
     MPI_Aint segment_bytes;
     /* Number of segments N for algorithms that cut the vector into N pieces
-     * (clairvoyant; 0 = the algorithm default, see its header). */
+     * (reduce clairvoyant; 0 = the algorithm default, see its header). >= 0. */
     int segments;
     /* At most this many receives and as many sends in flight per rank
      * (alltoall linear_sync; 0 = no limit, Open MPI 4.1's default;
-     * papbench --max-requests). */
+     * papbench --max-requests). >= 0. */
     int max_requests;
-    /* The radix vector of radix_k: radix_len group sizes k_1..k_r whose
-     * product is the communicator size (papbench --radix 4x4x8); NULL and 0
-     * = the default vector (algorithms/schedule/radix_vector.h). */
+    /* The radix vector of reduce radix_k: radix_len group sizes k_1..k_r
+     * (each >= 2, r <= 31) whose product is the communicator size (papbench
+     * --radix 4x4x8); NULL and 0 = the default vector
+     * (algorithms/schedule/radix_vector.h). radix_len >= 0, radix non-NULL
+     * when radix_len > 0. */
     const int *radix;
     int radix_len;
     /* Expected arrival offsets in seconds: arrivals[r] for rank r of the
-     * communicator, the same array (bit for bit) on every rank, or NULL when
-     * nothing is known (papbench --knowledge none). Algorithms that use them
-     * (clairvoyant) read a_i - min(a); the others ignore them. papbench fills
-     * them with the pattern's delays (--knowledge oracle) or with every
-     * rank's moving-average prediction, allgathered inside the timed call
+     * communicator, p finite values, the same array (bit for bit) on every
+     * rank, or NULL when nothing is known (papbench --knowledge none).
+     * Algorithms that use them (reduce clairvoyant, allreduce slt and prr)
+     * read a_i - min(a); the others ignore them. papbench fills them with the
+     * pattern's delays (--knowledge oracle) or with every rank's
+     * moving-average prediction, allgathered inside the timed call
      * (--knowledge predicted). */
     const double *arrivals;
-    /* Non-NULL (and arrivals NULL) with --knowledge estimated: algorithms
-     * that use arrivals call arrival_source->obtain() inside the call (slt,
-     * prr); the others never look, and papbench completes the exchange
-     * after the timed call. */
+    /* Non-NULL (with a non-NULL obtain): the algorithms that use arrivals
+     * (reduce clairvoyant, allreduce slt and prr) call
+     * arrival_source->obtain() inside the call and use its vector instead of
+     * `arrivals`; the others never look (papbench --knowledge estimated
+     * completes the exchange after the timed call for them). */
     papsim_arrival_source *arrival_source;
     /* 1: host computation an algorithm does before communicating (building a
      * schedule) belongs to the measured call, and its wall time is charged
      * as simulated time under SMPI; 0: it is not charged (papbench
-     * --schedule-timed no|yes). */
+     * --schedule-timed no|yes). 0 or 1. Read by reduce clairvoyant. */
     int schedule_timed;
     /* 1: nobody reads the results (a timing-only case under SMPI: papbench
      * without --check). papsim_combine then charges gamma as usual but skips
      * the arithmetic, which would cost wall time only: SMPI charges no
      * simulated time for it, and the buffers may be shared between ranks
-     * anyway. Never set on a real MPI, where the arithmetic is the cost. */
+     * anyway. Never set on a real MPI, where the arithmetic is the cost.
+     * 0 or 1. Read by every algorithm that combines. */
     int timing_only;
     /* The network of the round-time model of arrival-aware algorithms
-     * (clairvoyant: d = alpha + (m/N)(beta + gamma), and its default N):
-     * latency in seconds and transfer time in seconds per byte; 0 = the
-     * algorithm's default (clairvoyant: seed 000's CURIE, 2.66 us and
-     * 4.8179e-10 s/B). papbench --model-alpha / --model-beta. */
+     * (reduce clairvoyant: d = alpha + (m/N)(beta + gamma), and its default
+     * N; allreduce prr): latency in seconds and transfer time in seconds per
+     * byte; 0 = the algorithm's default (clairvoyant: the CURIE cluster of
+     * Marendic, Lemeire, Vucinic and Schelkens, "A novel MPI reduction
+     * algorithm resilient to imbalances in process arrival times",
+     * J. Supercomputing 72 (2016), section 5.1: 2.66 us and 4.8179e-10 s/B).
+     * Finite, >= 0. papbench --model-alpha / --model-beta. */
     double model_alpha;
     double model_beta;
     /* Radix k of the k-nomial bcast tree (bcast knomial; 0 = 4, Open MPI
-     * 4.1's default; papbench --knomial-radix, 2 to 64). */
+     * 4.1's default; papbench --knomial-radix). 0 or 2 to
+     * PAPSIM_KNOMIAL_RADIX_MAX. */
     int knomial_radix;
 } papsim_params;
+
+/* Every knob zero or NULL: each algorithm's default. */
+#define PAPSIM_PARAMS_INIT {0, 0, 0, 0, NULL, 0, NULL, NULL, 0, 0, 0.0, 0.0, 0}
+
+/* The same at run time: sets *params to PAPSIM_PARAMS_INIT. */
+static inline void papsim_params_init(papsim_params *params)
+{
+    const papsim_params defaults = PAPSIM_PARAMS_INIT;
+    *params = defaults;
+}
 
 typedef int papsim_allgather_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,

@@ -7,11 +7,13 @@
 #include <stddef.h>
 
 /* Restriction flags: a case that breaks one is refused with a clear error
- * naming the restriction, never run or silently replaced. */
+ * naming the restriction, never run or silently replaced. papbench and papsim
+ * refuse it before the run; the algorithm function itself returns the MPI
+ * error class listed here on every rank (papsim_algorithms.h). */
 enum {
-    PAPSIM_R_POW2 = 1u << 0,        /* np must be a power of two */
-    PAPSIM_R_EVEN_NP = 1u << 1,     /* np must be even */
-    PAPSIM_R_COMMUTATIVE = 1u << 2, /* the op must be commutative */
+    PAPSIM_R_POW2 = 1u << 0,        /* np must be a power of two (MPI_ERR_SIZE) */
+    PAPSIM_R_EVEN_NP = 1u << 1,     /* np must be even (MPI_ERR_SIZE) */
+    PAPSIM_R_COMMUTATIVE = 1u << 2, /* the op must be commutative (MPI_ERR_OP) */
     PAPSIM_R_NO_IN_PLACE = 1u << 3, /* MPI_IN_PLACE is not supported */
 };
 

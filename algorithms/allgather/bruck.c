@@ -2,8 +2,8 @@
  *
  * Paper:   J. Bruck, C.-T. Ho, S. Kipnis, E. Upfal, D. Weathersby, "Efficient
  *          algorithms for all-to-all communications in multiport
- *          message-passing systems", IEEE TPDS 8(11), 1997; seed 001 (Loch,
- *          Sparbit thesis, Sec. 2.4) uses it as a baseline.
+ *          message-passing systems", IEEE TPDS 8(11), 1997; Loch's Sparbit
+ *          (master's thesis, UDESC 2021, Sec. 2.4) uses it as a baseline.
  * Pattern: work in a scratch buffer where position k holds block (r+k) mod p,
  *          so the own block sits at position 0. ceil(log2 p) steps: at step s
  *          rank r sends positions [0, n) as one message to r-2^s and receives
@@ -33,11 +33,14 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
     void *scratch_mem = NULL, *tmp = NULL;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_allgather_bruck);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if ((MPI_Aint)recvcount * p > INT_MAX) {

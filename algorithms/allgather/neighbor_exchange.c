@@ -2,8 +2,8 @@
  *
  * Paper:   J. Chen, L. Zhang, Y. Zhang, W. Yuan, "Performance evaluation of
  *          allgather algorithms on terascale Linux cluster with fast Ethernet",
- *          HPCAsia 2005; seed 001 (Loch, Sparbit thesis, Sec. 2.4) uses it as
- *          a baseline.
+ *          HPCAsia 2005; Loch's Sparbit (master's thesis, UDESC 2021, Sec. 2.4)
+ *          uses it as a baseline.
  * Pattern: p/2 pairwise exchanges between ring neighbours. Ranks 2q and 2q+1
  *          form pair q. Step 0: the pairs (2q, 2q+1) swap their own blocks,
  *          after which both hold the two blocks of their pair. Step s >= 1:
@@ -35,16 +35,16 @@ int papsim_allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_D
                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                        MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
+                                 PAPSIM_FLAGS_allgather_neighbor_exchange);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    if (p % 2 != 0) {
-        rc = MPI_ERR_SIZE; /* the registry flag keeps papbench from getting here */
-        goto out;
-    }
     if (recvcount > INT_MAX / 2) {
         rc = MPI_ERR_COUNT; /* a pair of blocks is one message */
         goto out;

@@ -1,8 +1,8 @@
 /* Allgather: recursive doubling.
  *
  * Paper:   R. Thakur, R. Rabenseifner, W. Gropp, "Optimization of Collective
- *          Communication Operations in MPICH", IJHPCA 2005; seed 001 (Loch,
- *          Sparbit thesis, Sec. 2.4) uses it as a baseline.
+ *          Communication Operations in MPICH", IJHPCA 2005; Loch's Sparbit
+ *          (master's thesis, UDESC 2021, Sec. 2.4) uses it as a baseline.
  * Pattern: log2 p pairwise steps. At step s rank r exchanges everything it
  *          holds with r XOR 2^s. Before step s it holds the 2^s contiguous
  *          blocks starting at (r >> s) << s, so each step is one message each
@@ -29,16 +29,16 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
                                         MPI_Datatype recvtype, MPI_Comm comm,
                                         const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
+                                 PAPSIM_FLAGS_allgather_recursive_doubling);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    if ((p & (p - 1)) != 0) {
-        rc = MPI_ERR_SIZE; /* the registry flag keeps papbench from getting here */
-        goto out;
-    }
     if ((MPI_Aint)recvcount * (p / 2) > INT_MAX) {
         rc = MPI_ERR_COUNT; /* the last step sends p/2 blocks as one message */
         goto out;

@@ -2,7 +2,8 @@
  *
  * Paper:   the classic forwarding ring (Thakur, Rabenseifner, Gropp, "Optimization
  *          of Collective Communication Operations in MPICH", IJHPCA 2005);
- *          seed 001 (Loch, Sparbit thesis) uses it as a baseline.
+ *          W. Loch's Sparbit (master's thesis, UDESC 2021) uses it as a
+ *          baseline.
  * Pattern: p-1 steps. At step k (0-based) rank r sends block (r-k) mod p to
  *          r+1 and receives block (r-k-1) mod p from r-1, so every block
  *          travels once around the ring, one hop per step.
@@ -25,10 +26,13 @@ int papsim_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           void *recvbuf, int recvcount, MPI_Datatype recvtype,
                           MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_allgather_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(recvtype, &lb, &extent);

@@ -1,8 +1,8 @@
 /* Allgather: Sparbit (stripe parallel binomial trees).
  *
  * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
- *          MPI Allgather algorithm", master thesis, UDESC 2021 (seed 001),
- *          Algorithm 1; see ../shared/notes/sparbit-loch2021.md.
+ *          MPI Allgather algorithm", master's thesis, UDESC, Joinville, 2021,
+ *          Algorithm 1.
  * Pattern: p binomial-tree broadcasts at once, one rooted at every rank, with
  *          distances that halve: L = ceil(log2 p) steps, step i at distance
  *          d = 2^(L-1-i). At step i rank r sends to r+d and receives from r-d
@@ -35,10 +35,13 @@ int papsim_allgather_sparbit(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_allgather_sparbit);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Type_get_extent(recvtype, &lb, &extent);
     if (sendbuf != MPI_IN_PLACE) {

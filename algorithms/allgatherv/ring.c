@@ -1,7 +1,8 @@
 /* Allgatherv: ring.
  *
  * Paper:   the classic forwarding ring, used for Allgatherv by MPICH and Open
- *          MPI; seed 001 (Loch, Sparbit thesis) uses it as a baseline.
+ *          MPI; Loch's Sparbit (master's thesis, UDESC 2021) uses it as a
+ *          baseline.
  * Pattern: p-1 steps. At step k (0-based) rank r sends block (r-k) mod p to
  *          r+1 and receives block (r-k-1) mod p from r-1, each block with its
  *          own count and displacement. Every step is one sendrecv, also for
@@ -18,10 +19,14 @@ int papsim_allgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, const int *recvcounts, const int *displs,
                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
+                                  params, PAPSIM_FLAGS_allgatherv_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(recvtype, &lb, &extent);

@@ -1,8 +1,8 @@
 /* Allgatherv: Sparbit (stripe parallel binomial trees).
  *
  * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
- *          MPI Allgather algorithm", master thesis, UDESC 2021 (seed 001),
- *          Algorithm 1 and its Allgatherv variant (thesis Sec. 4 and 5.7).
+ *          MPI Allgather algorithm", master's thesis, UDESC, Joinville, 2021,
+ *          Algorithm 1 and its Allgatherv variant (Sec. 4 and 5.7).
  * Pattern: the schedule of allgather/sparbit.c: ceil(log2 p) steps at
  *          distances 2^(ceil(log2 p)-1), ..., 2, 1; at distance d rank r sends
  *          blocks r, r-2d, r-4d, ... to r+d and receives blocks r-d, r-3d, ...
@@ -28,10 +28,14 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, const int *recvcounts, const int *displs,
                               MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
 
+    const int arg_rc =
+        papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
+                                  params, PAPSIM_FLAGS_allgatherv_sparbit);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Type_get_extent(recvtype, &lb, &extent);
     if (sendbuf != MPI_IN_PLACE) {

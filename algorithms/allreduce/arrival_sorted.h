@@ -1,4 +1,4 @@
-/* Helpers shared by the arrival-sorted allreduce algorithms of seed 004
+/* Helpers shared by the arrival-sorted allreduce algorithms of Proficz 2018
  * (slt.c, prr.c): the expected arrivals, whichever way the caller supplies
  * them, turned into the sorted order, and the cut of the vector into P
  * segments. */

@@ -1,11 +1,10 @@
 /* Allreduce: PRR, the pre-reduced ring.
  *
- * Paper:   seed 004, J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomput. (2018),
- *          section 4.2 and Fig. 7, in the corrected form of the digest's
- *          section 5.3 (shared/notes/slt-prr-proficz2018.md): Fig. 7 as
- *          printed deadlocks (line 19 tests (rp+P-1) mod P instead of rp,
- *          lines 9-12 leave sp unassigned, the override loop's static order
+ * Paper:   J. Proficz, "Improving all-reduce collective operations
+ *          for imbalanced process arrival patterns", J. Supercomputing
+ *          (2018), section 4.2 and Fig. 7, corrected: Fig. 7 as printed
+ *          deadlocks (line 19 tests (rp+P-1) mod P instead of rp, lines 9-12
+ *          leave sp unassigned, the override loop's static order
  *          blocks), and only finals sent as soon as they are complete give
  *          the paper's Table 3 times.
  * Pattern: the ranks are renumbered by expected arrival (papsim_sorted_ranks:
@@ -32,7 +31,7 @@
  *            id2: 2:RS 1:RS 0:RS 3:RF   id3: 3:S 2:RF 1:RF 0:RF
  *
  * tau:     the time to transfer and combine one segment, tau = alpha +
- *          (m/p)(beta + gamma) with gamma = params->gamma and seed 004's
+ *          (m/p)(beta + gamma) with gamma = params->gamma and the paper's
  *          testbed for the network: beta = 8e-9 s/byte (1 Gb/s Ethernet) and
  *          alpha = 22 us, what the paper's balanced ring time (Table 3: 67.8
  *          ms for 1M floats at p = 48) leaves per step above the bandwidth
@@ -43,7 +42,7 @@
  *          tau).
  * Cost:    balanced, as the ring: 2(p-1) a + 2((p-1)/p) m b + ((p-1)/p) m g.
  *          One process late by D >> p tau: mean elapsed ((p-1)/p) D +
- *          ((3p-1)/2) tau, (p-3)/2 tau less than the ring (digest 9).
+ *          ((3p-1)/2) tau, (p-3)/2 tau less than the ring (derived).
  *          p(2p-2) messages in all, as the ring.
  * Memory:  a vector of scratch (the finals land there while partials of the
  *          same segments may still be in flight), one segment, 2p requests,
@@ -59,7 +58,7 @@
 #include "../schedule/sorted_ring.h"
 #include "arrival_sorted.h"
 
-static const double PRR_ALPHA = 22e-6; /* seconds, from seed 004 Table 3 (above) */
+static const double PRR_ALPHA = 22e-6; /* seconds, from the paper's Table 3 (above) */
 static const double PRR_BETA = 8e-9;   /* seconds per byte: 1 Gb/s */
 
 /* Per-segment tags: the reduce loops consume partials in a fixed order, but
@@ -191,7 +190,7 @@ static int tags_fit(MPI_Comm comm, int p)
 int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative, type_size;
+    int rc = MPI_SUCCESS, rank, p, type_size;
     int *ints = NULL;
     double *a_sorted = NULL;
     MPI_Request *reqs = NULL;
@@ -200,13 +199,14 @@ int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Data
     prr_ring r = {recvbuf, NULL, count, 0, 0, 0, 0, NULL, NULL, NULL, datatype, 0, op, comm,
                   params};
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_prr);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
     if (!tags_fit(comm, p))
         return MPI_ERR_TAG;
     MPI_Type_get_extent(datatype, &lb, &r.extent);

@@ -3,8 +3,8 @@
  *
  * Paper:   R. Rabenseifner, "Optimization of Collective Reduction
  *          Operations", ICCS 2004; Thakur, Rabenseifner, Gropp, IJHPCA 2005.
- *          MPICH's long-message allreduce (seed 004, Table 1 [19]); SMPI
- *          "rab_rdb" (seed 003).
+ *          MPICH's long-message allreduce (Proficz, J. Supercomputing 2018,
+ *          Table 1 [19]); SMPI "rab_rdb".
  * Pattern: q = 2^n = 2^floor(log2 p), r = p - q. Fold as recursive_doubling:
  *          below 2r, even rank 2i sends its vector to 2i+1, which combines
  *          v(2i) op v(2i+1) and takes new rank i; rank >= 2r takes new rank
@@ -131,6 +131,10 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     MPI_Aint lb, extent;
     rab_split split[RAB_MAX_STEPS];
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_rabenseifner);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

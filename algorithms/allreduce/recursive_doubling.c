@@ -2,8 +2,8 @@
  *
  * Paper:   Thakur, Rabenseifner, Gropp, "Optimization of Collective
  *          Communication Operations in MPICH", IJHPCA 2005; the short-message
- *          allreduce of MPICH and Open MPI (seed 004, Table 1) and SMPI "rdb"
- *          (seed 003).
+ *          allreduce of MPICH and Open MPI (Proficz, J. Supercomputing 2018,
+ *          Table 1) and SMPI "rdb".
  * Pattern: q = 2^floor(log2 p), r = p - q. Fold: below 2r, even rank 2i sends
  *          its vector to 2i+1, which combines v(2i) op v(2i+1), takes new rank
  *          i and stands for both; 2i waits for the end. A rank >= 2r takes new
@@ -56,6 +56,10 @@ int papsim_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int 
     int rc = MPI_SUCCESS, rank, p, newrank;
     void *tmp_free = NULL, *tmp = NULL;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_recursive_doubling);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,7 +1,7 @@
 /* Allreduce: reduce to rank 0, then broadcast (not overlapped).
  *
- * Paper:   Open MPI's "nonoverlapping" allreduce (seed 004, Table 1: the
- *          choice for non-commutative ops), SMPI "redbcast" (seed 003).
+ * Paper:   Open MPI's "nonoverlapping" allreduce (Proficz, J. Supercomputing 2018,
+ *          Table 1: the choice for non-commutative ops), SMPI "redbcast".
  * Pattern: papsim's binomial reduce to rank 0 (reduce/binomial.c: in round j
  *          a rank with bit j set sends its partial result to rank - 2^j), then
  *          a binomial broadcast from rank 0: a rank receives once, from
@@ -53,6 +53,10 @@ int papsim_allreduce_reduce_bcast(const void *sendbuf, void *recvbuf, int count,
 {
     int rc = MPI_SUCCESS, rank, p;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_reduce_bcast);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

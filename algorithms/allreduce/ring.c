@@ -1,8 +1,8 @@
 /* Allreduce: ring (ring reduce-scatter, then ring allgather).
  *
  * Paper:   Patarasuk and Yuan, "Bandwidth optimal all-reduce algorithms for
- *          clusters of workstations", JPDC 2009; the ring baseline of seed 004
- *          (Proficz) and of seed 003 (SMPI "lr", Open MPI "ring").
+ *          clusters of workstations", JPDC 2009; the ring baseline of J. Proficz,
+ *          J. Supercomputing 2018 (SMPI "lr", Open MPI "ring").
  * Pattern: the vector is cut into p blocks (the first count mod p blocks one
  *          element longer). Reduce-scatter, p-1 steps: at step k rank r sends
  *          its partial block (r-k) mod p to r+1, receives block (r-k-1) mod p
@@ -13,7 +13,7 @@
  * Cost:    2(p-1) alpha + 2((p-1)/p) m beta + ((p-1)/p) m gamma.
  * Memory:  one scratch block.
  * Restrictions: commutative ops only (blocks are combined in ring order, not
- *          rank order).
+ *          rank order): PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 
@@ -75,6 +75,10 @@ int papsim_allreduce_ring(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     void *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,9 +1,10 @@
 /* Allreduce: segmented ring (ring reduce-scatter in phases of segments,
  * then ring allgather).
  *
- * Paper:   Open MPI's coll/base "ring_segmented" (seed 004, Table 1 [4]: "a
- *          ring with an extra level of segmentation for pipelining"), SMPI
- *          "ompi_ring_segmented" (seed 003); the ring is Patarasuk and Yuan,
+ * Paper:   Open MPI's coll/base "ring_segmented" (Proficz, J. Supercomputing
+ *          2018, Table 1 [4]: "a ring with an extra level of segmentation for
+ *          pipelining"), SMPI
+ *          "ompi_ring_segmented"; the ring is Patarasuk and Yuan,
  *          JPDC 2009.
  * Pattern: the vector is cut into p blocks (the first count mod p one element
  *          longer) and every block into F pieces (the first ones one element
@@ -27,7 +28,8 @@
  *
  * Cost:    (F+1)(p-1) alpha + 2((p-1)/p) m beta + ((p-1)/p) m gamma.
  * Memory:  two pieces of scratch (m/(pF) each).
- * Restrictions: commutative ops only (pieces are combined in ring order).
+ * Restrictions: commutative ops only (pieces are combined in ring order):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 
@@ -142,6 +144,10 @@ int papsim_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int coun
     void *in_free[2] = {NULL, NULL}, *inbuf[2] = {NULL, NULL};
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_segmented_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

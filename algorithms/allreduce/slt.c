@@ -1,9 +1,8 @@
 /* Allreduce: SLT, the sorted linear tree.
  *
- * Paper:   seed 004, J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomput. (2018),
- *          section 4.1 and Fig. 5, read as the digest's section 4.3 says
- *          (shared/notes/slt-prr-proficz2018.md): line 6 runs for every
+ * Paper:   J. Proficz, "Improving all-reduce collective operations
+ *          for imbalanced process arrival patterns", J. Supercomputing (2018),
+ *          section 4.1 and Fig. 5, read as follows: line 6 runs for every
  *          process, so the last one's reduce-loop send is the start of the
  *          broadcast.
  * Pattern: the ranks are renumbered by expected arrival (papsim_sorted_ranks:
@@ -25,7 +24,7 @@
  *
  * Cost:    balanced, with t = a + (m/p)(b + g): makespan (3p-3) t, mean
  *          elapsed 2.5(p-1) t (ring: 2(p-1) t). One process late by
- *          D >> p t: mean elapsed ((p-1)/p) D + ((3p-1)/2) t (digest 9).
+ *          D >> p t: mean elapsed ((p-1)/p) D + ((3p-1)/2) t (derived).
  *          p(2p-2) messages in all, as the ring.
  * Memory:  one segment of scratch, 2p requests, the order (p ints).
  * Restrictions: commutative ops only: segments are combined in arrival
@@ -103,20 +102,21 @@ static int slt_override_loop(const slt_chain *c, MPI_Request *sends)
 int papsim_allreduce_slt(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative;
+    int rc = MPI_SUCCESS, rank, p;
     int *order = NULL;
     MPI_Request *sends = NULL;
     void *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb;
     slt_chain c = {recvbuf, count, 0, 0, 0, 0, datatype, 0, op, comm, params};
 
+    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
+                                                   PAPSIM_FLAGS_allreduce_slt);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
     MPI_Type_get_extent(datatype, &lb, &c.extent);
     if (sendbuf != MPI_IN_PLACE) {
         rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);

@@ -2,7 +2,9 @@
  *
  * Paper:   the direct exchange every MPI library starts from (Thakur,
  *          Rabenseifner, Gropp, IJHPCA 2005, Sec. 4.3 for MPICH's medium
- *          messages); Open MPI's coll_base "basic_linear", seed 003's "Lin".
+ *          messages); Open MPI's coll_base "basic_linear", "Lin" in Salimi
+ *          Beni, Cosenza and Hunold, "MPI Collective Algorithm Selection in the
+ *          Presence of Process Arrival Patterns".
  * Pattern: one round. Rank r copies its own block, posts all p-1 receives
  *          (from r+1, r+2, ..., r-1) and then all p-1 sends in the reverse
  *          order (to r-1, r-2, ..., r+1), and waits for all 2(p-1). Block j
@@ -27,11 +29,14 @@ int papsim_alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p, n = 0;
     MPI_Request *requests = NULL;
     papsim_a2a_layout L;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_alltoall_linear);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);

@@ -1,7 +1,9 @@
 /* Alltoall: linear with a bounded number of outstanding requests (Open MPI
  * 4.1 "linear_sync", tuned algorithm 4).
  *
- * Paper:   Open MPI's coll_base "linear_sync", seed 003's "L-Sync": the
+ * Paper:   Open MPI's coll_base "linear_sync", the "L-Sync" of Salimi Beni,
+ *          Cosenza and Hunold, "MPI Collective Algorithm Selection in the
+ *          Presence of Process Arrival Patterns": the
  *          linear exchange with at most K receives and K sends in flight.
  * Pattern: rank r copies its own block, posts K receives (from r+1, r+2,
  *          ...) and K sends (to r-1, r-2, ...), K = params->max_requests.
@@ -21,7 +23,8 @@
  *          arrival patterns. SMPI 3.32 has no linear_sync: its "ompi"
  *          selector runs basic_linear for algorithm 4.
  * Memory:  2K requests (plus p blocks with MPI_IN_PLACE, see alltoall_util.h).
- * Restrictions: none (any p, any K >= 0, MPI_IN_PLACE, any datatype).
+ * Restrictions: none (any p, any K >= 0, MPI_IN_PLACE, any datatype);
+ *          MPI_ERR_ARG for K < 0.
  */
 #include <stdlib.h>
 
@@ -78,6 +81,10 @@ int papsim_alltoall_linear_sync(const void *sendbuf, int sendcount, MPI_Datatype
     a2a_window w = {NULL, 0, 0, 0};
     papsim_a2a_layout L;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_alltoall_linear_sync);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);

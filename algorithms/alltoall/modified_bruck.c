@@ -3,10 +3,12 @@
  * Paper:   J. Bruck, C.-T. Ho, S. Kipnis, E. Upfal, D. Weathersby, "Efficient
  *          algorithms for all-to-all communications in multiport
  *          message-passing systems", IEEE TPDS 8(11), 1997 (the index
- *          algorithm, radix 2); Open MPI's coll_base "bruck", seed 003's
- *          "M-Bruck". The modification is in the last phase: Bruck et al.
- *          rotate the p blocks back up and then reverse their order; here
- *          one indexed copy puts each block where it belongs.
+ *          algorithm, radix 2); Open MPI's coll_base "bruck", "M-Bruck" in
+ *          Salimi Beni, Cosenza and Hunold, "MPI Collective Algorithm
+ *          Selection in the Presence of Process Arrival Patterns". The
+ *          modification is in the last phase: Bruck et al. rotate the p
+ *          blocks back up and then reverse their order; here one indexed
+ *          copy puts each block where it belongs.
  * Pattern: a scratch array T of p blocks starts rotated by the rank:
  *          T[i] = the block for rank r+i. Then ceil(log2 p) steps at
  *          distances d = 1, 2, 4, ... < p: rank r sends every T[i] whose
@@ -93,7 +95,6 @@ int papsim_alltoall_modified_bruck(const void *sendbuf, int sendcount, MPI_Datat
                                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                    MPI_Comm comm, const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p;
     void *T_free = NULL, *T = NULL;
     MPI_Aint *displs = NULL;
@@ -101,6 +102,10 @@ int papsim_alltoall_modified_bruck(const void *sendbuf, int sendcount, MPI_Datat
     MPI_Datatype blocks = MPI_DATATYPE_NULL;
     papsim_a2a_layout L;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_alltoall_modified_bruck);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);

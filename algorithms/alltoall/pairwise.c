@@ -2,7 +2,9 @@
  *
  * Paper:   the shift exchange of Thakur, Rabenseifner, Gropp (IJHPCA 2005,
  *          Sec. 4.3, the non-power-of-two variant of pairwise exchange);
- *          Open MPI's coll_base "pairwise", seed 003's "Pair".
+ *          Open MPI's coll_base "pairwise", "Pair" in Salimi Beni, Cosenza
+ *          and Hunold, "MPI Collective Algorithm Selection in the Presence
+ *          of Process Arrival Patterns".
  * Pattern: p-1 steps of one blocking send-receive. At step k = 1..p-1 rank r
  *          sends its block for r+k to rank r+k and receives the block of
  *          rank r-k from r-k (mod p). The own block is copied last, as Open
@@ -24,10 +26,13 @@ int papsim_alltoall_pairwise(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              const papsim_params *params)
 {
-    (void)params;
     int rc, rank, p;
     papsim_a2a_layout L;
 
+    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                                comm, params, PAPSIM_FLAGS_alltoall_pairwise);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);

@@ -11,7 +11,7 @@
  * has up to (k-1) ceil(log_k p) children, at most 252 for the largest radix
  * (PAPSIM_BCAST_MAX_RADIX) and p up to 2^24. */
 #define PAPSIM_BCAST_MAX_CHILDREN 256
-#define PAPSIM_BCAST_MAX_RADIX 64
+#define PAPSIM_BCAST_MAX_RADIX PAPSIM_KNOMIAL_RADIX_MAX
 /* Open MPI 4.1's default k-nomial radix (coll_tuned_bcast_algorithm_knomial_radix). */
 #define PAPSIM_BCAST_DEFAULT_RADIX 4
 

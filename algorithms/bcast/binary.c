@@ -29,6 +29,10 @@ int papsim_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root
     int rank, p;
     papsim_bcast_tree tree;
 
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_binary);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     papsim_bcast_nary_tree(rank, p, root, 2, &tree);

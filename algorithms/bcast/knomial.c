@@ -18,7 +18,10 @@
  * Cost:    about ceil(log_k p) alpha + (k-1) ceil(log_k p) m beta at the
  *          root, whose children share its link (unsegmented).
  * Memory:  up to (k-1) ceil(log_k p) requests, no scratch buffer.
- * Restrictions: radix 2 to 64 (papbench refuses others).
+ * Restrictions: radix 0 (the default, 4) or 2 to PAPSIM_KNOMIAL_RADIX_MAX (64);
+ *          MPI_ERR_ARG here for others. At most 256 children at the root,
+ *          (k-1) ceil(log_k p): MPI_ERR_SIZE beyond (never below 15 million
+ *          ranks).
  */
 #include "bcast_util.h"
 
@@ -29,10 +32,19 @@ int papsim_bcast_knomial(void *buffer, int count, MPI_Datatype datatype, int roo
     papsim_bcast_tree tree;
     const int radix = params && params->knomial_radix > 0 ? params->knomial_radix : PAPSIM_BCAST_DEFAULT_RADIX;
 
-    if (radix < 2 || radix > PAPSIM_BCAST_MAX_RADIX)
-        return MPI_ERR_ARG;
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_knomial);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
+    /* The root serves up to k-1 children per level of the tree; more than
+     * PAPSIM_BCAST_MAX_CHILDREN do not fit (the same answer on every rank). */
+    int levels = 0;
+    for (long step = 1; step < p; step *= radix)
+        levels++;
+    if ((long)(radix - 1) * levels > PAPSIM_BCAST_MAX_CHILDREN)
+        return MPI_ERR_SIZE;
     papsim_bcast_knomial_tree(rank, p, root, radix, &tree);
     const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
     return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);

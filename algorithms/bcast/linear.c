@@ -19,10 +19,13 @@
 int papsim_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                         const papsim_params *params)
 {
-    (void)params;
     int rc = MPI_SUCCESS, rank, p, nreq = 0;
     MPI_Request *reqs = NULL;
 
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_linear);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if (count == 0 || p == 1)

@@ -1,8 +1,9 @@
 /* Bcast: pipeline (one segmented chain).
  *
  * Paper:   Open MPI 4.1's "pipeline" bcast (coll/base: its chain with
- *          fanout 1), SMPI "ompi_pipeline"; the linear pipeline of seed 000's
- *          baselines, run in the broadcast direction.
+ *          fanout 1), SMPI "ompi_pipeline"; the linear pipeline of the baselines of
+ *          Marendic et al., J. Supercomputing 72 (2016), run in the broadcast
+ *          direction.
  * Pattern: the ranks form one chain root -> root+1 -> .. -> root+p-1
  *          (mod p). The buffer is cut into N segments of
  *          params->segment_bytes; each rank keeps a receive posted one
@@ -31,6 +32,10 @@ int papsim_bcast_pipeline(void *buffer, int count, MPI_Datatype datatype, int ro
     int rank, p, size;
     papsim_bcast_tree tree;
 
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_pipeline);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_size(datatype, &size);

@@ -60,6 +60,10 @@ int papsim_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatyp
     int rc = MPI_SUCCESS, rank, p;
     MPI_Aint lb, extent, send_off, recv_off;
 
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_scatter_allgather);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if (count == 0 || p == 1)

@@ -104,6 +104,10 @@ int papsim_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, in
     MPI_Aint lb, extent;
     papsim_bcast_tree tree;
 
+    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
+                                               PAPSIM_FLAGS_bcast_split_binary);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     if (count == 0 || p == 1)

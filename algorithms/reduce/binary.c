@@ -18,7 +18,8 @@
  * Cost:    about 2(h + N - 1)(alpha + (m/N)(beta + gamma)), h = floor(log2 p) the
  *          tree height: a node receives its two children in turn per segment.
  * Memory:  one scratch vector and two segments on the inner ranks.
- * Restrictions: commutative ops (subtrees hold interleaved ranks).
+ * Restrictions: commutative ops (subtrees hold interleaved ranks):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include "reduce_util.h"
 
@@ -28,6 +29,10 @@ int papsim_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Data
     int rank, p;
     papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_binary);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,7 +1,7 @@
 /* Reduce: butterfly (recursive-halving reduce-scatter, then binomial gather).
  *
- * Paper:   the "Butterfly" baseline of seed 000 (Marendic et al. 2016, Sec.
- *          5.5.3), after Chan et al., "Collective communication: theory,
+ * Paper:   the "Butterfly" baseline of Marendic et al. (J. Supercomput.
+ *          72, 2016, Sec. 5.5.3), after Chan et al., "Collective communication: theory,
  *          practice, and experience", 2007: a bidirectional-exchange
  *          reduce-scatter followed by a gather of the blocks to the root.
  *          The paper also calls it binary swap, says Radix-k with
@@ -36,10 +36,10 @@
  *          [v - v mod d, +d); the partner's range is adjacent, so the one
  *          with bit d clear is the left operand: rank order, exact for
  *          non-commutative ops.
- * Cost:    2 log2(p) alpha + 2 ((p-1)/p) m beta + ((p-1)/p) m gamma (seed 000,
+ * Cost:    2 log2(p) alpha + 2 ((p-1)/p) m beta + ((p-1)/p) m gamma (Marendic et al. 2016,
  *          Table 3).
  * Memory:  one scratch vector (not at the root) and half a vector.
- * Restrictions: power-of-two p.
+ * Restrictions: power-of-two p: PAPSIM_R_POW2, MPI_ERR_SIZE here.
  */
 #include <stdlib.h>
 
@@ -76,12 +76,14 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
      * gather walks them backwards. */
     int kept[BUTTERFLY_MAX_STEPS], given[BUTTERFLY_MAX_STEPS];
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_butterfly);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    if (p & (p - 1))
-        return MPI_ERR_COMM; /* refused earlier by PAPSIM_R_POW2 */
     MPI_Op_commutative(op, &commutative);
     MPI_Type_get_extent(datatype, &lb, &extent);
 

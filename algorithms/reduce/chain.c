@@ -23,7 +23,7 @@
  *          segment index, one after the other, after a fill of L-1 hops.
  * Memory:  one scratch vector and two segments on the inner ranks.
  * Restrictions: commutative ops (the root combines whole chains of
- *          non-adjacent rank ranges).
+ *          non-adjacent rank ranges): PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include "reduce_util.h"
 
@@ -33,6 +33,10 @@ int papsim_reduce_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datat
     int rank, p;
     papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_chain);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,12 +1,12 @@
 /* Reduce: Clairvoyant, a schedule built from the expected arrival times.
  *
- * Paper:   seed 000, Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
+ * Paper:   Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
  *          reduction algorithm resilient to imbalances in process arrival
  *          times", J. Supercomput. 72 (2016), sections 5.1 and 5.4.3; the
- *          schedule comes from the improved generator of seed 002, Proficz
+ *          schedule comes from the improved generator of Proficz
  *          & Ocetkiewicz, "Improving Clairvoyant", J. Supercomput. 77 (2021)
  *          (algorithms/schedule/clairvoyant.h; it gives the same schedule as
- *          seed 000's corrected Algorithm 1).
+ *          the corrected Algorithm 1 of Marendic et al.).
  * Pattern: the vector is cut into N segments (the first count mod N one
  *          element longer). From the expected arrival offsets a_i
  *          (params->arrivals, minus their minimum; zeros when NULL: a
@@ -26,16 +26,17 @@
  *            p=4, N=4, balanced: ceil(log2 p) + N - 1 = 5 rounds, every
  *            rank sends some segments and combines others.
  *
- * Round time: d = alpha + (m/N)(beta + gamma) (seed 000 section 5.1), with
- *          gamma = params->gamma and the network's alpha and beta from
- *          params->model_alpha and model_beta, by default (0) seed 000's
- *          CURIE values (alpha = 2.66 us, beta = 4.8179e-10 s/byte, section
- *          3 of the digest): the algorithm does not know the platform, and
- *          only the ratio a_i / d shapes the schedule, so d need only be of
- *          the right order; set them to the platform's values when they are
- *          far from CURIE's. A balanced schedule does not depend on d at all.
+ * Round time: d = alpha + (m/N)(beta + gamma) (Marendic et al. 2016,
+ *          section 5.1), with gamma = params->gamma and the network's alpha
+ *          and beta from params->model_alpha and model_beta, by default (0)
+ *          the values of the CURIE cluster of Marendic et al.'s experiments
+ *          (alpha = 2.66 us, beta = 4.8179e-10 s/byte): the algorithm does
+ *          not know the platform, and only the ratio a_i / d shapes the
+ *          schedule, so d need only be of the right order; set them to the
+ *          platform's values when they are far from CURIE's. A balanced
+ *          schedule does not depend on d at all.
  * Segments: N = params->segments if > 0; else ceil(m / segment_bytes) if
- *          params->segment_bytes > 0; else seed 000's N_opt =
+ *          params->segment_bytes > 0; else the N_opt of Marendic et al. =
  *          sqrt((ceil(log2 p) - 1) m (beta + gamma) / alpha) with the same
  *          alpha and beta, rounded, at least 1. N is then capped at count
  *          (no empty segments) and at the generator's limits.
@@ -57,7 +58,9 @@
  *          (papsim_data_malloc, shareable in timing-only runs).
  * Restrictions: commutative ops only (segments are combined in schedule
  *          order, not rank order): PAPSIM_R_COMMUTATIVE, and MPI_ERR_OP
- *          here for a non-commutative op.
+ *          here for a non-commutative op. At most PAPSIM_CLV_NPROCS_MAX
+ *          (2^20) ranks: MPI_ERR_SIZE beyond. A non-finite expected arrival:
+ *          MPI_ERR_ARG.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -69,8 +72,8 @@
 #include "../coll_util.h"
 #include "../schedule/clairvoyant.h"
 
-/* The default network of the round-time model: seed 000's CURIE (digest
- * section 3). */
+/* The default network of the round-time model: the CURIE cluster of
+ * Marendic et al.'s experiments. */
 static const double CLV_DEFAULT_ALPHA = 2.66e-6;   /* seconds */
 static const double CLV_DEFAULT_BETA = 4.8179e-10; /* seconds per byte */
 
@@ -119,24 +122,31 @@ static int choose_segments(const papsim_params *params, int count, int p, double
 }
 
 /* Builds the schedule and this rank's steps (*steps: malloc, the caller frees). */
-static int build_steps(const papsim_params *params, int p, int nseg, int root, int rank,
+static int build_steps(const double *arrivals, int p, int nseg, int root, int rank,
                        double round_time, papsim_clv_step **steps, int64_t *nsteps)
 {
     papsim_clv_schedule s = {0};
-    papsim_err e;
+    papsim_clv_err e = {0, ""};
     int rc = MPI_SUCCESS;
     double *a = calloc((size_t)p, sizeof *a);
     if (!a)
         return MPI_ERR_NO_MEM;
-    if (params && params->arrivals) { /* a_i - min(a): the generator needs a_i >= 0 */
-        double lo = params->arrivals[0];
-        for (int i = 1; i < p; i++)
-            lo = fmin(lo, params->arrivals[i]);
+    if (arrivals) { /* a_i - min(a): the generator needs a_i >= 0 */
+        double lo = arrivals[0];
+        for (int i = 0; i < p; i++) {
+            if (!isfinite(arrivals[i])) {
+                rc = MPI_ERR_ARG; /* the same array on every rank: the same code */
+                goto out;
+            }
+            lo = fmin(lo, arrivals[i]);
+        }
         for (int i = 0; i < p; i++)
-            a[i] = params->arrivals[i] - lo;
+            a[i] = arrivals[i] - lo;
     }
     if (papsim_clv_generate(PAPSIM_CLV_IMPROVED, p, nseg, root, a, round_time, NULL, &s, &e) != 0) {
-        rc = MPI_ERR_OTHER; /* bad arrivals (not finite) or out of memory */
+        rc = e.code == PAPSIM_CLV_ENOMEM  ? MPI_ERR_NO_MEM
+             : e.code == PAPSIM_CLV_EINVAL ? MPI_ERR_ARG
+                                           : MPI_ERR_INTERN;
         goto out;
     }
     *nsteps = papsim_clv_rank_steps(&s, rank, NULL, 0);
@@ -155,19 +165,22 @@ out:
 int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative, type_size;
+    int rc = MPI_SUCCESS, rank, p, type_size;
     MPI_Aint lb, extent;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
     papsim_clv_step *steps = NULL;
     int64_t nsteps = 0;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_clairvoyant);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP;
+    if (p > PAPSIM_CLV_NPROCS_MAX)
+        return MPI_ERR_SIZE; /* the schedule generator's limit, the same on every rank */
     MPI_Type_get_extent(datatype, &lb, &extent);
     MPI_Type_size(datatype, &type_size);
 
@@ -191,8 +204,14 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     const double d = papsim_clv_round_time(model_alpha(params), model_beta(params),
                                            params ? params->gamma : 0.0,
                                            bytes, nseg);
+    /* The expected arrivals: completed here when they arrive during the call. */
+    const double *arrivals = params ? params->arrivals : NULL;
+    if (params && params->arrival_source) {
+        rc = params->arrival_source->obtain(params->arrival_source, &arrivals);
+        PAPSIM_CHECK(rc);
+    }
     const double t0 = monotonic_seconds();
-    rc = build_steps(params, p, nseg, root, rank, d, &steps, &nsteps);
+    rc = build_steps(arrivals, p, nseg, root, rank, d, &steps, &nsteps);
     PAPSIM_CHECK(rc);
     if (params && params->schedule_timed)
         papsim_charge_seconds(monotonic_seconds() - t0);

@@ -2,8 +2,10 @@
  *
  * Paper:   Open MPI's "in_order_binary" reduce (coll/tuned), SMPI
  *          "ompi_in_order_binary": the logarithmic reduce Open MPI uses for
- *          non-commutative ops; seed 003's best no-delay alternative to the
- *          binomial tree under a late last rank.
+ *          non-commutative ops; in Salimi Beni, Cosenza and Hunold, "MPI
+ *          Collective Algorithm Selection in the Presence of Process Arrival
+ *          Patterns", the best no-delay alternative to the binomial tree
+ *          under a late last rank.
  * Pattern: the tree is built on the rank range [0, p-1] with its root at
  *          p-1: a range [lo, hi] has its root at hi; the n = hi - lo ranks
  *          below split into a low range [lo, lo + r - 1], r = ceil(n/2),
@@ -36,6 +38,10 @@ int papsim_reduce_in_order_binary(const void *sendbuf, void *recvbuf, int count,
     int rank, p;
     papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_in_order_binary);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

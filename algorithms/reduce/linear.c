@@ -30,6 +30,10 @@ int papsim_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Data
     int rc = MPI_SUCCESS, rank, p;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_linear);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

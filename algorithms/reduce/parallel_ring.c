@@ -1,7 +1,7 @@
 /* Reduce: parallel ring (ring reduce-scatter, then binomial gather).
  *
- * Paper:   the "Parallel Ring" baseline of seed 000 (Marendic et al. 2016,
- *          after the bucket (cyclic) algorithm of Chan et al. 2007).
+ * Paper:   the "Parallel Ring" baseline of Marendic et al. (J. Supercomput.
+ *          72, 2016, after the bucket (cyclic) algorithm of Chan et al. 2007).
  * Pattern: relative ranks u = (rank - root) mod p; the vector is cut into p
  *          blocks (the first count mod p one element longer). Ring
  *          reduce-scatter, p-1 steps, toward the lower neighbour as in the
@@ -20,7 +20,8 @@
  * Cost:    (p-1+ceil(log2 p)) alpha + ((p-1)/p) m (2 beta + gamma) (seed
  *          000, Table 3).
  * Memory:  one scratch vector (not at the root) and one block.
- * Restrictions: commutative ops (blocks are combined in ring order).
+ * Restrictions: commutative ops (blocks are combined in ring order):
+ *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
 #include <stdlib.h>
 
@@ -34,6 +35,10 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     void *work_free = NULL, *work = NULL, *tmp_free = NULL, *tmp = NULL;
     MPI_Aint lb, extent;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_parallel_ring);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,7 +1,7 @@
 /* Reduce: pipeline (a single segmented chain).
  *
- * Paper:   the "linear pipeline" baseline of seed 000 (Marendic et al.
- *          2016, Table 3); Open MPI's "pipeline" reduce (its chain topology
+ * Paper:   the "linear pipeline" baseline of Marendic et al.
+ *          (J. Supercomput. 72, 2016, Table 3); Open MPI's "pipeline" reduce (its chain topology
  *          with fanout 1), SMPI "ompi_pipeline".
  * Pattern: the vector is cut into N segments of params->segment_bytes
  *          (default 64 KiB; the last segment shorter). The ranks form one
@@ -21,7 +21,7 @@
  *                               time 5: 1->0 s2
  *
  * Cost:    (p+N-2)(alpha + (m/N)(beta + gamma)); the best N is
- *          sqrt((p-2) m (beta+gamma) / alpha), giving seed 000's
+ *          sqrt((p-2) m (beta+gamma) / alpha), giving Marendic et al.'s
  *          (p-2)alpha + 2 sqrt((p-2)alpha m(beta+gamma)) + m(beta+gamma).
  * Memory:  one scratch vector and two segments on the inner ranks.
  * Order:   for a commutative op the chain is rooted at the root (SMPI's
@@ -39,6 +39,10 @@ int papsim_reduce_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Da
     int rank, p, commutative;
     papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_pipeline);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -61,6 +61,10 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     MPI_Aint lo_first[32], hi_first[32];
     int lo_len[32], hi_len[32];
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_rabenseifner);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -1,7 +1,7 @@
 /* Reduce: radix-k (direct-send reduce-scatter in groups, then a gather).
  *
- * Paper:   the "Radix-k" baseline of seed 000 (Marendic et al. 2016, Sec.
- *          5.5.4), after Peterka et al., "A configurable algorithm for
+ * Paper:   the "Radix-k" baseline of Marendic et al. (J. Supercomput.
+ *          72, 2016, Sec. 5.5.4), after Peterka et al., "A configurable algorithm for
  *          parallel image-compositing applications", SC'09, and Kendall et
  *          al., EGPGV'10. The radix vector k = [k_1 .. k_r] has product p
  *          (params->radix; default algorithms/schedule/radix_vector.h:
@@ -40,7 +40,7 @@
  *          of consecutive rank ranges, so combining the pieces of members
  *          below this one as left operands and those above as right
  *          operands reduces in rank order: non-commutative ops are exact
- *          (seed 000, Table 3: "yes"), and the gather does not combine.
+ *          (Marendic et al. 2016, Table 3: "yes"), and the gather does not combine.
  * Cost:    (sum_j (k_j - 1) + sum_j ceil(log2 k_j)) alpha
  *          + ((p-1)/p) m (2 beta + gamma) with one message at a time; seed
  *          000's Table 3 writes n = log2 p for the second sum (equal when
@@ -236,6 +236,10 @@ int papsim_reduce_radix_k(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     radix_round rounds[PAPSIM_RADIX_MAX];
     char why[256];
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_radix_k);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);

@@ -2,7 +2,8 @@
  *
  * Paper:   Sanders, Speck, Traeff, "Two-tree algorithms for full bandwidth
  *          broadcast, reduction and scan", Parallel Computing 35 (2009);
- *          the "2-Tree" of seed 000's Tables 3-4 (not in its main study).
+ *          the "2-Tree" of Marendic et al. 2016, Tables 3-4 (not in their
+ *          main study).
  * Trees:   the q = p - 1 ranks other than the root, in rank order, take
  *          positions 0..q-1. T1 is the in-order binary tree on positions
  *          1-based j = 1..q: the root of a range [lo, hi] is
@@ -41,7 +42,7 @@
  *          inner node and combines 2s, so about
  *          (h + N)(alpha + (m/N)(beta + gamma)) when a rank can send and
  *          receive at once (SMPI's full-duplex links); Sanders et al. (single
- *          port, with an edge colouring) and seed 000's Table 3 give
+ *          port, with an edge colouring) and Marendic et al. 2016, Table 3, give
  *          4(n-1) alpha + 4 sqrt((n-1) alpha) sqrt(beta m / 2) + m beta + 2 m
  *          gamma, n = ceil(log2 p), at the best N. Exact small case: p = 3
  *          (T1 1 -> 2 -> 0, T2 2 -> 1 -> 0) with one segment per half of M
@@ -188,18 +189,19 @@ out:
 int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative = 1, nsend = 0;
+    int rc = MPI_SUCCESS, rank, p, nsend = 0;
     void *work_free = NULL, *work = NULL, *buf_free[2][2][2] = {{{NULL}}}, *buf[2][2][2];
     MPI_Request rreq[2][2][2], *sreq = NULL;
     MPI_Aint lb, extent;
     tree_place tp[2];
     halves h;
 
+    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
+                                                PAPSIM_FLAGS_reduce_two_tree);
+    if (arg_rc != MPI_SUCCESS)
+        return arg_rc; /* the same code on every rank, nothing sent */
     if (count == 0)
         return MPI_SUCCESS;
-    MPI_Op_commutative(op, &commutative);
-    if (!commutative)
-        return MPI_ERR_OP; /* refused earlier by PAPSIM_R_COMMUTATIVE */
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(datatype, &lb, &extent);

@@ -1,21 +1,22 @@
 /* Clairvoyant reduce schedules: generators, a per-rank view and a checker.
  * Plain C (no MPI), reentrant, no global state.
  *
- * Papers:  seed 000, Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
+ * Papers:  Marendic, Lemeire, Vucinic, Schelkens, "A novel MPI
  *          reduction algorithm resilient to imbalances in process arrival
  *          times", J. Supercomput. 72 (2016), Algorithm 1 ("original");
- *          seed 002, Proficz & Ocetkiewicz, "Improving Clairvoyant",
- *          J. Supercomput. 77 (2021), sections 4-5 ("improved").
- *          Digests with the errata: shared/notes/clairvoyant-*.md.
+ *          Proficz & Ocetkiewicz, "Improving Clairvoyant: reduction algorithm
+ *          resilient to imbalanced process arrival patterns", J. Supercomput.
+ *          77 (2021), sections 4-5 ("improved"). The printed listings'
+ *          errata are corrected as described below and in clv_original.c.
  *
  * What a schedule is. A reduce of N segments to the root over P processes
  * runs in rounds of duration d. In one round a process sends at most one
  * segment and receives at most one segment, and combines what it received
- * (seed 000 Def 3.1). Process i arrives at a_i. Both generators simulate the
+ * (Marendic et al. 2016, Def. 3.1). Process i arrives at a_i. Both generators simulate the
  * rounds greedily, knowing every a_i in advance (hence "clairvoyant"):
  *
  *   round time  d = alpha + (m/N)(beta + gamma): the time to receive and
- *               combine one segment of m/N bytes (seed 000 section 5.1;
+ *               combine one segment of m/N bytes (Marendic et al. 2016 section 5.1;
  *               papsim_clv_round_time). Only d matters to the generators;
  *               a_i and d are in any one unit.
  *   ready set   the processes still holding a segment whose availability
@@ -29,27 +30,27 @@
  *               peer can send, even one it sent away earlier (it then copies
  *               instead of combining). A peer can send segment s if it holds
  *               s, has not sent yet in this round, and did not receive s in
- *               this round (state P' of seed 002 section 4.2).
+ *               this round (state P' of Proficz & Ocetkiewicz 2021 section 4.2).
  *   peer order  the first eligible peer in ready order with the root moved
  *               to the front (default, Listings 1 and 2), or in plain ready
- *               order (seed 002 section 5.4 wording).
+ *               order (Proficz & Ocetkiewicz 2021 section 5.4 wording).
  *   retirement  a process whose segments have all been sent leaves; the
  *               generator stops when one process (always the root) is left.
  * Segments are combined in schedule order, not rank order: only for
- * commutative operations (seed 000 section 5.4); the executor must check
+ * commutative operations (Marendic et al. 2016 section 5.4); the executor must check
  * MPI_Op_commutative. Balanced arrivals give the optimal ceil(log2 P) + N - 1
  * rounds for powers of two and most other P, but not all (P = 21, N >= 7:
  * one round more; see tests/unit/test_clairvoyant_random.c).
  *
  * Two readings the papers leave open are options (papsim_clv_options):
- *   ready  '<' (default): seed 000 Fig. 8 (R = 9) and seed 002 section 5.1
- *          (skips of 1000 and 999 rounds) need it; seed 002 Listing 6 uses
- *          it. '<=' is what Listings 1 and 2 print. Digests: 000 section 10
- *          item 8, 002 section 10 item 5.
+ *   ready  '<' (default): Marendic et al. 2016 Fig. 8 (R = 9) and Proficz
+ *          & Ocetkiewicz 2021 section 5.1 (skips of 1000 and 999 rounds)
+ *          need it; Proficz & Ocetkiewicz 2021 Listing 6 uses it. '<=' is
+ *          what Listings 1 and 2 print.
  *   peers  root first (default; Listing 2 moves r to the front of G, which is
- *          the reference) or availability order (seed 002 section 5.4 and
- *          Listing 8). Digest 002 sections 8.3 and 10 item 7.
- * Ties are broken by rank everywhere (digest 002 section 3.4).
+ *          the reference) or availability order (Proficz & Ocetkiewicz 2021
+ *          section 5.4 and Listing 8).
+ * Ties are broken by rank everywhere (Proficz & Ocetkiewicz 2021, section 3.4).
  *
  * Exact time arithmetic. Every a_i is split once, exactly, into
  * a_i = q_i d + f_i with an integer q_i and 0 <= f_i < d (f_i = fmod(a_i, d)).
@@ -65,14 +66,14 @@
  * tables in the papers count from 1 (R_1 = round 0).
  *
  * Generators (identical output, checked on random instances by the tests):
- *   original  seed 000 Algorithm 1 with the fixes of both digests: j = j+1
+ *   original  Marendic et al. 2016 Algorithm 1 with the fixes listed in clv_original.c: j = j+1
  *             on line 27, M(i,j) = P on line 33, "insert r" = move r, a
  *             search that ends when the segments run out, updates only on
  *             success, the P' state, a (k, f, rank) binary-heap Q. It keeps
  *             a P x N byte state matrix, a linear search over segments and
  *             over G, and iterates every idle round.
  *             O(R P N |G|) worst case, R >= max(a)/d.
- *   improved  seed 002 section 5: idle rounds skipped in O(1); the ready
+ *   improved  Proficz & Ocetkiewicz 2021 section 5: idle rounds skipped in O(1); the ready
  *             set built by merging the previous one with the arrival queue
  *             (no priority queue); one bit of state per (process, segment)
  *             (held or sent; P' is one int per process); the peer search
@@ -83,7 +84,7 @@
  *             the ready set, refilled each round (the paper rebuilds the
  *             tree each round anyway), so the doubled f-ordered index space
  *             of section 5.4.3 is not needed, the '<=' reading orders
- *             correctly (digest 002 section 4.4.3 shows the f-order fails
+ *             correctly (the f-order fails
  *             there) and the tree has pow2(|G|) leaves; (2) every node also
  *             keeps "at least two leaves below hold it" (OR2 = OR2_l |
  *             OR2_r | (OR1_l & OR1_r)), so "some other peer holds s" is
@@ -116,10 +117,39 @@
  */
 #ifndef PAPSIM_CLAIRVOYANT_H
 #define PAPSIM_CLAIRVOYANT_H
+
+/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
+ * SMPI's shared-malloc interceptor; this code's blocks are private control
+ * data, so it keeps the C library's allocator (as the algorithm files do). */
+#if defined(SMPI_HELPERS_H) && defined(malloc)
+#undef malloc
+#undef calloc
+#undef realloc
+#undef free
+#endif
 #include <stddef.h>
 #include <stdint.h>
 
-#include "papsim_error.h"
+/* Errors. The schedule code is plain C and calls nothing outside
+ * algorithms/. A fallible function returns 0, or -1 with, when e is
+ * non-NULL, e->code set to one of the PAPSIM_CLV_E* codes and e->msg to a
+ * message naming the bad input ("root 4 is not a rank of 4 processes"). */
+enum {
+    PAPSIM_CLV_EINVAL = 1,   /* a bad input (nprocs, nseg, root, arrivals, d, a schedule) */
+    PAPSIM_CLV_ENOMEM = 2,   /* out of memory */
+    PAPSIM_CLV_ELIMIT = 3,   /* more rounds than papsim_clv_options.max_rounds */
+    PAPSIM_CLV_EINTERNAL = 4 /* a generator invariant broke (a bug) */
+};
+
+typedef struct {
+    int code;       /* PAPSIM_CLV_E* of the last failure, 0 before any */
+    char msg[1024];
+} papsim_clv_err;
+
+/* Records a failure in e (if non-NULL) and returns -1, so the schedule
+ * sources can write `return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, ...);`. */
+int papsim_clv_fail(papsim_clv_err *e, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Limits: 1 <= nprocs <= PAPSIM_CLV_NPROCS_MAX, 1 <= nseg <=
  * PAPSIM_CLV_NSEG_MAX and nprocs * nseg <= PAPSIM_CLV_CELLS_MAX (so every
@@ -131,7 +161,7 @@
 /* transfer flag: the receiver's copy of the segment was sent away earlier
  * (state E; only a sink receives into E), so it must overwrite its buffer
  * with the received data instead of combining, or a contribution would be
- * counted twice (digest 000 section 7, 002 section 10 item 9). */
+ * counted twice (found while checking the generators). */
 #define PAPSIM_CLV_COPY 1
 
 typedef struct {
@@ -200,9 +230,9 @@ typedef enum {
 /* "original", "improved"; NULL for an unknown value. */
 const char *papsim_clv_generator_name(int generator);
 /* Reads "original" or "improved"; the error lists the valid names. */
-int papsim_clv_generator_parse(const char *s, int *generator, papsim_err *e);
+int papsim_clv_generator_parse(const char *s, int *generator, papsim_clv_err *e);
 
-/* d = alpha + (bytes / nseg) (beta + gamma), seed 000 section 5.1. */
+/* d = alpha + (bytes / nseg) (beta + gamma), Marendic et al. 2016 section 5.1. */
 double papsim_clv_round_time(double alpha, double beta, double gamma,
                              double bytes, int nseg);
 
@@ -213,26 +243,26 @@ double papsim_clv_round_time(double alpha, double beta, double gamma,
 int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
                         const double *arrival, double round_time,
                         const papsim_clv_options *opt,
-                        papsim_clv_schedule *out, papsim_err *e);
+                        papsim_clv_schedule *out, papsim_clv_err *e);
 int papsim_clv_generate_original(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e);
+                                 papsim_clv_schedule *out, papsim_clv_err *e);
 int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e);
+                                 papsim_clv_schedule *out, papsim_clv_err *e);
 
 /* Checks the generators' inputs (the messages name the bad value). */
 int papsim_clv_check_inputs(int nprocs, int nseg, int root,
                             const double *arrival, double round_time,
-                            papsim_err *e);
+                            papsim_clv_err *e);
 
 /* The exact split a_i = q_i d + f_i described above: q[i] = q_i and
  * f[i] = f_i (0 <= f_i < d). Checks the inputs first. */
 int papsim_clv_split_arrivals(int nprocs, const double *arrival,
                               double round_time, int64_t *q, double *f,
-                              papsim_err *e);
+                              papsim_clv_err *e);
 
 /* Fills out[0 .. min(n, cap)) with the steps of `rank` in round order and
  * returns n, the number of rounds in which the rank sends or receives
@@ -253,24 +283,24 @@ int64_t papsim_clv_rank_steps(const papsim_clv_schedule *s, int rank,
  * every segment with all nprocs contributions and every other process
  * must have sent all its segments. Time O(ntransfers nprocs/64), memory
  * O(nprocs^2/8 + ntransfers). */
-int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e);
+int papsim_clv_check(const papsim_clv_schedule *s, papsim_clv_err *e);
 
 /* Builder, used by the generators and for hand-made schedules (tests):
  * init, then add transfers in non-decreasing round order, then finish,
  * which sets nrounds (>= last round + 1) and computes the COPY flags (the
  * flags given to add are ignored). */
 int papsim_clv_schedule_init(papsim_clv_schedule *s, int nprocs, int nseg,
-                             int root, papsim_err *e);
+                             int root, papsim_clv_err *e);
 int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
-                            int dst, int seg, papsim_err *e);
+                            int dst, int seg, papsim_clv_err *e);
 int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
-                               papsim_err *e);
+                               papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 
 /* Deep copy (for tests that break a schedule on purpose). */
 int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
-                             const papsim_clv_schedule *src, papsim_err *e);
+                             const papsim_clv_schedule *src, papsim_clv_err *e);
 
 /* 1 if a and b have the same sizes, rounds and transfers (stats aside). */
 int papsim_clv_schedule_equal(const papsim_clv_schedule *a,

@@ -15,30 +15,30 @@
 
 #include "clairvoyant.h"
 
-static int check_structure(const papsim_clv_schedule *s, papsim_err *e)
+static int check_structure(const papsim_clv_schedule *s, papsim_clv_err *e)
 {
     if (s->nprocs < 1 || s->nseg < 1 || s->root < 0 || s->root >= s->nprocs)
-        return papsim_fail(e, "schedule of %d processes, %d segments, root %d "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "schedule of %d processes, %d segments, root %d "
                            "is not valid", s->nprocs, s->nseg, s->root);
     if (s->nbusy < 0 || s->ntransfers < 0 || s->ntransfers > INT32_MAX ||
         s->nrounds < 0 || (s->nbusy > 0 && (!s->round_id || !s->transfers)) ||
         !s->round_first)
-        return papsim_fail(e, "schedule sizes are not valid (%lld rounds, "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "schedule sizes are not valid (%lld rounds, "
                            "%lld busy, %lld transfers)", (long long)s->nrounds,
                            (long long)s->nbusy, (long long)s->ntransfers);
     if (s->round_first[0] != 0 || s->round_first[s->nbusy] != s->ntransfers)
-        return papsim_fail(e, "round offsets run from %lld to %lld, not from "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round offsets run from %lld to %lld, not from "
                            "0 to %lld transfers", (long long)s->round_first[0],
                            (long long)s->round_first[s->nbusy],
                            (long long)s->ntransfers);
     for (int64_t b = 0; b < s->nbusy; b++) {
         if (s->round_first[b + 1] <= s->round_first[b])
-            return papsim_fail(e, "busy round %lld (round %lld) has no "
+            return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "busy round %lld (round %lld) has no "
                                "transfers", (long long)b,
                                (long long)s->round_id[b]);
         if (s->round_id[b] < 0 || s->round_id[b] >= s->nrounds ||
             (b > 0 && s->round_id[b] <= s->round_id[b - 1]))
-            return papsim_fail(e, "round number %lld (busy round %lld) is "
+            return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round number %lld (busy round %lld) is "
                                "not increasing within 0..%lld",
                                (long long)s->round_id[b], (long long)b,
                                (long long)s->nrounds - 1);
@@ -47,13 +47,13 @@ static int check_structure(const papsim_clv_schedule *s, papsim_err *e)
 }
 
 /* At most one send and one receive per process and round; valid fields. */
-static int check_ports(const papsim_clv_schedule *s, papsim_err *e)
+static int check_ports(const papsim_clv_schedule *s, papsim_clv_err *e)
 {
     int64_t *last_send = malloc((size_t)s->nprocs * sizeof *last_send);
     int64_t *last_recv = malloc((size_t)s->nprocs * sizeof *last_recv);
     int rc = 0;
     if (!last_send || !last_recv) {
-        rc = papsim_fail(e, "out of memory");
+        rc = papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     for (int p = 0; p < s->nprocs; p++)
@@ -64,29 +64,29 @@ static int check_ports(const papsim_clv_schedule *s, papsim_err *e)
             const papsim_clv_transfer *x = &s->transfers[t];
             if (x->src < 0 || x->src >= s->nprocs || x->dst < 0 ||
                 x->dst >= s->nprocs || x->seg < 0 || x->seg >= s->nseg) {
-                rc = papsim_fail(e, "round %lld: transfer %d->%d:s%d names a "
+                rc = papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: transfer %d->%d:s%d names a "
                                  "rank or segment out of range", r, x->src,
                                  x->dst, x->seg);
                 break;
             }
             if (x->src == x->dst) {
-                rc = papsim_fail(e, "round %lld: rank %d sends segment %d to "
+                rc = papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: rank %d sends segment %d to "
                                  "itself", r, x->src, x->seg);
                 break;
             }
             if (x->flags & ~PAPSIM_CLV_COPY) {
-                rc = papsim_fail(e, "round %lld: transfer %d->%d:s%d has "
+                rc = papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: transfer %d->%d:s%d has "
                                  "unknown flags %d", r, x->src, x->dst,
                                  x->seg, x->flags);
                 break;
             }
             if (last_send[x->src] == b) {
-                rc = papsim_fail(e, "round %lld: rank %d sends twice", r,
+                rc = papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: rank %d sends twice", r,
                                  x->src);
                 break;
             }
             if (last_recv[x->dst] == b) {
-                rc = papsim_fail(e, "round %lld: rank %d receives twice", r,
+                rc = papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: rank %d receives twice", r,
                                  x->dst);
                 break;
             }
@@ -100,7 +100,7 @@ out:
     return rc;
 }
 
-int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
+int papsim_clv_check(const papsim_clv_schedule *s, papsim_clv_err *e)
 {
     if (check_structure(s, e) != 0 || check_ports(s, e) != 0)
         return -1;
@@ -114,7 +114,7 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
     unsigned char *held = malloc((size_t)P);
     int64_t *stamp = malloc((size_t)P * sizeof *stamp);
     if (!busy_of || !by_seg || !seg_first || !sets || !held || !stamp) {
-        papsim_fail(e, "out of memory");
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     /* the transfers of each segment, in round order (a stable bucket sort) */
@@ -128,7 +128,7 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
     {
         int64_t *fill = malloc((size_t)N * sizeof *fill);
         if (fill == NULL) {
-            papsim_fail(e, "out of memory");
+            papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
             goto out;
         }
         memcpy(fill, seg_first, (size_t)N * sizeof *fill);
@@ -156,7 +156,7 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
             for (int64_t u = a; u < z; u++) {
                 const papsim_clv_transfer *x = &s->transfers[by_seg[u]];
                 if (stamp[x->dst] == b) {
-                    papsim_fail(e, "round %lld: rank %d receives and sends "
+                    papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: rank %d receives and sends "
                                 "segment %d in the same round", r, x->dst, j);
                     goto out;
                 }
@@ -166,13 +166,13 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
                 uint64_t *from = sets + (size_t)x->src * WP;
                 uint64_t *to = sets + (size_t)x->dst * WP;
                 if (!held[x->src]) {
-                    papsim_fail(e, "round %lld: rank %d sends segment %d, "
+                    papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: rank %d sends segment %d, "
                                 "which it does not hold (already sent)", r,
                                 x->src, j);
                     goto out;
                 }
                 if (!!(x->flags & PAPSIM_CLV_COPY) != !held[x->dst]) {
-                    papsim_fail(e, "round %lld: %d->%d:s%d is marked %s but "
+                    papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: %d->%d:s%d is marked %s but "
                                 "rank %d %s the segment", r, x->src, x->dst,
                                 j, x->flags & PAPSIM_CLV_COPY ? "copy" :
                                 "combine", x->dst,
@@ -190,7 +190,7 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
                                 both >>= 1;
                                 q++;
                             }
-                            papsim_fail(e, "round %lld: %d->%d:s%d counts the "
+                            papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld: %d->%d:s%d counts the "
                                         "contribution of rank %d twice", r,
                                         x->src, x->dst, j, q);
                             goto out;
@@ -204,13 +204,13 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
             a = z;
         }
         if (!held[s->root]) {
-            papsim_fail(e, "segment %d: the root %d has sent it away and not "
+            papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "segment %d: the root %d has sent it away and not "
                         "received it back", j, s->root);
             goto out;
         }
         for (int p = 0; p < P; p++) {
             if (p != s->root && held[p]) {
-                papsim_fail(e, "segment %d: rank %d still holds it at the end "
+                papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "segment %d: rank %d still holds it at the end "
                             "(it never reaches the root %d)", j, p, s->root);
                 goto out;
             }
@@ -218,7 +218,7 @@ int papsim_clv_check(const papsim_clv_schedule *s, papsim_err *e)
         const uint64_t *rs = sets + (size_t)s->root * WP;
         for (int p = 0; p < P; p++)
             if (!((rs[p >> 6] >> (p & 63)) & 1)) {
-                papsim_fail(e, "segment %d: the contribution of rank %d never "
+                papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "segment %d: the contribution of rank %d never "
                             "reaches the root %d", j, p, s->root);
                 goto out;
             }

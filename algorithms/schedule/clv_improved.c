@@ -1,4 +1,5 @@
-/* Clairvoyant schedule generation, "improved": seed 002 section 5 (the
+/* Clairvoyant schedule generation, "improved": Proficz & Ocetkiewicz
+ * 2021, section 5 (the
  * segment-tree Clairvoyant, Listings 3-8), producing exactly the schedule
  * of clv_original.c.
  *
@@ -30,9 +31,9 @@
  *         that changed, until none does.
  * The leaves are G positions rather than the f-ordered doubled index space
  * of section 5.4.3, so the tree order is the ready order under both the
- * '<' and the '<=' rule (digest 002 section 4.4.3 shows that the f-order
+ * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
  * fails under '<='), only G members are visible, and the tree has
- * pow2(|G|) leaves, not 2P (digest 002 section 10 items 1-4 list the
+ * pow2(|G|) leaves, not 2P (our review of Listing 8 lists the
  * hazards of Listing 8 this avoids).
  *
  * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
@@ -235,7 +236,7 @@ static void free_state(imp_state *st)
 /* Merges the survivors st->G[0..nsurv) with the arrival queue into
  * st->G2 while ready relative to the first one taken (the head), in
  * (k, f, rank) order. Returns |G2|, or -1 if a survivor is left out
- * (impossible: survivors always stay ready, digest 002 section 4.2). */
+ * (impossible: survivors always stay ready, paper section 4.2). */
 static int merge_ready(imp_state *st, int nsurv)
 {
     int ng = 0, si = 0, h = -1;
@@ -263,7 +264,7 @@ static int merge_ready(imp_state *st, int nsurv)
 int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e)
+                                 papsim_clv_schedule *out, papsim_clv_err *e)
 {
     static const papsim_clv_options defaults = {0, 0, 0};
     imp_state st = {0};
@@ -302,7 +303,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
         !st.G || !st.G2 || !st.leaf || !st.recv || !st.list || !st.T || !keys) {
-        papsim_fail(e, "out of memory");
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
@@ -334,13 +335,13 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     while (alive > 1) {
         int ng, root_in = 0, nr = 0;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
-            papsim_fail(e, "the schedule needs more than %lld rounds "
+            papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
             goto out;
         }
         ng = merge_ready(&st, nsurv);
         if (ng <= 0) {
-            papsim_fail(e, "internal error: round %lld left a survivor out "
+            papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld left a survivor out "
                         "of the ready set", (long long)round);
             goto out;
         }
@@ -348,7 +349,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             int g = st.G2[0], w;
             int64_t jump;
             if (st.ai >= st.na) {
-                papsim_fail(e, "internal error: round %lld: rank %d is "
+                papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: rank %d is "
                             "alone but %d processes are alive",
                             (long long)round, g, alive);
                 goto out;
@@ -397,7 +398,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                 if (v == lp)
                     v = leftmost_after(&st, lp, seg);
                 if (v < 0) {
-                    papsim_fail(e, "internal error: round %lld: no peer for "
+                    papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: no peer for "
                                 "segment %d", (long long)round, seg);
                     goto out;
                 }
@@ -434,7 +435,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         round++;
     }
     if (st.held[root] == 0) {
-        papsim_fail(e, "internal error: the root %d ended with nothing", root);
+        papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the root %d ended with nothing", root);
         goto out;
     }
     rc = papsim_clv_schedule_finish(out, round, e);

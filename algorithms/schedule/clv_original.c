@@ -1,6 +1,7 @@
-/* Clairvoyant schedule generation, "original": seed 000 Algorithm 1 as
- * corrected by the digests (seed 002's "Clairvoyant(linear)", Listing 2
- * plus the P' state).
+/* Clairvoyant schedule generation, "original": Algorithm 1 of Marendic et
+ * al. (J. Supercomput. 72, 2016) as corrected here (the "Clairvoyant(linear)"
+ * of Proficz & Ocetkiewicz, J. Supercomput. 77, 2021, Listing 2, plus the P'
+ * state).
  *
  *   M  P x N bytes: A (own, uncombined), P (partially combined), E (sent)
  *   Q  binary min-heap of ranks keyed by availability (k, f, rank)
@@ -14,8 +15,8 @@
  *   Not found for any j: i gets nothing this round (the search ends).
  *   then every i in G that still holds a segment gets t_i += d and goes
  *   back into Q; the loop runs while Q holds more than one rank.
- * Fixes over the printed Algorithm 1 (digest 000 section 10 items 1-7,
- * digest 002 sections 3.2-3.4): line 27 j = j + 1 (not i), line 33
+ * Fixes over the printed Algorithm 1 (found by checking it by hand and
+ * against Proficz & Ocetkiewicz 2021, sections 3.2-3.4): line 27 j = j + 1 (not i), line 33
  * M(i,j) = P (not M(j,z)), the search ends after the last segment, updates
  * only on success, P' (received this round, not sent this round), "insert
  * r" moves r, deterministic ties (k, f, rank), the round number kept with
@@ -86,7 +87,7 @@ static int heap_pop(orig_state *st)
 int papsim_clv_generate_original(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
-                                 papsim_clv_schedule *out, papsim_err *e)
+                                 papsim_clv_schedule *out, papsim_clv_err *e)
 {
     static const papsim_clv_options defaults = {0, 0, 0};
     orig_state st = {0};
@@ -117,7 +118,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
     st.recv_order = malloc((size_t)P * sizeof *st.recv_order);
     if (!st.k || !st.f || !st.M || !st.held || !st.sent || !st.recvd ||
         !st.heap || !st.G || !st.recv_order) {
-        papsim_fail(e, "out of memory");
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
@@ -135,7 +136,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
     while (st.nheap > 1) {
         int ng = 0, q0, root_in = 0;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
-            papsim_fail(e, "the schedule needs more than %lld rounds "
+            papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
             goto out;
         }
@@ -197,7 +198,7 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
         round++;
     }
     if (st.nheap != 1 || st.heap[0] != root) {
-        papsim_fail(e, "internal error: the generator ended with rank %d, "
+        papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the generator ended with rank %d, "
                     "not the root %d", st.nheap ? st.heap[0] : -1, root);
         goto out;
     }

@@ -2,10 +2,24 @@
  * input checks, the exact split of arrival times and the generator
  * dispatch. See clairvoyant.h. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "clairvoyant.h"
+
+int papsim_clv_fail(papsim_clv_err *e, int code, const char *fmt, ...)
+{
+    if (e) {
+        va_list ap;
+        va_start(ap, fmt);
+        e->code = code;
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
 
 static const char *const generator_names[] = {"original", "improved"};
 
@@ -16,14 +30,14 @@ const char *papsim_clv_generator_name(int generator)
     return generator_names[generator];
 }
 
-int papsim_clv_generator_parse(const char *s, int *generator, papsim_err *e)
+int papsim_clv_generator_parse(const char *s, int *generator, papsim_clv_err *e)
 {
     for (int g = 0; g <= PAPSIM_CLV_IMPROVED; g++)
         if (s != NULL && strcmp(s, generator_names[g]) == 0) {
             *generator = g;
             return 0;
         }
-    return papsim_fail(e, "generator '%s' is not known (valid: original, "
+    return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "generator '%s' is not known (valid: original, "
                        "improved)", s ? s : "");
 }
 
@@ -35,31 +49,31 @@ double papsim_clv_round_time(double alpha, double beta, double gamma,
 
 int papsim_clv_check_inputs(int nprocs, int nseg, int root,
                             const double *arrival, double round_time,
-                            papsim_err *e)
+                            papsim_clv_err *e)
 {
     if (nprocs < 1 || nprocs > PAPSIM_CLV_NPROCS_MAX)
-        return papsim_fail(e, "process count %d must be between 1 and %d",
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "process count %d must be between 1 and %d",
                            nprocs, PAPSIM_CLV_NPROCS_MAX);
     if (nseg < 1 || nseg > PAPSIM_CLV_NSEG_MAX)
-        return papsim_fail(e, "segment count %d must be between 1 and %d",
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "segment count %d must be between 1 and %d",
                            nseg, PAPSIM_CLV_NSEG_MAX);
     if ((long long)nprocs * nseg > PAPSIM_CLV_CELLS_MAX)
-        return papsim_fail(e, "%d processes x %d segments is more than %lld "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "%d processes x %d segments is more than %lld "
                            "cells", nprocs, nseg, PAPSIM_CLV_CELLS_MAX);
     if (root < 0 || root >= nprocs)
-        return papsim_fail(e, "root %d is not a rank of %d processes", root,
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "root %d is not a rank of %d processes", root,
                            nprocs);
     if (!(round_time > 0) || !isfinite(round_time))
-        return papsim_fail(e, "round time %.17g must be finite and > 0",
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round time %.17g must be finite and > 0",
                            round_time);
     if (arrival == NULL)
-        return papsim_fail(e, "no arrival times");
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "no arrival times");
     for (int i = 0; i < nprocs; i++) {
         if (!(arrival[i] >= 0) || !isfinite(arrival[i]))
-            return papsim_fail(e, "arrival time of rank %d (%.17g) must be "
+            return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "arrival time of rank %d (%.17g) must be "
                                "finite and >= 0", i, arrival[i]);
         if (arrival[i] / round_time > 0x1p50)
-            return papsim_fail(e, "arrival time of rank %d (%.17g) is more "
+            return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "arrival time of rank %d (%.17g) is more "
                                "than 2^50 round times (%.17g)", i, arrival[i],
                                round_time);
     }
@@ -68,7 +82,7 @@ int papsim_clv_check_inputs(int nprocs, int nseg, int root,
 
 int papsim_clv_split_arrivals(int nprocs, const double *arrival,
                               double round_time, int64_t *q, double *f,
-                              papsim_err *e)
+                              papsim_clv_err *e)
 {
     if (papsim_clv_check_inputs(nprocs, 1, 0, arrival, round_time, e) != 0)
         return -1;
@@ -95,18 +109,18 @@ void papsim_clv_schedule_free(papsim_clv_schedule *s)
 }
 
 int papsim_clv_schedule_init(papsim_clv_schedule *s, int nprocs, int nseg,
-                             int root, papsim_err *e)
+                             int root, papsim_clv_err *e)
 {
     memset(s, 0, sizeof *s);
     if (nprocs < 1 || nseg < 1 || root < 0 || root >= nprocs)
-        return papsim_fail(e, "schedule of %d processes, %d segments, root "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "schedule of %d processes, %d segments, root "
                            "%d is not valid", nprocs, nseg, root);
     s->nprocs = nprocs;
     s->nseg = nseg;
     s->root = root;
     s->round_first = malloc(sizeof *s->round_first);
     if (s->round_first == NULL)
-        return papsim_fail(e, "out of memory");
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
     s->round_first[0] = 0;
     return 0;
 }
@@ -127,24 +141,24 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t elem)
 }
 
 int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
-                            int dst, int seg, papsim_err *e)
+                            int dst, int seg, papsim_clv_err *e)
 {
     if (round < 0 || (s->nbusy > 0 && round < s->round_id[s->nbusy - 1]))
-        return papsim_fail(e, "transfer %d->%d:s%d: round %lld is before "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d: round %lld is before "
                            "round %lld", src, dst, seg, (long long)round,
                            (long long)(s->nbusy ? s->round_id[s->nbusy - 1] : 0));
     if (s->ntransfers >= INT32_MAX)
-        return papsim_fail(e, "more than %d transfers", INT32_MAX);
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "more than %d transfers", INT32_MAX);
     if (s->nbusy == 0 || round != s->round_id[s->nbusy - 1]) {
         int64_t capf = s->cap_busy + 1;
         if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1,
                  sizeof *s->round_id) != 0)
-            return papsim_fail(e, "out of memory");
+            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         if (s->cap_busy + 1 > capf) {
             int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) *
                                  sizeof *f);
             if (f == NULL)
-                return papsim_fail(e, "out of memory");
+                return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
             s->round_first = f;
         }
         s->round_id[s->nbusy] = round;
@@ -152,7 +166,7 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
     }
     if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + 1,
              sizeof *s->transfers) != 0)
-        return papsim_fail(e, "out of memory");
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
     papsim_clv_transfer *t = &s->transfers[s->ntransfers++];
     t->src = src;
     t->dst = dst;
@@ -165,12 +179,12 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
 /* COPY flags: the receiver's slot is E (sent away, not received since) at
  * the start of the round. Sends are applied after the round's flags are
  * read, receives last, as in papsim_clv_check. */
-static int set_copy_flags(papsim_clv_schedule *s, papsim_err *e)
+static int set_copy_flags(papsim_clv_schedule *s, papsim_clv_err *e)
 {
     int64_t cells = (int64_t)s->nprocs * s->nseg;
     uint64_t *sent = calloc((size_t)((cells + 63) / 64), sizeof *sent);
     if (sent == NULL)
-        return papsim_fail(e, "out of memory");
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
     for (int64_t b = 0; b < s->nbusy; b++) {
         int64_t lo = s->round_first[b], hi = s->round_first[b + 1];
         for (int64_t t = lo; t < hi; t++) {
@@ -194,17 +208,17 @@ static int set_copy_flags(papsim_clv_schedule *s, papsim_err *e)
 }
 
 int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
-                               papsim_err *e)
+                               papsim_clv_err *e)
 {
     for (int64_t t = 0; t < s->ntransfers; t++) {
         const papsim_clv_transfer *x = &s->transfers[t];
         if (x->src < 0 || x->src >= s->nprocs || x->dst < 0 ||
             x->dst >= s->nprocs || x->seg < 0 || x->seg >= s->nseg)
-            return papsim_fail(e, "transfer %d->%d:s%d is out of range",
+            return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d is out of range",
                                x->src, x->dst, x->seg);
     }
     if (s->nbusy > 0 && nrounds <= s->round_id[s->nbusy - 1])
-        return papsim_fail(e, "%lld rounds end before round %lld",
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "%lld rounds end before round %lld",
                            (long long)nrounds,
                            (long long)s->round_id[s->nbusy - 1]);
     s->nrounds = nrounds;
@@ -212,7 +226,7 @@ int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
 }
 
 int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
-                             const papsim_clv_schedule *src, papsim_err *e)
+                             const papsim_clv_schedule *src, papsim_clv_err *e)
 {
     *dst = *src;
     dst->round_id = malloc((size_t)(src->nbusy ? src->nbusy : 1) *
@@ -224,7 +238,7 @@ int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
     if (dst->round_id == NULL || dst->round_first == NULL ||
         dst->transfers == NULL) {
         papsim_clv_schedule_free(dst);
-        return papsim_fail(e, "out of memory");
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
     }
     if (src->nbusy)
         memcpy(dst->round_id, src->round_id,
@@ -292,7 +306,7 @@ int64_t papsim_clv_rank_steps(const papsim_clv_schedule *s, int rank,
 int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
                         const double *arrival, double round_time,
                         const papsim_clv_options *opt,
-                        papsim_clv_schedule *out, papsim_err *e)
+                        papsim_clv_schedule *out, papsim_clv_err *e)
 {
     switch (generator) {
     case PAPSIM_CLV_ORIGINAL:
@@ -303,7 +317,7 @@ int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
                                             round_time, opt, out, e);
     default:
         memset(out, 0, sizeof *out);
-        return papsim_fail(e, "generator %d is not known (valid: original, "
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "generator %d is not known (valid: original, "
                            "improved)", generator);
     }
 }

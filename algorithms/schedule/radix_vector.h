@@ -9,6 +9,16 @@
 #ifndef PAPSIM_RADIX_VECTOR_H
 #define PAPSIM_RADIX_VECTOR_H
 
+/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
+ * SMPI's shared-malloc interceptor; this code's blocks are private control
+ * data, so it keeps the C library's allocator (as the algorithm files do). */
+#if defined(SMPI_HELPERS_H) && defined(malloc)
+#undef malloc
+#undef calloc
+#undef realloc
+#undef free
+#endif
+
 #include <stddef.h>
 
 /* Most factors in a vector: every factor is at least 2 and p < 2^31. */
@@ -22,7 +32,7 @@ int papsim_radix_parse(const char *text, int *k, char *why, size_t len);
 /* The default vector for p ranks, into k; returns its length (0 for p = 1).
  * Rule: p = 2^a q with q odd. The a twos are grouped in fours, a left-over
  * two joins the last four as an eight (a lone 2 when a = 1), then q's prime
- * factors follow in increasing order. 128 -> 4x4x8 (seed 000's best vector,
+ * factors follow in increasing order. 128 -> 4x4x8 (the best vector of Marendic et al. 2016,
  * Sec. 5.5.4), 64 -> 4x4x4, 32 -> 4x8, 16 -> 4x4, 8 -> 8, 2 -> 2, 12 -> 4x3,
  * 24 -> 8x3, 6 -> 2x3, 100 -> 4x5x5, a prime p -> p (one direct-send round). */
 int papsim_radix_default(int p, int *k);

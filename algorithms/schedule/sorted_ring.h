@@ -1,10 +1,10 @@
-/* Arrival-sorted orders and the pre-reduced ring plan of seed 004 (SLT and
+/* Arrival-sorted orders and the pre-reduced ring plan of Proficz 2018 (SLT and
  * PRR allreduce). Plain C (no MPI), reentrant, no global state.
  *
- * Paper:   seed 004, J. Proficz, "Improving all-reduce collective operations
- *          for imbalanced process arrival patterns", J. Supercomput. (2018),
- *          sections 4.1 (SLT, Fig. 5) and 4.2 (PRR, Fig. 7). Digest with the
- *          errata: shared/notes/slt-prr-proficz2018.md, sections 4.3 and 5.3.
+ * Paper:   J. Proficz, "Improving all-reduce collective operations
+ *          for imbalanced process arrival patterns", J. Supercomputing (2018),
+ *          sections 4.1 (SLT, Fig. 5) and 4.2 (PRR, Fig. 7), with the
+ *          errata of the printed listings corrected as described below.
  *
  * Sorted ids. Both algorithms renumber the processes by expected arrival:
  * id 0 is the earliest. Ties go to the lower communicator rank, so every
@@ -18,7 +18,7 @@
  *          (k[i+1] + 1) tau, else k[i+1]. So k[P-2] = 0, k[i] - k[i+1] is 0
  *          or 1, and equal arrivals give k = 0 (the plain ring).
  *   sp[j]  the process that starts segment j: min{ i : i + k[i] >= j }
- *          (digest 5.3, defect 2: the printed lines 9-12 leave sp unassigned
+ *          (the printed lines 9-12 leave sp unassigned
  *          when k drops between neighbours).
  *   rp[j]  the process that combines segment j last: sp[j] - 1 mod P. The
  *          reduce chain of j is sp[j] -> sp[j]+1 -> ... -> rp[j] (P-1 hops),
@@ -28,6 +28,16 @@
  */
 #ifndef PAPSIM_SORTED_RING_H
 #define PAPSIM_SORTED_RING_H
+
+/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
+ * SMPI's shared-malloc interceptor; this code's blocks are private control
+ * data, so it keeps the C library's allocator (as the algorithm files do). */
+#if defined(SMPI_HELPERS_H) && defined(malloc)
+#undef malloc
+#undef calloc
+#undef realloc
+#undef free
+#endif
 
 /* order[id] = the communicator rank with the id-th earliest arrival (ties by
  * rank); arrivals == NULL means all equal (order[id] = id). Returns -1 when

@@ -431,6 +431,7 @@ out:
 static int run(const schedule_options *o)
 {
     papsim_err e;
+    papsim_clv_err ce = {0, ""}; /* the schedule code's own errors */
     papsim_clv_options copt = {0};
     papsim_clv_schedule s = {0};
     long np, nseg, root = 0, repeat = 1, maxr = 0;
@@ -448,10 +449,10 @@ static int run(const schedule_options *o)
         (o->max_rounds && papsim_parse_long(o->max_rounds, 1, 0x7fffffffL,
                                             "max-rounds", &maxr, &e) != 0) ||
         (o->repeat && papsim_parse_long(o->repeat, 1, 1000000, "repeat",
-                                        &repeat, &e) != 0) ||
-        (o->generator && papsim_clv_generator_parse(o->generator, &generator,
-                                                    &e) != 0))
+                                        &repeat, &e) != 0))
         return bad_input("%s", e.msg);
+    if (o->generator && papsim_clv_generator_parse(o->generator, &generator, &ce) != 0)
+        return bad_input("%s", ce.msg);
     if ((long long)np * nseg > PAPSIM_CLV_CELLS_MAX)
         return bad_input("np %ld x segments %ld is more than %lld cells", np,
                          nseg, PAPSIM_CLV_CELLS_MAX);
@@ -495,8 +496,8 @@ static int run(const schedule_options *o)
     if ((rc = read_arrivals(o->arrivals, (int)np, a)) != 0)
         goto out;
     /* inputs the generator refuses (e.g. a/d > 2^50) are bad input too */
-    if (papsim_clv_check_inputs((int)np, (int)nseg, (int)root, a, d, &e) != 0) {
-        rc = bad_input("%s", e.msg);
+    if (papsim_clv_check_inputs((int)np, (int)nseg, (int)root, a, d, &ce) != 0) {
+        rc = bad_input("%s", ce.msg);
         goto out;
     }
 
@@ -506,8 +507,8 @@ static int run(const schedule_options *o)
         papsim_clv_schedule_free(&s);
         t0 = now_s();
         if (papsim_clv_generate(generator, (int)np, (int)nseg, (int)root, a, d,
-                                &copt, &s, &e) != 0) {
-            fprintf(stderr, "papsim schedule: %s\n", e.msg);
+                                &copt, &s, &ce) != 0) {
+            fprintf(stderr, "papsim schedule: %s\n", ce.msg);
             rc = 1;
             goto out;
         }
@@ -547,8 +548,8 @@ static int run(const schedule_options *o)
                    (size_t)s.nbusy * 2 * sizeof(int64_t));
     }
     if (o->check) {
-        if (papsim_clv_check(&s, &e) != 0) {
-            fprintf(stderr, "papsim schedule: check failed: %s\n", e.msg);
+        if (papsim_clv_check(&s, &ce) != 0) {
+            fprintf(stderr, "papsim schedule: check failed: %s\n", ce.msg);
             rc = 1;
             goto out;
         }

@@ -21,7 +21,7 @@ static int gen(check_counts *c, int P, int N, int root, const double *a,
 {
     papsim_clv_options o = {ready, peers, 0};
     papsim_clv_schedule t[GENS];
-    papsim_err e;
+    papsim_clv_err e;
     int ok = 1;
     for (int g = 0; g < GENS; g++) {
         if (papsim_clv_generate(generators[g], P, N, root, a, d, &o, &t[g],
@@ -119,7 +119,7 @@ static int table_consistent(const cell I[4][T2R], const cell O[4][T2R])
 
 /* The schedule of an I table (the receivers' view), by hand. */
 static int schedule_of_table(const cell I[4][T2R], papsim_clv_schedule *s,
-                             papsim_err *e)
+                             papsim_clv_err *e)
 {
     if (papsim_clv_schedule_init(s, 4, 4, 0, e) != 0)
         return -1;
@@ -153,7 +153,7 @@ static void test_table2(check_counts *c)
     const double a[4] = {0, 0, 0, 0};
     cell O_fixed[4][T2R], I[4][T2R], O[4][T2R];
     papsim_clv_schedule s, paper;
-    papsim_err e;
+    papsim_clv_err e;
 
     /* The printed table is inconsistent in one cell; with rank 1, O, R_2 =
      * (3,2) it is consistent (digest 000 section 6.1). */
@@ -499,7 +499,7 @@ static void test_rank_steps(check_counts *c)
 
 #define EXPECT_REJECT(c, s, want)                                              \
     do {                                                                       \
-        papsim_err e_;                                                         \
+        papsim_clv_err e_;                                                         \
         e_.msg[0] = '\0';                                                      \
         CHECK(c, papsim_clv_check(s, &e_) != 0, "accepted, want '%s'", want); \
         CHECK(c, strstr(e_.msg, want) != NULL, "message '%s' lacks '%s'",     \
@@ -511,7 +511,7 @@ static void test_rank_steps(check_counts *c)
 static int build(papsim_clv_schedule *s, int P, int N, int root,
                  const int (*q)[4], int n, int64_t nrounds)
 {
-    papsim_err e;
+    papsim_clv_err e;
     if (papsim_clv_schedule_init(s, P, N, root, &e) != 0)
         return -1;
     for (int i = 0; i < n; i++)
@@ -524,7 +524,7 @@ static void test_checker(check_counts *c)
 {
     const double a[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     papsim_clv_schedule good, s;
-    papsim_err e;
+    papsim_clv_err e;
     if (gen(c, 8, 4, 0, a, 1, 0, 0, &good) != 0)
         return;
 
@@ -635,12 +635,17 @@ static void test_inputs(check_counts *c)
 {
     double a[4] = {0, 0, 0, 0};
     papsim_clv_schedule s;
-    papsim_err e;
+    papsim_clv_err e;
     papsim_clv_options o = {0, 0, 0};
 #define REJECT(call, want)                                                   \
     do {                                                                     \
         e.msg[0] = '\0';                                                     \
+        e.code = 0;                                                          \
         CHECK(c, (call) != 0, "%s accepted", #call);                         \
+        /* the max_rounds limit has its own code, the rest are bad inputs */ \
+        CHECK(c, e.code == (strstr(want, "more than") ? PAPSIM_CLV_ELIMIT    \
+                                                      : PAPSIM_CLV_EINVAL),  \
+              "%s: code %d", #call, e.code);                                 \
         CHECK(c, strstr(e.msg, want) != NULL, "message '%s' lacks '%s'",     \
               e.msg, want);                                                  \
         papsim_clv_schedule_free(&s);                                        \

@@ -35,7 +35,7 @@ static int both(check_counts *c, const char *what, int P, int N, int root,
                 papsim_clv_schedule *out)
 {
     papsim_clv_schedule s0, s1;
-    papsim_err e;
+    papsim_clv_err e;
     int rc = -1;
     memset(&s1, 0, sizeof s1);
     if (papsim_clv_generate_original(P, N, root, a, d, o, &s0, &e) != 0) {
@@ -238,7 +238,7 @@ static void test_random(check_counts *c)
             differ_peers += !papsim_clv_schedule_equal(&s[0][0], &s[0][1]);
             /* deterministic: a second run gives the same bytes */
             papsim_clv_schedule again;
-            papsim_err e;
+            papsim_clv_err e;
             papsim_clv_options o = {0, 0, 0};
             if (papsim_clv_generate_improved(P, N, root, a, d, &o, &again, &e) == 0) {
                 CHECK(c, papsim_clv_schedule_equal(&again, &s[0][0]),
@@ -291,7 +291,7 @@ static void test_invariance(check_counts *c)
         int N = 1 + (int)(papsim_rng_next(&rng) % 9);
         int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
         papsim_clv_schedule s, t;
-        papsim_err e;
+        papsim_clv_err e;
         /* multiples of 1/8 and a shift by 3/8: every sum is exact */
         for (int i = 0; i < P; i++) {
             a[i] = (double)(papsim_rng_next(&rng) % 64) / 8;
@@ -434,7 +434,7 @@ static void test_issue4(check_counts *c)
 {
     double a[128];
     papsim_clv_schedule s;
-    papsim_err e;
+    papsim_clv_err e;
     const double d = papsim_clv_round_time(2.66e-6, 4.8179e-10, 0, 1048576, 40);
     for (int i = 0; i < 128; i++)
         a[i] = 47.492e-3 * i / 127;
