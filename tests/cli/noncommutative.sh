@@ -81,6 +81,6 @@ expect_bad_input "affine on double" \
 expect_bad_input "unknown op" "--op 'xor' is unknown \(valid: sum, max, min, prod, affine\)" \
     bench --algorithm binomial --op xor
 sed -i 's/^datatype = long/datatype = float/' affine.ini
-expect_fail "spec: affine on float" "affine.ini: .*--op affine needs --datatype int or long" \
+expect_fail "spec: affine on float" "affine.ini:7: op: --op affine needs --datatype int or long" \
     "$PAPSIM" run affine.ini --out bad --dry-run
 finish
