@@ -5,8 +5,9 @@
  * K. M. Ocetkiewicz, "Improving Clairvoyant: reduction algorithm resilient
  * to imbalanced process arrival patterns", The Journal of Supercomputing 77,
  * 2021 (and cases derived here from their algorithms), run through both
- * generators, and the symbolic checker on hand-broken schedules. Round numbers are the library's, 0-based: the papers' R_1 is
- * round 0. Transfers are written src->dst:sSEG, '*' marking a copy. */
+ * generators, and the symbolic checker on hand-broken schedules. Round
+ * numbers are the library's, 0-based: the papers' R_1 is round 0.
+ * Transfers are written src->dst:sSEG, '*' marking a copy. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
