@@ -5,8 +5,8 @@
  * example of Fig. 8, equal arrivals, one late process), and a symbolic run
  * of both algorithms' message programs, as slt.c and prr.c execute them,
  * on random arrivals: no deadlock, every final segment holds every rank's
- * contribution exactly once, and p(2p-2) messages in all (Figs. 5 and 7 of Proficz 2018 as
- * corrected in algorithms/schedule/sorted_ring.h). */
+ * contribution exactly once, and p(2p-2) messages in all (Figs. 5 and 7 of
+ * Proficz 2018 as corrected in algorithms/schedule/sorted_ring.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
