@@ -1,8 +1,8 @@
 /* The runtime and robustness views of M. Salimi Beni, B. Cosenza, S. Hunold,
  * "MPI collective algorithm selection in the presence of process arrival
  * patterns", IEEE International Conference on Cluster Computing (CLUSTER),
- * 2024 (Figures 5, 6 and 8), built on the panels of `papsim report` (report.h): `papsim report --runtimes`
- * and `--robustness`.
+ * 2024 (Figures 5, 6 and 8), built on the panels of `papsim report`
+ * (report.h): `papsim report --runtimes` and `--robustness`.
  *
  * Every number comes from a panel's medians T(pattern, size, algorithm)
  * (report.h: the median of the metric over the ok repetitions):

@@ -76,9 +76,9 @@ static void ring(const sched_layout *L, sched *s)
 }
 
 /* Neighbor exchange (Loch 2021, Sec. 2.4.2), simulated for all ranks: at
- * step s even ranks talk to r + (-1)^s, odd ones to r - (-1)^s. Step 0 swaps the own
- * blocks; step 1 sends the pair of blocks just assembled; every later step
- * forwards the 2 blocks received in the step before. p/2 steps. */
+ * step s even ranks talk to r + (-1)^s, odd ones to r - (-1)^s. Step 0 swaps
+ * the own blocks; step 1 sends the pair of blocks just assembled; every later
+ * step forwards the 2 blocks received in the step before. p/2 steps. */
 static void neighbor_exchange(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -118,8 +118,8 @@ static void recursive_doubling(const sched_layout *L, sched *s)
 }
 
 /* Bruck (Loch 2021, Sec. 2.4.4): in the shifted scratch buffer, step s sends
- * positions [0, n) to r-2^s and receives positions [2^s, 2^s+n) from r+2^s, with
- * n = min(2^s, p-2^s); ceil(log2 p) steps, one message each way. */
+ * positions [0, n) to r-2^s and receives positions [2^s, 2^s+n) from r+2^s,
+ * with n = min(2^s, p-2^s); ceil(log2 p) steps, one message each way. */
 static void bruck(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -142,9 +142,9 @@ static int ceil_log2(int p)
 static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
 /* Sparbit (Loch 2021, Algorithm 1; closed forms worked out from it): step i
- * at distance d = 2^(L-1-i) sends n = ceil(p/d) - ceil(p/2d) blocks to r+d, the j-th being
- * r-2jd, and receives blocks r-(2j+1)d from r-d. For allgatherv a block with
- * no elements travels in no message. */
+ * at distance d = 2^(L-1-i) sends n = ceil(p/d) - ceil(p/2d) blocks to r+d,
+ * the j-th being r-2jd, and receives blocks r-(2j+1)d from r-d. For
+ * allgatherv a block with no elements travels in no message. */
 static void sparbit(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank, steps = ceil_log2(p);

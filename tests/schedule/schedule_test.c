@@ -15,9 +15,9 @@
  *   - for Sparbit, the properties that Algorithm 1 of W. J. Loch, "Sparbit: a
  *     new logarithmic-cost and data locality-aware MPI Allgather algorithm",
  *     Master's dissertation, Santa Catarina State University (UDESC),
- *     Joinville, Brazil, 2021, Ch. 4, implies, on the trace itself: ceil(log2 p)
- *     steps at distances halving from 2^(ceil(log2 p)-1), ceil(p/d)-ceil(p/2d)
- *     blocks at distance d, p-1 blocks sent, every block received once, and
+ *     Joinville, Brazil, 2021, Ch. 4, implies, on the trace itself:
+ *     ceil(log2 p) steps at distances halving from 2^(ceil(log2 p)-1),
+ *     ceil(p/d)-ceil(p/2d) blocks at distance d, p-1 blocks sent, every block received once, and
  *     the worked block lists of p = 5, 6, 21, 31;
  *   - for allgatherv Sparbit with only rank 0 holding data: the messages are
  *     exactly those of a binomial-tree broadcast from rank 0;
@@ -273,7 +273,8 @@ static int step_peers(const sched *s, int step, int to, int from)
 }
 
 /* The Sparbit properties implied by Algorithm 1 of Loch 2021 (closed forms
- * worked out from it), read off the trace of an allgather with blocks of one element or more. */
+ * worked out from it), read off the trace of an allgather with blocks of one
+ * element or more. */
 static void sparbit_properties(const sched *got, const sched_layout *L, const char *label)
 {
     const int p = L->p, r = L->rank, steps = ceil_log2(p);

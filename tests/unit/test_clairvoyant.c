@@ -108,8 +108,8 @@ static const cell table2_O_printed[4][T2R] = {
     {{2, 0}, {1, 1}, {2, 2}, {1, 3}, {-1, -1}},
 };
 
-/* 1 if every I cell has its O partner and vice versa (the paired I and O queues of
- * Marendić et al. 2016, Sec. 5.4.3). */
+/* 1 if every I cell has its O partner and vice versa (the paired I and O
+ * queues of Marendić et al. 2016, Sec. 5.4.3). */
 static int table_consistent(const cell I[4][T2R], const cell O[4][T2R])
 {
     for (int p = 0; p < 4; p++)
