@@ -3,8 +3,10 @@
  * configuration part is MPI-free (paptrace_config.c) so it can be unit
  * tested and shared by the Open MPI and the SMPI builds.
  *
- * Seed 003 (Salimi Beni et al., Sec. V-A) describes the tracer this
- * reimplements: PMPI wrappers around the collectives only, clocks
+ * M. Salimi Beni, B. Cosenza, S. Hunold, "MPI collective algorithm selection
+ * in the presence of process arrival patterns", IEEE International
+ * Conference on Cluster Computing (CLUSTER), 2024, Sec. V-A, describe the
+ * tracer this reimplements: PMPI wrappers around the collectives only, clocks
  * synchronised before tracing starts, sampling of ranks and of every k-th
  * call. The trace format is documented in traces/README.md and parsed by
  * drivers/common/trace.c. */

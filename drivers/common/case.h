@@ -40,7 +40,11 @@ typedef struct {
                               * of window 5 of each rank's measured arrival
                               * offsets, allgathered inside the timed call),
                               * or estimated (each rank announces an estimate
-                              * at x = edge of its delay, seed 004) */
+                              * at x = edge of its delay, as in
+                              * J. Proficz, "Improving all-reduce
+                              * collective operations for imbalanced
+                              * process arrival patterns", The Journal
+                              * of Supercomputing 74(7), 2018, Sec. 3) */
     double edge;             /* estimated: the fraction x of the delay at which
                               * a rank announces; 0 = the default 0.5 */
     int schedule_timed;      /* 1: schedule building is charged (yes/no) */

@@ -8,9 +8,11 @@
  * last three may be missing from a table: then empty). platform, gamma and
  * skew_s are left out: they are what differs between the two runs. In
  * every cell each algorithm gets, on each side, the median of the metric
- * over its ok repetitions (seed 000's estimator of location, robust to the
- * long tails of real runs) and, for the spread, the minimum, maximum and
- * count of those repetitions.
+ * over its ok repetitions (the estimator of location of P. Marendić,
+ * J. Lemeire, D. Vučinić, P. Schelkens, "A novel MPI reduction algorithm
+ * resilient to imbalances in process arrival times", The Journal of
+ * Supercomputing 72, 2016, Sec. 6.2, robust to the long tails of real runs)
+ * and, for the spread, the minimum, maximum and count of those repetitions.
  *
  * Over the algorithms with a median on both sides (the common ones):
  *  - the winner on each side, the lowest median (ties: the name first in

@@ -10,9 +10,11 @@
  *                 ranks fill a node before the next; Open MPI's default)
  *     cyclic:     rank r on host r mod m        (round robin over those
  *                 m hosts; MPICH's default)
- * With p = m*c these are exactly the Sparbit thesis's formulas (Loch 2021,
- * Ch. 5: machine(r) = floor(r/c) and r mod m), cell for cell its
- * Figures 15, 17 and 18 (tests/unit/test_mapping.c).
+ * With p = m*c these are exactly the formulas of W. J. Loch, "Sparbit: a new
+ * logarithmic-cost and data locality-aware MPI Allgather algorithm",
+ * Master's dissertation, Santa Catarina State University (UDESC),
+ * Joinville, Brazil, 2021, Ch. 5: machine(r) = floor(r/c) and r mod m,
+ * cell for cell its Figures 15, 17 and 18 (tests/unit/test_mapping.c).
  *
  * When p != m*c:
  *   - fewer ranks than slots, or p not a multiple of c (odd p): the same
@@ -26,7 +28,7 @@
  *     To spread p ranks one per host, pass c = 1.
  *   - more ranks than cores (oversubscription): only on request, with
  *     c > cores per host, and at most PAPSIM_MAX_RANKS_PER_CORE (2) ranks
- *     per core, the limit the thesis kept to (Yahoo 16 x 8 cores up to
+ *     per core, the limit Loch 2021 kept to (Yahoo 16 x 8 cores up to
  *     p = 256 with c = 16; Cervino 5 x 32 up to 320 with c = 64). The
  *     default c never oversubscribes: p above hosts x cores is refused
  *     with a hint to raise ranks_per_node. (Under smpirun with
@@ -35,7 +37,7 @@
  *     ranks: its intra-node traffic is cheaper, there is no CPU contention.)
  *   - refused: p < 1, c > 2 x cores, and m > the platform's hosts.
  *
- * Differences from the thesis's Open MPI runs, where the rule above is not
+ * Differences from the Open MPI runs of Loch 2021, where the rule above is not
  * what mpirun did: for p < hosts x c, `mpirun --map-by node` deals over
  * every host of the allocation (r mod hosts), not over ceil(p/c) hosts
  * (papsim gives that only when ceil(p/c) = hosts, e.g. with c = 1 for

@@ -1,6 +1,9 @@
-/* Process arrival patterns (seed 003, section IV-B): every rank i in [0, np)
- * gets a delay in [0, s], where s is the maximum process skew. The benchmark
- * makes rank i enter the collective at T0 + delay[i].
+/* Process arrival patterns (M. Salimi Beni, B. Cosenza, S. Hunold, "MPI
+ * collective algorithm selection in the presence of process arrival
+ * patterns", IEEE International Conference on Cluster Computing (CLUSTER),
+ * 2024, Sec. III-B and Figure 3): every rank i in [0, np) gets a delay in
+ * [0, s], where s is the maximum process skew. The benchmark makes rank i
+ * enter the collective at T0 + delay[i].
  *
  * Shapes, with c = (np-1)/2.0 the middle rank position:
  *   no_delay       0
@@ -32,11 +35,12 @@
  * z_i = sqrt(-2 ln(1 - u1)) * cos(2 pi u2); its values go through libm's
  * log and cos, so different C libraries may differ in the last few bits.
  *
- * Pattern files (the format of seed 003's generator: line i holds the delay
- * of rank i): blank lines and everything from '#' to the end of a line are
- * ignored; a line holds a duration ("3e-6", "3us"; a bare number is seconds),
- * optionally preceded by its rank ("2<TAB>3e-6", as `papsim pattern`
- * prints), in which case the ranks must run 0, 1, 2, ... The file must hold
+ * Pattern files (the format of the generator of Salimi Beni et al. 2024,
+ * Sec. III-B: line i holds the delay of rank i): blank lines and everything
+ * from '#' to the end of a line are ignored; a line holds a duration
+ * ("3e-6", "3us"; a bare number is seconds), optionally preceded by its rank
+ * ("2<TAB>3e-6", as `papsim pattern` prints), in which case the ranks must
+ * run 0, 1, 2, ... The file must hold
  * exactly np delays. With rescale_file set, the file gives only the shape:
  * it is scaled so that its largest delay is s (all 0 when s == 0 or the file
  * is all 0). With rescale_file clear, the delays are used as recorded (for

@@ -1,5 +1,8 @@
 /* The analysis behind `papsim report`: the best algorithm per arrival pattern
- * and message size, in the manner of Figure 4 of Salimi Beni et al. (seed 003).
+ * and message size, in the manner of Figure 4 of M. Salimi Beni, B. Cosenza,
+ * S. Hunold, "MPI collective algorithm selection in the presence of process
+ * arrival patterns", IEEE International Conference on Cluster Computing
+ * (CLUSTER), 2024.
  *
  * Rows of results.csv are grouped into panels. A panel is one study (same
  * collective, platform, np, mapping, ranks_per_node, datatype, op, root,

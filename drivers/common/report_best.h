@@ -1,6 +1,8 @@
 /* The "best algorithm" study behind `papsim report --best TARGET`: where a
  * target algorithm is the fastest and by how much, in the form of Tables 6, 7
- * and 8 and the heat maps of Loch's Sparbit thesis (seed 001, Sec. 6).
+ * and 8 and the heat maps of W. J. Loch, "Sparbit: a new logarithmic-cost and
+ * data locality-aware MPI Allgather algorithm", Master's dissertation, Santa
+ * Catarina State University (UDESC), Joinville, Brazil, 2021, Ch. 6.
  *
  * Definitions (the report's header repeats them):
  * - A group is one (collective, platform, distribution, pattern, skew) plus
@@ -13,7 +15,7 @@
  *   "ok" are ignored.
  * - A view is one mapping of a group, or "united": there each algorithm's
  *   record is its lowest T over all mappings, and the cell takes the best of
- *   all algorithm x mapping records (the thesis's overall view).
+ *   all algorithm x mapping records (the overall view of Loch 2021).
  * - The best algorithm of a cell has the lowest T (or record); a tie goes to
  *   the algorithm first in name order (strcmp). The second best is the best
  *   of the other algorithms under the same rule; in the united view that is

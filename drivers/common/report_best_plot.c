@@ -2,7 +2,10 @@
  * for the first metric: x = process count, y = block size, colour = the best
  * algorithm (a fixed colour per algorithm), and where the target is best a
  * grey level for its reduction over the second best (darker = larger), as in
- * the thesis's heat maps. Cells without data stay blank. STEM.dat holds the
+ * the heat maps of W. J. Loch, "Sparbit: a new logarithmic-cost and data
+ * locality-aware MPI Allgather algorithm", Master's dissertation, Santa
+ * Catarina State University (UDESC), Joinville, Brazil, 2021, Ch. 6.
+ * Cells without data stay blank. STEM.dat holds the
  * cells, STEM.gp draws them to STEM.png and STEM.svg; both use relative names
  * so `gnuplot STEM.gp` can be re-run in that folder after restyling. */
 #include "report_best.h"

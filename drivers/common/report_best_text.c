@@ -1,5 +1,6 @@
 /* best_TARGET.txt and best_TARGET.md: per section (collective, pattern, skew
- * and the other case keys) a table shaped like the thesis's Tables 6-8 (rows:
+ * and the other case keys) a table shaped like Tables 6-8 of Loch 2021,
+ * Sparbit (full reference: README.md, References) (rows:
  * mapping view x platform [x distribution] x metric; columns: cells, best,
  * best in, mean, median, highest), then the share of cells every algorithm
  * wins, then the heatmap files. Both formats come from one cell grid. */

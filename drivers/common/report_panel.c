@@ -19,7 +19,8 @@ static int compare_bytes(const void *a, const void *b)
 }
 
 /* The patterned run is sorted by pattern, so its distinct names come out
- * sorted; no_delay goes last, as the bottom row of seed 003's Figure 4. */
+ * sorted; no_delay goes last, as the bottom row of Figure 4 of Salimi Beni
+ * et al., IEEE CLUSTER 2024 (full reference: README.md, References). */
 static int collect_patterns(papsim_panel *p, const record *nd, size_t nnd, const record *pat,
                             size_t npat, papsim_err *e)
 {

@@ -1,8 +1,12 @@
 /* The relative-time report behind `papsim report --relative BASE`: every
  * algorithm's median time next to its ratio to a base algorithm, per message
- * size and skew, as seed 000 (Marendic et al.) reports each baseline relative
- * to Clairvoyant per delay, or with --speedup as seed 004 (Proficz) reports
- * speedups over ring (Tables 3-4).
+ * size and skew, as P. Marendić, J. Lemeire, D. Vučinić, P. Schelkens, "A novel
+ * MPI reduction algorithm resilient to imbalances in process arrival times",
+ * The Journal of Supercomputing 72, 2016, Sec. 7 and Figure 12, report each
+ * baseline relative to Clairvoyant per delay, or with --speedup as
+ * J. Proficz, "Improving all-reduce collective operations for imbalanced
+ * process arrival patterns", The Journal of Supercomputing 74(7), 2018,
+ * reports speedups over ring (Tables 3-4).
  *
  * Definitions (the report's header repeats them):
  * - A panel is one study: the case keys other than algorithm, pattern, skew

@@ -1,6 +1,8 @@
-/* The runtime and robustness views of seed 003 (Salimi Beni et al.), built
- * on the panels of `papsim report` (report.h): `papsim report --runtimes`
- * and `--robustness`.
+/* The runtime and robustness views of M. Salimi Beni, B. Cosenza, S. Hunold,
+ * "MPI collective algorithm selection in the presence of process arrival
+ * patterns", IEEE International Conference on Cluster Computing (CLUSTER),
+ * 2024 (Figures 5, 6 and 8), built on the panels of `papsim report`
+ * (report.h): `papsim report --runtimes` and `--robustness`.
  *
  * Every number comes from a panel's medians T(pattern, size, algorithm)
  * (report.h: the median of the metric over the ok repetitions):
@@ -16,9 +18,9 @@
  * - Robustness (Figure 6): T(pattern)/T(no_delay) - 1 per algorithm and
  *   pattern; below -0.25 the algorithm absorbs the skew (green), above
  *   +0.25 it suffers from it (red), in between it is unaffected (grey).
- *   Seed 003 gives each algorithm a skew scaled to its own no-delay time
- *   ("1.5x-own"); with a shared skew the report still computes it and says
- *   so. */
+ *   Salimi Beni et al. give each algorithm a skew scaled to its own no-delay
+ *   time ("1.5x-own"); with a shared skew the report still computes it and
+ *   says so. */
 #ifndef PAPSIM_REPORT_STUDY_H
 #define PAPSIM_REPORT_STUDY_H
 
@@ -57,8 +59,8 @@ int papsim_study_recommended(const papsim_panel *p, size_t size);
 double papsim_study_robustness(const papsim_panel *p, size_t pattern, size_t size, size_t a,
                                papsim_robust_class *cls);
 
-/* 1 when the panel's skew is per algorithm ("1.5x-own"), as seed 003's
- * robustness study wants. */
+/* 1 when the panel's skew is per algorithm ("1.5x-own"), as the
+ * robustness study of Salimi Beni et al. (Sec. IV-C) wants. */
 int papsim_study_skew_is_own(const papsim_panel *p);
 
 /* 1 when the panel has at least one no_delay row with a patterned row

@@ -1,6 +1,9 @@
 /* Heatmaps of the runtime and robustness views, one per panel and size:
  * x = algorithm, y = arrival pattern (the first at the top), cell colour =
- * the class seed 003 colours (Figure 5: light blue within 5% of the row's
+ * the class that M. Salimi Beni, B. Cosenza, S. Hunold, "MPI collective
+ * algorithm selection in the presence of process arrival patterns", IEEE
+ * International Conference on Cluster Computing (CLUSTER), 2024, colour
+ * (Figure 5: light blue within 5% of the row's
  * fastest, light red otherwise; Figure 6: green absorbs, grey within 25%,
  * red slowed down), label = the number of the text report. The runtime view
  * adds the score row (Figure 8) at the bottom, the recommended algorithm's

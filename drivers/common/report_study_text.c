@@ -1,6 +1,7 @@
 /* runtimes.txt/.md and robustness.txt/.md: per panel and size, a table with
- * one row per arrival pattern and one column per algorithm (seed 003's
- * Figures 5, 6 and 8 are laid out so). Text and Markdown share the cell
+ * one row per arrival pattern and one column per algorithm (Figures 5, 6 and
+ * 8 of Salimi Beni et al., IEEE CLUSTER 2024, are laid out so; full reference:
+ * README.md, References). Text and Markdown share the cell
  * texts; only the table frame differs. See report_study.h for the numbers. */
 #include "report_study.h"
 #include "report_internal.h"
@@ -248,7 +249,7 @@ static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
     fprintf(f, markdown ? "# papsim report: runtimes and robustness scores\n\n"
                         : "papsim report --runtimes: runtime per algorithm and arrival pattern\n");
     fprintf(f,
-            "Seed 003, Figures 5 and 8. metric: %s (median over repetitions). A cell is the\n"
+            "Salimi Beni et al. (2024), Figures 5 and 8. metric: %s (median over repetitions). A cell is the\n"
             "algorithm's %s; \" *\" marks the algorithms within 5%% of the fastest in its row.\n"
             "score: the mean over the patterns of T(alg)/T(fastest in the row), 1 = fastest\n"
             "under every pattern (\"-\": a pattern without a result); \" <\" marks the lowest,\n"
@@ -324,7 +325,7 @@ static int write_robustness(const papsim_report *r, FILE *f, int markdown)
     fprintf(f, markdown ? "# papsim report: robustness\n\n"
                         : "papsim report --robustness: robustness against arrival patterns\n");
     fprintf(f,
-            "Seed 003, Figure 6. metric: %s (median over repetitions). A cell is\n"
+            "Salimi Beni et al. (2024), Figure 6. metric: %s (median over repetitions). A cell is\n"
             "T(pattern)/T(no_delay) - 1 for that algorithm: \" g\" below -0.25 (absorbs the\n"
             "skew; green), \" r\" above +0.25 (slowed down; red), unmarked within 25%% (grey);\n"
             "\"-\": a result is missing. The last row gives T(no_delay).\n",
@@ -338,7 +339,7 @@ static int write_robustness(const papsim_report *r, FILE *f, int markdown)
         shown++;
         panel_heading(f, markdown, r, i);
         if (!papsim_study_skew_is_own(p))
-            fprintf(f, "%sThe skew is shared by all algorithms; seed 003's Figure 6 scales it to "
+            fprintf(f, "%sThe skew is shared by all algorithms; Figure 6 of Salimi Beni et al. (2024) scales it to "
                        "each algorithm's own no-delay time (skew 1.5x-own).\n",
                     markdown ? "\n" : "");
         v.nrows = p->npatterns;

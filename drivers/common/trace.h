@@ -8,7 +8,10 @@
  * first. Only traced ranks count (PAPTRACE_RANKS): with a subset, "first"
  * means the first of the traced ranks.
  *
- * The FT-scenario pattern of seed 003 (Sec. V-A, Figure 1): for each rank,
+ * The FT-scenario pattern of M. Salimi Beni, B. Cosenza, S. Hunold, "MPI
+ * collective algorithm selection in the presence of process arrival
+ * patterns", IEEE International Conference on Cluster Computing (CLUSTER),
+ * 2024, Sec. V-A and Figure 1: for each rank,
  * the mean of its delay over the selected calls it took part in. */
 #ifndef PAPSIM_TRACE_H
 #define PAPSIM_TRACE_H

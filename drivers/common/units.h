@@ -54,11 +54,14 @@ int papsim_parse_double(const char *s, double min, double max,
 int papsim_parse_u64(const char *s, const char *what,
                      unsigned long long *out, papsim_err *e);
 
-/* Maximum process skew of an arrival pattern (seed 003, section IV-B).
+/* Maximum process skew of an arrival pattern (M. Salimi Beni, B. Cosenza,
+ * S. Hunold, "MPI collective algorithm selection in the presence of process
+ * arrival patterns", IEEE International Conference on Cluster Computing
+ * (CLUSTER), 2024, Sec. III-B; Sec. IV-C for the per-algorithm skew).
  *   ABSOLUTE  "100us", "0", "1.5ms": value is seconds.
  *   RELATIVE  "1.5x": value is a factor of the mean no-delay runtime over the
- *             algorithms of the sweep (t^a in seed 003); papsim run resolves
- *             it after the no-delay runs.
+ *             algorithms of the sweep (t^a in Salimi Beni et al.); papsim
+ *             run resolves it after the no-delay runs.
  *   OWN       "1.5x-own": value is a factor of this algorithm's own no-delay
  *             runtime (robustness mode).
  * value is always finite and >= 0. */

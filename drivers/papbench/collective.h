@@ -15,11 +15,16 @@
 /* --knowledge none | oracle | predicted. oracle: arrivals = the pattern's
  * delays (the same every repetition). predicted: every rank predicts its own
  * arrival offset (its arrival minus the agreed start time T0) as the simple
- * moving average of its last PAPBENCH_SMA_WINDOW measured offsets (seed 000,
- * Table 5; fewer at the start, 0 = balanced before any), and the ranks
- * exchange the predictions with papsim's Bruck allgather on the algorithm's
- * communicator at the start of the timed call, so its cost is measured. */
-/* estimated: seed 004's edge(x) estimates, exchanged without blocking
+ * moving average of its last PAPBENCH_SMA_WINDOW measured offsets
+ * (P. Marendić, J. Lemeire, D. Vučinić, P. Schelkens, "A novel MPI reduction
+ * algorithm resilient to imbalances in process arrival times", The Journal
+ * of Supercomputing 72, 2016, Table 5; fewer at the start, 0 = balanced
+ * before any), and the ranks exchange the predictions with papsim's Bruck
+ * allgather on the algorithm's communicator at the start of the timed call,
+ * so its cost is measured. */
+/* estimated: the edge(x) estimates of J. Proficz, "Improving all-reduce
+ * collective operations for imbalanced process arrival patterns", The
+ * Journal of Supercomputing 74(7), 2018, Sec. 3, exchanged without blocking
  * before the arrival and completed inside the timed call (estimate.h). */
 enum {
     PAPBENCH_KNOW_NONE = 0,

@@ -1,5 +1,8 @@
-/* --knowledge estimated: seed 004's arrival-time estimation (section 3,
- * edge(x); digest section 2.3), without a helper thread.
+/* --knowledge estimated: the arrival-time estimation of J. Proficz,
+ * "Improving all-reduce collective operations for imbalanced process arrival
+ * patterns", The Journal of Supercomputing 74(7), 2018, Sec. 3 (edge(x),
+ * Figs. 3 and 4), without a helper thread. The paper gives no formula for
+ * the estimate; the linear extrapolation below is papsim's reading of it.
  *
  * Every rank's computation phase is its delay: it starts at the agreed T0
  * and ends at the arrival T0 + d_i. At the edge, T0 + x d_i (x = --edge,

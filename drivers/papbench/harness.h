@@ -7,12 +7,15 @@
  * keep the harness correct whatever is selected.
  *
  * On a real MPI every repetition starts as MPIX_Harmonize (Schuchart,
- * Hunold, Bosilca, EuroMPI'23; seed 003 Sec. IV) prescribes: estimate each
- * rank's clock offset to rank 0 (papbench_sync_clocks), let rank 0 name a
- * start time in the future (papbench_agree_start), busy-wait until start +
- * delay_i on the corrected clock (papbench_wait_until) and flag a rank that
- * got there late. Under SMPI the clock is global and exact, so the first
- * step is a no-op and the wait is a simulated sleep. */
+ * Hunold, Bosilca, EuroMPI'23, as used by M. Salimi Beni, B. Cosenza,
+ * S. Hunold, "MPI collective algorithm selection in the presence of process
+ * arrival patterns", IEEE International Conference on Cluster Computing
+ * (CLUSTER), 2024, Sec. IV-A) prescribes: estimate each rank's clock offset
+ * to rank 0 (papbench_sync_clocks), let rank 0 name a start time in the future
+ * (papbench_agree_start), busy-wait until start + delay_i on the corrected
+ * clock (papbench_wait_until) and flag a rank that got there late.
+ * Under SMPI the clock is global and exact, so the first step is a no-op and
+ * the wait is a simulated sleep. */
 #ifndef PAPBENCH_HARNESS_H
 #define PAPBENCH_HARNESS_H
 

@@ -31,7 +31,7 @@ static const char usage[] =
     "  sequential (default): rank r on node floor(r / C)\n"
     "  cyclic:               rank r on node r mod M\n"
     "Both place at most C ranks on a node. C may exceed the cores per host\n"
-    "up to 2 ranks per core (oversubscription, as the Sparbit thesis ran);\n"
+    "up to 2 ranks per core (oversubscription, as Loch 2021 ran Sparbit);\n"
     "the default C never oversubscribes.\n";
 
 /* Positive counts up to 2^24, through the shared number parser. */

@@ -1,5 +1,8 @@
 /* papsim pattern: prints the delay of every rank for an arrival pattern, or
- * lists the shapes, or (--from-trace) derives seed 003's FT-scenario pattern
+ * lists the shapes, or (--from-trace) derives the FT-scenario pattern of
+ * M. Salimi Beni, B. Cosenza, S. Hunold, "MPI collective algorithm selection
+ * in the presence of process arrival patterns", IEEE International
+ * Conference on Cluster Computing (CLUSTER), 2024, Sec. V-A,
  * from a libpaptrace trace: per rank, the mean over the selected calls of its
  * arrival minus the call's first arrival (drivers/common/trace.h). The
  * output ("rank<TAB>delay_s", %.17g so the values are exact) is itself a
@@ -53,7 +56,8 @@ static const char usage[] =
     "      --as-recorded    use a file's delays as they are (no --skew)\n"
     "      --from-trace TRACE  a libpaptrace trace (traces/README.md): per\n"
     "                       rank, the mean over the calls of its arrival minus\n"
-    "                       the call's first arrival (seed 003's FT scenario)\n"
+    "                       the call's first arrival (the FT scenario of\n"
+    "                       Salimi Beni et al. 2024, Sec. V-A)\n"
     "      --collective C   with --from-trace: only the calls of C (default all)\n"
     "  -o, --out FILE       with --from-trace: write the pattern to FILE\n"
     "  -l, --list           list the shapes\n"

@@ -1,6 +1,12 @@
 /* papsim report DIR|RESULTS.csv: the best algorithm per arrival pattern and
- * message size (seed 003, Figure 4); or, with --best TARGET, where TARGET is
- * the best algorithm and by how much (seed 001, Tables 6-8 and heat maps).
+ * message size (Figure 4 of M. Salimi Beni, B. Cosenza, S. Hunold, "MPI
+ * collective algorithm selection in the presence of process arrival
+ * patterns", IEEE International Conference on Cluster Computing (CLUSTER),
+ * 2024); or, with --best TARGET, where TARGET is the best algorithm and by
+ * how much (Tables 6-8 and heat maps of W. J. Loch, "Sparbit: a new
+ * logarithmic-cost and data locality-aware MPI Allgather algorithm",
+ * Master's dissertation, Santa Catarina State University (UDESC),
+ * Joinville, Brazil, 2021).
  * Text, Markdown and gnuplot heatmaps; the analysis lives in
  * drivers/common/report*.c. */
 #ifndef _GNU_SOURCE
@@ -29,8 +35,8 @@ typedef struct {
     const char *relative; /* --relative BASE, or NULL */
     int speedup;          /* --speedup: ratios are T(BASE)/T(alg) */
     int spread;           /* --spread: range and counts of the repetitions per cell */
-    int runtimes;         /* --runtimes (or --all): seed 003 Figures 5 and 8 */
-    int robustness;       /* --robustness (or --all): seed 003 Figure 6 */
+    int runtimes;         /* --runtimes (or --all): Salimi Beni et al. Figures 5, 8 */
+    int robustness;       /* --robustness (or --all): Salimi Beni et al. Figure 6 */
     int figure4;          /* --all: the best-algorithm report too */
     size_t nmetrics;    /* 0: the default of the mode */
     const char *metrics[PAPSIM_BEST_MAX_METRICS];
@@ -471,8 +477,8 @@ static int build_study_report(const report_options *o, const papsim_table *t, pa
     return 0;
 }
 
-/* --runtimes, --robustness, --all: seed 003's Figures 5, 6 and 8 from the
- * same panels as the default report (and, with --all, that report too). */
+/* --runtimes, --robustness, --all: Figures 5, 6 and 8 of Salimi Beni et al.
+ * from the same panels as the default report (and, with --all, that report too). */
 static int run_study_views(const report_options *o, const papsim_table *t, const char *outdir)
 {
     papsim_report r = {0};

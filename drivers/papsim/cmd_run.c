@@ -87,9 +87,10 @@ static void run_usage(FILE *out)
           "                   task runs C workers) and #SBATCH --partition, --time, --mem,\n"
           "                   --account, or any line with --sbatch '--qos=long'\n"
           "Relative skews ('1.5x') are resolved after the no-delay cases ran: factor x the\n"
-          "mean no-delay total delay over the block's algorithms (seed 003); '1.5x-own'\n"
-          "uses the algorithm's own no-delay time (robustness mode). See the README for\n"
-          "the spec keys.\n",
+          "mean no-delay total delay over the block's algorithms (Salimi Beni et al. 2024,\n"
+          "Sec. III-B); '1.5x-own' uses the algorithm's own no-delay time (robustness\n"
+          "mode, their Sec. IV-C). The spec keys: docs/formats/spec.md; the papers:\n"
+          "README.md, section References.\n",
           out);
 }
 

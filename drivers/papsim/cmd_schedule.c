@@ -1,5 +1,10 @@
-/* papsim schedule: generates a Clairvoyant reduce schedule (seeds 000 and
- * 002; algorithms/schedule/clairvoyant.h) for given arrival times and
+/* papsim schedule: generates a Clairvoyant reduce schedule (P. Marendic,
+ * J. Lemeire, D. Vucinic, P. Schelkens, "A novel MPI reduction algorithm
+ * resilient to imbalances in process arrival times", The Journal of
+ * Supercomputing 72, 2016; J. Proficz, K. M. Ocetkiewicz, "Improving
+ * Clairvoyant: reduction algorithm resilient to imbalanced process arrival
+ * patterns", The Journal of Supercomputing 77, 2021;
+ * algorithms/schedule/clairvoyant.h) for given arrival times and
  * prints it by round, as the papers' I/O table, per rank (the executor's
  * view) or as a summary; optionally checks it and times the generation. */
 #ifndef _POSIX_C_SOURCE
@@ -37,11 +42,12 @@ static const char usage[] =
     "                       [--print rounds|table|ranks|summary] [--check]\n"
     "                       [--time [--repeat K]]\n"
     "\n"
-    "Generates the Clairvoyant reduce schedule (seed 000 Algorithm 1, seed 002\n"
-    "section 5) of N segments to the root over P processes that arrive at known\n"
-    "times, in rounds of duration d: in a round a process sends at most one\n"
-    "segment and receives (and combines) at most one. Rounds are numbered from\n"
-    "0, idle rounds included (the papers' R_1 is round 0).\n"
+    "Generates the Clairvoyant reduce schedule (Marendic et al. 2016, Algorithm 1;\n"
+    "Proficz and Ocetkiewicz 2021, Sec. 5) of N segments to the root over P\n"
+    "processes that arrive at known times, in rounds of duration d: in a round a\n"
+    "process sends at most one segment and receives (and combines) at most one.\n"
+    "Rounds are numbered from 0, idle rounds included (the papers' R_1 is round\n"
+    "0). Full references: README.md, section References.\n"
     "\n"
     "  -n, --np P            processes, 1 to 1048576\n"
     "  -N, --segments N      segments, 1 to 1048576 (P x N at most 2^29)\n"
@@ -50,7 +56,8 @@ static const char usage[] =
     "        uniform              every rank arrives at 0 (balanced)\n"
     "        one-late:RANK:DELAY  RANK arrives at DELAY, the others at 0\n"
     "        random:SEED:MAX      independent, uniform in [0, MAX) (xoshiro256**;\n"
-    "                             seed 002's \"uniform\" instances: MAX = P + 0.1)\n"
+    "                             the \"uniform\" instances of Proficz and\n"
+    "                             Ocetkiewicz 2021, Sec. 5.7: MAX = P + 0.1)\n"
     "        pattern:SHAPE:SKEW   a `papsim pattern --list` shape with that skew\n"
     "        file:PATH            one time per line (`papsim pattern` output),\n"
     "                             used as recorded\n"
@@ -59,14 +66,17 @@ static const char usage[] =
     "  -d, --round-time D    round duration d, same unit (default 1)\n"
     "      --alpha A --beta B --gamma G --bytes M\n"
     "                        instead of -d: d = A + (M/N)(B + G), the time to\n"
-    "                        receive and combine one segment (seed 000 5.1);\n"
-    "                        A in seconds, B and G in seconds per byte, M bytes\n"
+    "                        receive and combine one segment (Marendic et al.\n"
+    "                        2016, Sec. 5.1); A in seconds, B and G in seconds\n"
+    "                        per byte, M bytes\n"
     "  -g, --generator G     original (Algorithm 1 with the fixes, iterates idle\n"
-    "                        rounds) or improved (seed 002: idle-round skipping,\n"
-    "                        merged ready set, bit state, segment tree; default).\n"
+    "                        rounds) or improved (Proficz and Ocetkiewicz 2021:\n"
+    "                        idle-round skipping, merged ready set, bit state,\n"
+    "                        segment tree; default).\n"
     "                        Both give the same schedule.\n"
     "      --ready lt|le     a process is ready when t_i < t_head + d (lt,\n"
-    "                        default: seed 000 Fig. 8, seed 002 5.1) or <= (le,\n"
+    "                        default: Marendic et al. 2016, Fig. 8; Proficz and\n"
+    "                        Ocetkiewicz 2021, Sec. 5.1) or <= (le,\n"
     "                        as Listings 1 and 2 print)\n"
     "      --peers ORDER     root-first (default: the root, when ready, is the\n"
     "                        preferred sender, Listing 2) or availability\n"
@@ -74,8 +84,9 @@ static const char usage[] =
     "  -p, --print WHAT      rounds: one line per busy round, src->dst:sSEG, '*'\n"
     "                        when the receiver copies (it had sent that segment)\n"
     "                        instead of combining (default); table: per rank the\n"
-    "                        I and O queues by busy round, as seed 000 Table 2;\n"
-    "                        ranks: per rank its steps (the executor's view);\n"
+    "                        I and O queues by busy round, as Table 2 of\n"
+    "                        Marendic et al. 2016; ranks: per rank its steps\n"
+    "                        (the executor's view);\n"
     "                        summary: only the closing summary line\n"
     "      --check           replay the schedule symbolically (every contribution\n"
     "                        reaches the root once, one send and one receive per\n"
@@ -325,8 +336,8 @@ static void print_rounds(const papsim_clv_schedule *s)
     }
 }
 
-/* Seed 000 Table 2: per rank an I row (peer, segment received) and an O
- * row (peer, segment sent) by busy round; "-" = nothing. */
+/* Table 2 of Marendic et al. 2016: per rank an I row (peer, segment
+ * received) and an O row (peer, segment sent) by busy round; "-" = nothing. */
 static int print_table(const papsim_clv_schedule *s)
 {
     const int P = s->nprocs;

@@ -1,4 +1,7 @@
-/* papsim study SPEC --out DIR: seed 003's study in one command. It is
+/* papsim study SPEC --out DIR: the study of M. Salimi Beni, B. Cosenza,
+ * S. Hunold, "MPI collective algorithm selection in the presence of process
+ * arrival patterns", IEEE International Conference on Cluster Computing
+ * (CLUSTER), 2024, in one command. It is
  * `papsim run SPEC --out DIR` (no-delay cases first, then the relative
  * skews 0.5x/1x/1.5x or the robustness skew 1.5x-own resolved from them,
  * then every pattern), followed by `papsim report DIR --all` into
@@ -20,7 +23,7 @@ static void study_usage(FILE *out)
 {
     fputs("usage: papsim study SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--metric M]\n"
           "                    [--quiet] [--case-timeout T]\n"
-          "Seed 003's study in one command: papsim run SPEC --out DIR, then\n"
+          "Salimi Beni et al.'s study in one command: papsim run SPEC --out DIR, then\n"
           "papsim report DIR --all --out DIR/report. The spec names the collective, the\n"
           "algorithms, sizes, platform and np, the patterns (no_delay among them) and the\n"
           "skews: factors of the mean no-delay time of the block's algorithms (0.5x, 1x,\n"
@@ -28,8 +31,9 @@ static void study_usage(FILE *out)
           "The reports: report.txt/.md (best algorithm per pattern and size, Figure 4),\n"
           "runtimes.txt/.md (Figures 5 and 8: runtimes, 5% marks, robustness score and the\n"
           "recommended algorithm per size), robustness.txt/.md (Figure 6), each with images.\n"
+          "Full reference of the paper: README.md, section References.\n"
           "  --out DIR     result directory: DIR/results.csv and DIR/report/\n"
-          "  --metric M    the reports' metric (default last_delay, seed 003's)\n"
+          "  --metric M    the reports' metric (default last_delay, the paper's)\n"
           "  --jobs, --cfg, --quiet, --case-timeout  as for papsim run\n"
           "Exit status: 0 ok; 1 some cases failed or images are missing (the rest is\n"
           "written); 2 bad input; 130 interrupted (rerun to resume).\n",

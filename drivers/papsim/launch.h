@@ -26,7 +26,8 @@ typedef struct {
     char papbench_path[4096];
 } papsim_launch;
 
-/* The SMPI options every papsim run uses, documented in the README:
+/* The SMPI options every papsim run uses, documented in docs/architecture.md
+ * and docs/performance.md:
  * no privatisation (the code has no mutable globals), no benchmarking of
  * host code (simulated time is deterministic), free MPI_Wtime calls (exact
  * arrivals), and warnings only in the log. */

@@ -23,7 +23,7 @@ static const papsim_command commands[] = {
     {"run", papsim_cmd_run, "run a sweep spec into DIR/results.csv (parallel, resumable)"},
     {"merge", papsim_cmd_merge, "combine the shards of a sweep into one results.csv"},
     {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},
-    {"study", papsim_cmd_study, "seed 003 study: papsim run SPEC, then every report (--all)"},
+    {"study", papsim_cmd_study, "Salimi Beni et al. study: run SPEC, then every report (--all)"},
     {"regress", papsim_cmd_regress, "compare results with a golden CSV; non-zero exit on change"},
     {"calibrate", papsim_cmd_calibrate, "measure a real MPI's latency/bandwidth, write a platform"},
     {"compare", papsim_cmd_compare, "simulated against real results: ratios, winners, Kendall tau"},

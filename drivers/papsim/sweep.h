@@ -40,12 +40,12 @@ typedef struct {
     long long eager_thresh;
 } sweep_cost_model;
 
-/* The defaults, measured on the 2-core development machine (README,
- * Forecast and Speed): 15 us per message; 60 ns per list entry scanned (a
- * cache miss, fitted to Bruck at np 16384); 0.5 ms per rank (actor start,
- * SMPI initialisation, the harness's buffers); 20 ms per case (papbench's
- * setup, its share of an smpirun start-up); 64 KiB, SMPI's
- * smpi/send-is-detached-thresh default. */
+/* The defaults, measured on the 2-core development machine
+ * (docs/running.md, Forecast; docs/performance.md): 15 us per message;
+ * 60 ns per list entry scanned (a cache miss, fitted to Bruck at np 16384);
+ * 0.5 ms per rank (actor start, SMPI initialisation, the harness's
+ * buffers); 20 ms per case (papbench's setup, its share of an smpirun
+ * start-up); 64 KiB, SMPI's smpi/send-is-detached-thresh default. */
 #define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536}
 
 typedef struct {

@@ -61,7 +61,7 @@ expect_eq "no 1KiB views of the own panel" "$(ls run/report | grep -c 'skew1.5x-
 # --all: the Figure-4 report as well; --metric applies to every view.
 expect_ok "--all" "$PAPSIM" report run --all --out all --metric total_delay
 expect_eq "--all files" "$(ls all | grep -c -E '^(report|runtimes|robustness)\.(txt|md)$')" 6
-expect_eq "--all metric" "$(grep -c '^Seed 003, Figures 5 and 8. metric: total_delay' all/runtimes.txt)" 1
+expect_eq "--all metric" "$(grep -c '^Salimi Beni et al. (2024), Figures 5 and 8. metric: total_delay' all/runtimes.txt)" 1
 
 # Errors: exit 2 and a message naming the input and the problem.
 grep -v ',no_delay,' run/results.csv >nond.csv

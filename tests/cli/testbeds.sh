@@ -1,4 +1,7 @@
-# The testbed platforms: the Yahoo and Cervino clusters of Loch 2021 (Sparbit)
+# The testbed platforms: the Yahoo and Cervino clusters of Loch 2021 (W. J.
+# Loch, "Sparbit: a new logarithmic-cost and data locality-aware MPI Allgather
+# algorithm", Master's dissertation, Santa Catarina State University (UDESC),
+# Joinville, Brazil, 2021, Sec. 6.1.1)
 # (yahoo.xml, cervino.xml, cervino-4.xml) and the 1024-rank deep
 # hierarchies (fat-tree-1024.xml, dragonfly-1024.xml).
 #   - each loads with the expected hosts, cores and host groups;
@@ -86,14 +89,14 @@ cervino-4.xml 4 32 FLAT cervino-0 cervino-3 1
 fat-tree-1024.xml 128 8 FAT_TREE node-0 node-127 1
 dragonfly-1024.xml 128 8 DRAGONFLY node-0 node-127 1
 EOF
-expect_eq "yahoo leaves (thesis: 5 and 11 machines)" \
+expect_eq "yahoo leaves (Loch 2021: 5 and 11 machines)" \
     "$("$PAPSIM" platform --info "$P/yahoo.xml" | sed -n 's/^group \([^:]*\): hosts \([0-9-]*\) .*/\1 \2/p' | tr '\n' ' ')" \
     "leaf-a 0-4 leaf-b 5-15 "
-expect_eq "yahoo: 2 ranks per core reach the thesis's 256" \
+expect_eq "yahoo: 2 ranks per core reach the 256 of Loch 2021" \
     "$(info_field "$P/yahoo.xml" 'max ranks oversubscribed' | cut -d' ' -f1)" 256
-expect_eq "cervino: 2 ranks per core reach the thesis's 320" \
+expect_eq "cervino: 2 ranks per core reach the 320 of Loch 2021" \
     "$(info_field "$P/cervino.xml" 'max ranks oversubscribed' | cut -d' ' -f1)" 320
-expect_eq "cervino-4: 2 ranks per core reach the thesis's 256" \
+expect_eq "cervino-4: 2 ranks per core reach the 256 of Loch 2021" \
     "$(info_field "$P/cervino-4.xml" 'max ranks oversubscribed' | cut -d' ' -f1)" 256
 
 # ---- runs under smpirun -----------------------------------------------------

@@ -1,5 +1,5 @@
 /* Expected schedules (see expected.h). Every rule below is written from the
- * digest's description of the algorithm, per rank. */
+ * description of the algorithm in Loch 2021 (see expected.h), per rank. */
 #include "expected.h"
 
 #include <stdio.h>
@@ -64,8 +64,8 @@ static void add_block(sched *s, const sched_layout *L, char kind, int step, int 
     sched_add(s, kind, step, peer, L->tag, layout_block_bytes(L, b), 'r', layout_block_off(L, b));
 }
 
-/* Ring (digest 2.1): at step k send block r-k to r+1, receive r-k-1 from r-1;
- * p-1 steps, one block each, also empty ones for allgatherv. */
+/* Ring (Loch 2021, Sec. 2.4.1): at step k send block r-k to r+1, receive
+ * r-k-1 from r-1; p-1 steps, one block each, also empty ones for allgatherv. */
 static void ring(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -75,10 +75,10 @@ static void ring(const sched_layout *L, sched *s)
     }
 }
 
-/* Neighbor exchange (digest 2.2), simulated for all ranks: at step s even
- * ranks talk to r + (-1)^s, odd ones to r - (-1)^s. Step 0 swaps the own
- * blocks; step 1 sends the pair of blocks just assembled; every later step
- * forwards the 2 blocks received in the step before. p/2 steps. */
+/* Neighbor exchange (Loch 2021, Sec. 2.4.2), simulated for all ranks: at
+ * step s even ranks talk to r + (-1)^s, odd ones to r - (-1)^s. Step 0 swaps
+ * the own blocks; step 1 sends the pair of blocks just assembled; every later
+ * step forwards the 2 blocks received in the step before. p/2 steps. */
 static void neighbor_exchange(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -105,8 +105,8 @@ static void neighbor_exchange(const sched_layout *L, sched *s)
     free(next);
 }
 
-/* Recursive doubling (digest 2.3): at step s swap the 2^s contiguous blocks
- * held, [(r>>s)<<s, +2^s), with r XOR 2^s. log2 p steps. */
+/* Recursive doubling (Loch 2021, Sec. 2.4.3): at step s swap the 2^s
+ * contiguous blocks held, [(r>>s)<<s, +2^s), with r XOR 2^s. log2 p steps. */
 static void recursive_doubling(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -117,9 +117,9 @@ static void recursive_doubling(const sched_layout *L, sched *s)
     }
 }
 
-/* Bruck (digest 2.4): in the shifted scratch buffer, step s sends positions
- * [0, n) to r-2^s and receives positions [2^s, 2^s+n) from r+2^s, with
- * n = min(2^s, p-2^s); ceil(log2 p) steps, one message each way. */
+/* Bruck (Loch 2021, Sec. 2.4.4): in the shifted scratch buffer, step s sends
+ * positions [0, n) to r-2^s and receives positions [2^s, 2^s+n) from r+2^s,
+ * with n = min(2^s, p-2^s); ceil(log2 p) steps, one message each way. */
 static void bruck(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank;
@@ -141,10 +141,10 @@ static int ceil_log2(int p)
 
 static int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
-/* Sparbit (digest 3.5 and 7 items 2, 3, 6): step i at distance
- * d = 2^(L-1-i) sends n = ceil(p/d) - ceil(p/2d) blocks to r+d, the j-th being
- * r-2jd, and receives blocks r-(2j+1)d from r-d. For allgatherv a block with
- * no elements travels in no message. */
+/* Sparbit (Loch 2021, Algorithm 1; closed forms worked out from it): step i
+ * at distance d = 2^(L-1-i) sends n = ceil(p/d) - ceil(p/2d) blocks to r+d,
+ * the j-th being r-2jd, and receives blocks r-(2j+1)d from r-d. For
+ * allgatherv a block with no elements travels in no message. */
 static void sparbit(const sched_layout *L, sched *s)
 {
     const int p = L->p, r = L->rank, steps = ceil_log2(p);

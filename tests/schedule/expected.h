@@ -1,7 +1,9 @@
 /* Expected point-to-point schedules of the allgather and allgatherv
- * algorithms, coded from the descriptions of the Sparbit digest
- * (../shared/notes/sparbit-loch2021.md, Sec. 2, 3 and 7), not from the
- * algorithm files: Sparbit from the closed forms (distance 2^(L-1-i),
+ * algorithms, coded from the descriptions in W. J. Loch, "Sparbit: a new
+ * logarithmic-cost and data locality-aware MPI Allgather algorithm",
+ * Master's dissertation, Santa Catarina State University (UDESC), Joinville,
+ * Brazil, 2021 (Sec. 2.4 and Algorithm 1 in Ch. 4), not from the algorithm
+ * files: Sparbit from the closed forms (distance 2^(L-1-i),
  * ceil(p/d)-ceil(p/2d) blocks, j-th block r-2jd), neighbor exchange by
  * simulating all ranks, the others from their one-line rules. */
 #ifndef PAPSIM_SCHEDULE_EXPECTED_H

@@ -12,9 +12,12 @@
  *   - schedule: its PMPI trace (trace.h) equals the expected schedule of
  *     expected.c: the same steps and, step by step and in order, the same
  *     sends and receives (peer, tag, bytes, offset in recvbuf or scratch);
- *   - for Sparbit, the digest's properties on the trace itself: ceil(log2 p)
- *     steps at distances halving from 2^(ceil(log2 p)-1), ceil(p/d)-ceil(p/2d)
- *     blocks at distance d, p-1 blocks sent, every block received once, and
+ *   - for Sparbit, the properties that Algorithm 1 of W. J. Loch, "Sparbit: a
+ *     new logarithmic-cost and data locality-aware MPI Allgather algorithm",
+ *     Master's dissertation, Santa Catarina State University (UDESC),
+ *     Joinville, Brazil, 2021, Ch. 4, implies, on the trace itself:
+ *     ceil(log2 p) steps at distances halving from 2^(ceil(log2 p)-1),
+ *     ceil(p/d)-ceil(p/2d) blocks at distance d, p-1 blocks sent, every block received once, and
  *     the worked block lists of p = 5, 6, 21, 31;
  *   - for allgatherv Sparbit with only rank 0 holding data: the messages are
  *     exactly those of a binomial-tree broadcast from rank 0;
@@ -269,8 +272,9 @@ static int step_peers(const sched *s, int step, int to, int from)
     return 1;
 }
 
-/* The Sparbit properties of the digest (Sec. 7 items 1-7, 10, 11), read off
- * the trace of an allgather with blocks of one element or more. */
+/* The Sparbit properties implied by Algorithm 1 of Loch 2021 (closed forms
+ * worked out from it), read off the trace of an allgather with blocks of one
+ * element or more. */
 static void sparbit_properties(const sched *got, const sched_layout *L, const char *label)
 {
     const int p = L->p, r = L->rank, steps = ceil_log2(p);
@@ -316,7 +320,7 @@ static void sparbit_properties(const sched *got, const sched_layout *L, const ch
     if (!bad)
         passed++;
 
-    /* The worked examples of the digest, Sec. 3.4. */
+    /* Block lists worked out by hand from Algorithm 1 of Loch 2021. */
     int s_ids[64], r_ids[64], ns, nr;
     if (p == 5 && r == 0) {
         static const int s2[] = {0, 3}, r2[] = {4, 2}, r0[] = {1}, r1[] = {3};
@@ -348,7 +352,7 @@ static void sparbit_properties(const sched *got, const sched_layout *L, const ch
                 if (got->v[k].step == i && got->v[k].kind == 'S')
                     ok &= got->v[k].peer == (r + t[i][0]) % p;
         }
-        check(ok, label, "sparbit p=%d: (d, blocks) per step differ from the digest", p);
+        check(ok, label, "sparbit p=%d: (d, blocks) per step differ from Algorithm 1", p);
     }
     free(seen);
 }
@@ -439,7 +443,7 @@ static int distribution(const char *name, int *counts, int *displs)
         if (!strcmp(name, "uneven"))
             counts[b] = (3 * b + 1) % 5; /* 1 4 2 0 3 1 4 2 0 ...: zeros included */
         else if (!strcmp(name, "bcast"))
-            counts[b] = b == 0 ? 3 : 0;  /* the thesis's Broadcast: only rank 0 has data */
+            counts[b] = b == 0 ? 3 : 0;  /* Broadcast of Loch 2021, Sec. 6.1.3: only rank 0 */
         else if (!strcmp(name, "equal"))
             counts[b] = 2;
         else

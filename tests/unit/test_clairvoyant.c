@@ -1,8 +1,13 @@
 /* Unit tests for algorithms/schedule (Clairvoyant schedules): the worked
- * examples of seeds 000 and 002 (digests in shared/notes/clairvoyant-*.md),
- * run through both generators, and the symbolic checker on hand-broken
- * schedules. Round numbers are the library's, 0-based: the papers' R_1 is
- * round 0. Transfers are written src->dst:sSEG, '*' marking a copy. */
+ * examples of P. Marendić, J. Lemeire, D. Vučinić, P. Schelkens, "A novel MPI
+ * reduction algorithm resilient to imbalances in process arrival times",
+ * The Journal of Supercomputing 72, 2016, and of J. Proficz,
+ * K. M. Ocetkiewicz, "Improving Clairvoyant: reduction algorithm resilient
+ * to imbalanced process arrival patterns", The Journal of Supercomputing 77,
+ * 2021 (and cases derived here from their algorithms), run through both
+ * generators, and the symbolic checker on hand-broken schedules. Round
+ * numbers are the library's, 0-based: the papers' R_1 is round 0.
+ * Transfers are written src->dst:sSEG, '*' marking a copy. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +85,7 @@ static void check_rounds(check_counts *c, const papsim_clv_schedule *s,
     }
 }
 
-/* ---- seed 000 Table 2 ------------------------------------------------- */
+/* ---- Marendić et al. 2016, Table 2 ------------------------------------ */
 
 /* Cells of a P x R I/O table: (peer, segment) or (-1, -1) for "⊥". */
 typedef struct {
@@ -88,8 +93,8 @@ typedef struct {
 } cell;
 
 #define T2R 5
-/* Seed 000 Table 2 as printed (P = N = 4, balanced, root 0), rows I and O
- * per rank; rank 1's O in R_2 is printed (2,2). */
+/* Table 2 of Marendić et al. 2016 as printed (P = N = 4, balanced, root 0),
+ * rows I and O per rank; rank 1's O in R_2 is printed (2,2). */
 static const cell table2_I[4][T2R] = {
     {{1, 0}, {2, 0}, {1, 1}, {2, 2}, {1, 3}},
     {{0, 1}, {3, 1}, {2, 3}, {3, 3}, {-1, -1}},
@@ -103,7 +108,8 @@ static const cell table2_O_printed[4][T2R] = {
     {{2, 0}, {1, 1}, {2, 2}, {1, 3}, {-1, -1}},
 };
 
-/* 1 if every I cell has its O partner and vice versa (digest 000 11.5). */
+/* 1 if every I cell has its O partner and vice versa (the paired I and O
+ * queues of Marendić et al. 2016, Sec. 5.4.3). */
 static int table_consistent(const cell I[4][T2R], const cell O[4][T2R])
 {
     for (int p = 0; p < 4; p++)
@@ -156,7 +162,7 @@ static void test_table2(check_counts *c)
     papsim_clv_err e;
 
     /* The printed table is inconsistent in one cell; with rank 1, O, R_2 =
-     * (3,2) it is consistent (digest 000 section 6.1). */
+     * (3,2) it is consistent (rank 2 receives (0,2) and rank 3 (1,2) in R_2). */
     memcpy(O_fixed, table2_O_printed, sizeof O_fixed);
     CHECK(c, !table_consistent(table2_I, table2_O_printed),
           "the printed Table 2 should be inconsistent");
@@ -181,7 +187,8 @@ static void test_table2(check_counts *c)
          * heaps broke ties between equal arrival times, which the paper
          * does not give: any of several receiver orders gives a valid
          * optimal schedule, and the paper's R_3 needs round-3 order
-         * [0,2,3,1] (digest 000 section 6.2). It is not reproducible. */
+         * [0,2,3,1] (found by trying every order; the paper does not state
+         * its tie-break). It is not reproducible. */
         for (int p = 0; p < 4; p++)
             for (int r = 0; r < T2R; r++) {
                 if (r == 2)
@@ -197,14 +204,15 @@ static void test_table2(check_counts *c)
                       O[p][r].peer, O[p][r].seg, O_fixed[p][r].peer,
                       O_fixed[p][r].seg);
             }
-        /* R_3 with ties broken by rank: the table of digest 000 6.2. */
+        /* R_3 with ties broken by ascending rank (derived here from Algorithm 1
+         * of Marendić et al. 2016; the paper prints another R_3). */
         static const char *const r3[] = {"1->0:s1* 0->1:s3 3->2:s2 2->3:s3"};
         check_rounds(c, &s, "Table 2 canonical", 2, 1, r3);
         papsim_clv_schedule_free(&s);
     }
 }
 
-/* ---- seed 002 Fig. 1 ---------------------------------------------------- */
+/* ---- Proficz and Ocetkiewicz 2021, Fig. 1 ------------------------------ */
 
 /* Round (as printed, from 1) in which p sends s; 0 = not within 11 rounds. */
 static const int fig1[6][13] = {
@@ -230,7 +238,8 @@ static void test_fig1(check_counts *c)
             /* '<': rank 1 (a = 1) is not ready with rank 0 at t = 0, so
              * round 0 is idle and the printed numbers are the round numbers.
              * '<=': rank 1 joins round 0, so the printed numbers count from
-             * 1 (digest 002 section 8). */
+             * 1 (worked out here from Fig. 1 of Proficz and
+             * Ocetkiewicz 2021). */
             int shift = ready == PAPSIM_CLV_READY_LE ? 1 : 0;
             for (int64_t b = 0; b < s.nbusy; b++)
                 for (int64_t t = s.round_first[b]; t < s.round_first[b + 1]; t++) {
@@ -260,7 +269,7 @@ static void test_fig1(check_counts *c)
         }
 }
 
-/* ---- seed 002 section 4.2: the instance that needs P' ------------------- */
+/* ---- Proficz and Ocetkiewicz 2021, Sec. 4.2: the instance that needs P' - */
 
 static void test_pprime(check_counts *c)
 {
@@ -284,7 +293,8 @@ static void test_pprime(check_counts *c)
     }
 }
 
-/* ---- seed 002 section 8.3: root-first against availability order ------- */
+/* ---- root-first (Proficz and Ocetkiewicz 2021, Listing 2) against
+ * availability order (their Sec. 5.4) -------------------------------------- */
 
 static void test_peer_order(check_counts *c)
 {
@@ -304,7 +314,7 @@ static void test_peer_order(check_counts *c)
     }
 }
 
-/* ---- seed 000 Fig. 8 and section 7: one late process -------------------- */
+/* ---- Marendić et al. 2016, Fig. 8 and Sec. 7: one late process --------- */
 
 static void test_fig8(check_counts *c)
 {
@@ -334,7 +344,7 @@ static void test_fig8(check_counts *c)
         }
 
     /* The 40 MiB run: P = 128, N = 40, d = 6.43e-4 s, rank 127 late by
-     * 60 ms: R = 133 under both rules (digest 000 section 6.5). */
+     * 60 ms: R = 133 under both rules (Marendić et al. 2016, Sec. 7). */
     double *a = calloc(128, sizeof *a);
     a[127] = 0.06;
     for (int ready = 0; ready < 2; ready++) {
@@ -348,12 +358,14 @@ static void test_fig8(check_counts *c)
     free(a);
 }
 
-/* ---- late root (digest 000 6.6) and idle rounds (digest 002 8.5) -------- */
+/* ---- late root (derived here) and idle rounds (Proficz and Ocetkiewicz
+ * 2021, Sec. 5.1) ---------------------------------------------------------- */
 
 static void test_idle(check_counts *c)
 {
     /* Root 0 arrives at 10: rank 1 is the temporary sink of {1,2,3}, then
-     * idles, then hands everything to the root. The digest counts R = 13
+     * idles, then hands everything to the root. Counted as the papers count
+     * rounds, R = 13
      * (1-based, '<='); with '<' the root joins one round later. */
     {
         const double a[4] = {10, 0, 0, 0};
@@ -370,7 +382,8 @@ static void test_idle(check_counts *c)
             papsim_clv_schedule_free(&s);
         }
     }
-    /* a = (0, 1, 2, 3) s, d = 1 ms, N = 1 (seed 002 section 5.1), written
+    /* a = (0, 1, 2, 3) s, d = 1 ms, N = 1 (Proficz and Ocetkiewicz 2021,
+     * Sec. 5.1), written
      * in ms so that the values are exact: transfers in rounds 1000, 2000,
      * 3000 with '<' (the paper's jumps of 1000 then 999 rounds) and 999,
      * 1999, 2999 with '<='. */
@@ -410,7 +423,8 @@ static void test_idle(check_counts *c)
     }
 }
 
-/* ---- digest 000 section 6.3: small balanced cases ----------------------- */
+/* ---- small balanced cases, R = ceil(log2 P) + N - 1 (Marendić et al. 2016,
+ * Table 2 caption); the schedules are derived here ------------------------- */
 
 static void test_small(check_counts *c)
 {
@@ -528,8 +542,8 @@ static void test_checker(check_counts *c)
     if (gen(c, 8, 4, 0, a, 1, 0, 0, &good) != 0)
         return;
 
-    /* seed 002 section 4.2 without P': in round 1 ranks 1 and 0 forward
-     * the segments they receive in that same round */
+    /* Proficz and Ocetkiewicz 2021, Sec. 4.2, without P': in round 1 ranks
+     * 1 and 0 forward the segments they receive in that same round */
     {
         static const int q[][4] = {{0, 1, 0, 0}, {0, 0, 1, 1}, {1, 2, 0, 0},
                                    {1, 3, 1, 1}, {1, 1, 2, 1}, {1, 0, 3, 0}};
@@ -671,8 +685,9 @@ static void test_inputs(check_counts *c)
           g == PAPSIM_CLV_IMPROVED, "parse improved");
     CHECK(c, papsim_clv_generator_parse("fast", &g, &e) != 0 &&
           strstr(e.msg, "valid: original, improved"), "parse fast");
-    /* d = alpha + (m/N)(beta + gamma) with the CURIE values (seed 000):
-     * 40 MiB in 40 segments gives 6.82e-4 s (digest 000 section 6.5) */
+    /* d = alpha + (m/N)(beta + gamma) with the CURIE values (Marendić
+     * et al. 2016, Sec. 5.3): 40 MiB in 40 segments gives 6.82e-4 s (their
+     * Sec. 7 measured 6.43e-4 s) */
     double d = papsim_clv_round_time(2.66e-6, 4.8179e-10, 1.6654e-10,
                                      40.0 * 1048576, 40);
     CHECK_NEAR(c, d, 6.82e-4, 5e-7);

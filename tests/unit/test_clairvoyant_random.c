@@ -1,9 +1,15 @@
-/* Unit tests for algorithms/schedule (Clairvoyant schedules), in bulk:
+/* Unit tests for algorithms/schedule (Clairvoyant schedules of P. Marendić,
+ * J. Lemeire, D. Vučinić, P. Schelkens, "A novel MPI reduction algorithm
+ * resilient to imbalances in process arrival times", The Journal of
+ * Supercomputing 72, 2016, with the generators of J. Proficz,
+ * K. M. Ocetkiewicz, "Improving Clairvoyant: reduction algorithm resilient
+ * to imbalanced process arrival patterns", The Journal of Supercomputing 77,
+ * 2021), in bulk:
  *  - balanced arrivals: R = ceil(log2 P) + N - 1 rounds for every P <= 64
  *    and N <= 16 (root 0; every root for P <= 16, N <= 8) except P = 21,
  *    41, 53 from some N on, where the greedy needs one round more (see
- *    test_balanced); P N - 1 transfers for powers of two (seed 000
- *    section 6.2, digest 002 8.7);
+ *    test_balanced); P N - 1 transfers for powers of two (15 at
+ *    P = N = 4 in Table 2 of Marendić et al. 2016);
  *  - N = 1 and balanced arrivals: exactly the binomial tree;
  *  - the original and the improved generators give identical schedules on
  *    thousands of random instances (seeded xoshiro256**, deterministic),
@@ -84,7 +90,8 @@ static void test_balanced(check_counts *c)
                     continue;
                 }
                 /* The greedy misses the bound by one round for a few odd P
-                 * (not powers of two; neither digest tested them): the root,
+                 * (not powers of two; no worked example of the
+                 * papers has them): the root,
                  * as the sink, takes a segment by copy that still lacks one
                  * contribution and needs one more round for it (P = 21,
                  * N = 7: segment 3 arrives from rank 3 in round 7 and rank
@@ -160,10 +167,12 @@ static void test_binomial(check_counts *c)
 
 /* Random instances. Kinds of arrival vectors (times in units of d scaled
  * afterwards):
- *   0 uniform reals in [0, P + 0.1) (seed 002's "uniform")
+ *   0 uniform reals in [0, P + 0.1) ("uniform" of Proficz and Ocetkiewicz
+ *     2021, Sec. 5.7)
  *   1 small integers in [0, 4]: many exact ties and t = t_head + d cases,
  *     where '<' and '<=' differ
- *   2 balanced except one late rank (seed 002's "skewed", random rank)
+ *   2 balanced except one late rank ("skewed" of Proficz and Ocetkiewicz
+ *     2021, Sec. 5.7, random rank)
  *   3 the root late
  *   4 uniform reals in [0, 3)
  *   5 multiples of 1/4 in [0, 6]: ties in the fractional parts */
@@ -259,7 +268,8 @@ static void test_random(check_counts *c)
           differ_peers);
 }
 
-/* Larger instances, fewer: P, N up to 200, seed 002's benchmark kinds. */
+/* Larger instances, fewer: P, N up to 200, the benchmark kinds of
+ * Proficz and Ocetkiewicz 2021, Sec. 5.7. */
 static void test_random_large(check_counts *c)
 {
     papsim_rng rng;

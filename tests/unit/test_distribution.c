@@ -1,5 +1,8 @@
-/* The allgatherv block-size distributions against the vectors the Sparbit
- * digest (sec. 5.4) derives for p = 16, c = 1024 with floor and natural log,
+/* The allgatherv block-size distributions against the vectors that the
+ * formulas of W. J. Loch, "Sparbit: a new logarithmic-cost and data
+ * locality-aware MPI Allgather algorithm", Master's dissertation, Santa
+ * Catarina State University (UDESC), Joinville, Brazil, 2021, Sec. 6.1.3,
+ * give for p = 16, c = 1024 (worked out by hand with floor and natural log),
  * plus the packed displacements, p = 1 and the error paths. */
 #include <stdio.h>
 
@@ -39,7 +42,7 @@ int main(void)
     expect_vector(&k, "spike", spike, 32764);      /* 2pc - eps, eps = 16384 mod 15 = 4 */
     expect_vector(&k, "half", half, 16384);
     expect_vector(&k, "lindec", lindec, 16377);
-    expect_vector(&k, "geometric", geometric, 16520); /* > pc: natural log, digest sec. 6 */
+    expect_vector(&k, "geometric", geometric, 16520); /* > pc: natural log for "log p" */
 
     int one[1];
     papsim_err e = {{0}};

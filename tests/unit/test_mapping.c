@@ -1,6 +1,8 @@
-/* Rank placement against the Sparbit thesis (seed 001: Loch 2021, Ch. 5):
+/* Rank placement against W. J. Loch, "Sparbit: a new logarithmic-cost and
+ * data locality-aware MPI Allgather algorithm", Master's dissertation, Santa
+ * Catarina State University (UDESC), Joinville, Brazil, 2021, Ch. 5:
  * with m machines of c slots and p = m*c, sequential mapping puts rank r on
- * machine floor(r/c) and cyclic mapping on machine r mod m. The thesis's
+ * machine floor(r/c) and cyclic mapping on machine r mod m. Its
  * Figures 15, 17a/b and 18a/b are reproduced cell for cell through the
  * hostfile API (drivers/common/hostfile.h), and the rule for p != m*c
  * (fewer ranks, odd p, oversubscription up to 2 ranks per core) is pinned
@@ -39,9 +41,9 @@ static void make_machines(machines *x, int m, int c)
     snprintf(x->p.topology, sizeof x->p.topology, "FLAT");
 }
 
-/* ---- the thesis's figures -------------------------------------------- */
+/* ---- the figures of Loch 2021 ------------------------------------------ */
 
-/* A figure as the thesis draws it: one column per machine, one row per
+/* A figure as Loch 2021 draws it: one column per machine, one row per
  * slot level; cell (row k, column j) is the k-th rank placed on machine j. */
 typedef struct {
     const char *name;
@@ -91,14 +93,14 @@ static void test_figures(check_counts *c, const char *dir)
         machines pl;
         papsim_err e = {{0}};
         make_machines(&pl, m, cores);
-        /* ranks_per_node 0 = the cores per host, the thesis's c */
+        /* ranks_per_node 0 = the cores per host, c in Loch 2021 */
         CHECK(c, papsim_hostfile_assign(&pl.p, x->mapping, np, 0, host, &e)
                      == 0, "%s: %s", x->name, e.msg);
         table_of(host, np, m, table);
         for (int k = 0; k < cores; k++)
             for (int j = 0; j < m; j++)
                 CHECK(c, table[k][j] == x->cell[k][j],
-                      "%s: row %d machine M%d holds rank %d, the thesis %d",
+                      "%s: row %d machine M%d holds rank %d, Loch 2021 %d",
                       x->name, k, j, table[k][j], x->cell[k][j]);
 
         /* The hostfile smpirun reads says the same, line r = rank r. */
@@ -191,8 +193,8 @@ static void expect_refused(check_counts *c, const char *what, int m,
 
 static void test_uneven(check_counts *c)
 {
-    /* Fewer ranks than slots: p = 5 on 16 x 8 (the thesis's smallest
-     * Yahoo count). One node is enough for 5 ranks at 8 per node, so both
+    /* Fewer ranks than slots: p = 5 on 16 x 8 (the smallest Yahoo count
+     * of Loch 2021). One node is enough for 5 ranks at 8 per node, so both
      * mappings keep them on M0; with 1 rank per node they spread. */
     static const int all0[5] = {0, 0, 0, 0, 0};
     static const int spread[5] = {0, 1, 2, 3, 4};
@@ -265,7 +267,7 @@ static void test_oversubscription(check_counts *c)
     machines pl;
     papsim_err e = {{0}};
 
-    /* Yahoo at the thesis's largest count: 256 = 16 machines x 16 ranks
+    /* Yahoo at the largest count of Loch 2021: 256 = 16 machines x 16 ranks
      * (8 cores, 2 per core): the formulas hold with c = 16. */
     make_machines(&pl, 16, 8);
     CHECK(c, papsim_hostfile_assign(&pl.p, PAPSIM_MAP_SEQUENTIAL, 256, 16, host,

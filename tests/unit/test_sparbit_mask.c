@@ -1,9 +1,13 @@
 /* Unit tests for algorithms/allgather/sparbit_schedule.h: the step count,
- * the ignore mask of Loch's Algorithm 1 (the digest's values, Sec. 3.4 and
- * Sec. 7 item 8) and, simulated without MPI for every p up to 4096 and a few
- * large ones, the schedule invariants those helpers imply (Sec. 3.5): blocks
- * per step, p-1 blocks in all, no block received twice, what a rank holds
- * after each step, and the number of ignore steps. */
+ * the ignore mask of Algorithm 1 of W. J. Loch, "Sparbit: a new
+ * logarithmic-cost and data locality-aware MPI Allgather algorithm",
+ * Master's dissertation, Santa Catarina State University (UDESC), Joinville,
+ * Brazil, 2021, Ch. 4 (per-step values worked out from Algorithm 1; p = 5 as
+ * its prose describes it) and, simulated without MPI for every p up to 4096
+ * and a few large ones, the schedule invariants those helpers imply (closed
+ * forms derived from Algorithm 1): blocks per step, p-1 blocks in all, no
+ * block received twice, what a rank holds after each step, and the number of
+ * ignore steps. */
 #include <stdlib.h>
 
 #include "allgather/sparbit_schedule.h"
@@ -35,10 +39,10 @@ static void test_steps(check_counts *c)
 static void test_masks(check_counts *c)
 {
     static const struct { int p; const char *mask; } cases[] = {
-        /* Sec. 7 item 8 */
+        /* line 5 of Algorithm 1, Loch 2021 */
         {5, "011"}, {6, "010"}, {12, "0100"}, {21, "01011"}, {31, "00001"},
         {66, "0111110"}, {84, "0101100"},
-        /* Sec. 3.4 table */
+        /* small p, worked out by hand from Algorithm 1 */
         {2, "0"}, {3, "01"}, {4, "00"}, {7, "001"}, {8, "000"}, {16, "0000"},
         {1, ""},
     };
@@ -51,7 +55,8 @@ static void test_masks(check_counts *c)
     CHECK_STR(c, mask_text(2147483647, buf), "0000000000000000000000000000001");
 }
 
-/* The Sec. 3.4 per-step tuples (d, blocks sent, ignore) of a few p. */
+/* The per-step tuples (d, blocks sent, ignore) of a few p, worked out by
+ * hand from Algorithm 1 of Loch 2021. */
 static void test_tuples(check_counts *c)
 {
     static const struct { int p; int tuple[7][3]; } cases[] = {
