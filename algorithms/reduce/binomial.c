@@ -2,7 +2,8 @@
  *
  * Paper:   Thakur, Rabenseifner, Gropp, "Optimization of Collective
  *          Communication Operations in MPICH", IJHPCA 2005; the baseline of
- *          seeds 000 and 003 (Open MPI/SMPI "binomial").
+ *          Marendić et al. 2016 and Salimi Beni et al. 2024 (Open MPI/SMPI
+ *          "binomial").
  * Pattern: with relative rank v = (rank - root) mod p, in round j (mask 2^j) a
  *          rank with bit j clear receives the partial result of v + 2^j (if it
  *          exists) and combines it; a rank with bit j set sends its partial
