@@ -1,7 +1,7 @@
 /* Estimated point-to-point messages of one collective call, without MPI:
  * what `papsim run` multiplies by a per-message wall cost to forecast a
  * sweep. The formulas follow each algorithm's pattern (algorithms/
- * <collective>/<name>.c) with the segment sizes' defaults, and are
+ * <collective>/<collective>_<name>.c) with the segment sizes' defaults, and are
  * estimates: they count sends of the algorithm, not the harness's, round
  * uneven splits, and give SMPI's built-ins (builtin:NAME) a typical figure
  * of their collective. */

@@ -1,5 +1,5 @@
 /* The communication of Sparbit (Loch 2021, Algorithm 1), shared by
- * allgather/sparbit.c and allgatherv/sparbit.c: the two differ only in where
+ * algorithms/allgather/allgather_sparbit.c and algorithms/allgatherv/allgatherv_sparbit.c: the two differ only in where
  * a block lives and how long it is. */
 #ifndef PAPSIM_SPARBIT_EXCHANGE_H
 #define PAPSIM_SPARBIT_EXCHANGE_H

@@ -1,5 +1,5 @@
 /* The MPI-free arithmetic of the Sparbit schedule (Loch 2021, Algorithm 1),
- * shared by allgather/sparbit.c, allgatherv/sparbit.c and the unit test
+ * shared by algorithms/allgather/allgather_sparbit.c, algorithms/allgatherv/allgatherv_sparbit.c and the unit test
  * tests/unit/test_sparbit_mask.c.
  *
  * With L = ceil(log2 p) steps, step i uses the distance d = 2^(L-1-i). A rank

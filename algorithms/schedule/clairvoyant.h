@@ -104,7 +104,7 @@
  * communicates, at most one receive (peer, segment, combine or copy) and
  * at most one send (peer, segment). A rank with no step left is done.
  *
- *   executor (algorithms/reduce/clairvoyant.c):
+ *   executor (algorithms/reduce/reduce_clairvoyant.c):
  *     n = papsim_clv_rank_steps(&s, me, NULL, 0);
  *     steps = malloc(n * sizeof *steps);
  *     papsim_clv_rank_steps(&s, me, steps, n);

@@ -1,4 +1,4 @@
-/* Radix vectors of the radix-k reduce (algorithms/reduce/radix_k.c): the
+/* Radix vectors of the radix-k reduce (algorithms/reduce/reduce_radix_k.c): the
  * group sizes k_1..k_r of its rounds, with k_1 k_2 .. k_r = p. MPI-free, so
  * papsim (which has no MPI), papbench and the algorithm share one parser,
  * one default and one product check.

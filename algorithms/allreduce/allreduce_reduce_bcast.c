@@ -2,7 +2,7 @@
  *
  * Paper:   Open MPI's "nonoverlapping" allreduce (Proficz, J. Supercomputing 2018,
  *          Table 1: the choice for non-commutative ops), SMPI "redbcast".
- * Pattern: papsim's binomial reduce to rank 0 (reduce/binomial.c: in round j
+ * Pattern: papsim's binomial reduce to rank 0 (algorithms/reduce/reduce_binomial.c: in round j
  *          a rank with bit j set sends its partial result to rank - 2^j), then
  *          a binomial broadcast from rank 0: a rank receives once, from
  *          itself minus its lowest set bit, and then sends to itself plus
@@ -23,7 +23,7 @@
 
 /* Binomial broadcast of buf from rank 0 (same tree and blocking sends as
  * SMPI's binomial_tree, the bcast SMPI's redbcast runs, and MPICH's). Not
- * bcast/binomial.c: that is Open MPI's mirror tree whose nodes send to all
+ * algorithms/bcast/bcast_binomial.c: that is Open MPI's mirror tree whose nodes send to all
  * children at once, so at 1 MiB on crossbar.xml (np 16) it takes 10.5 ms
  * where this tree takes 4.2 ms, and redbcast would no longer be a twin. */
 static int bcast_binomial_from_zero(void *buf, int count, MPI_Datatype type, MPI_Comm comm,

@@ -3,7 +3,7 @@
  * Paper:   W. Loch, "Sparbit: a new logarithmic-cost and data locality-aware
  *          MPI Allgather algorithm", master's thesis, UDESC, Joinville, 2021,
  *          Algorithm 1 and its Allgatherv variant (Sec. 4 and 5.7).
- * Pattern: the schedule of allgather/sparbit.c: ceil(log2 p) steps at
+ * Pattern: the schedule of algorithms/allgather/allgather_sparbit.c: ceil(log2 p) steps at
  *          distances 2^(ceil(log2 p)-1), ..., 2, 1; at distance d rank r sends
  *          blocks r, r-2d, r-4d, ... to r+d and receives blocks r-d, r-3d, ...
  *          from r-d, one message per block of recvcounts[b] elements at
