@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "launch.h"
+#include "versions.h"
 
 extern char **environ;
 
@@ -75,21 +76,11 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
     return 0;
 }
 
-/* "SimGrid version 3.32" -> "3.32"; "" when smpirun does not say. */
+/* The SimGrid version the simulations load (versions.h), for messages. */
 static void ask_version(papsim_smpi_algos *cache)
 {
-    char smpirun[4096];
-    papsim_locate_smpirun(smpirun, sizeof smpirun);
-    char *argv[] = {smpirun, "-version", NULL}, *out = NULL;
     papsim_err ignored;
-    if (run_capture(argv, &out, &ignored) == 0) {
-        const char *v = strstr(out, "version ");
-        if (v)
-            snprintf(cache->version, sizeof cache->version, "%.*s", (int)strcspn(v + 8, " \n"),
-                     v + 8);
-    }
-    free(out);
-    if (!cache->version[0])
+    if (papsim_simgrid_version(cache->version, sizeof cache->version, &ignored) != 0)
         snprintf(cache->version, sizeof cache->version, "?");
 }
 
