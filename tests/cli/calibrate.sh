@@ -89,6 +89,17 @@ expect_ok "fit the minima" "$PAPSIM" calibrate --from exact.csv --out exactmin -
 expect_eq "min fit" "$(value inter_alpha_s exactmin.txt) $(value inter_beta_s_per_byte exactmin.txt)" "4e-06 1e-09"
 expect_eq "bcast within a node" "$(within "$(bcast_time exact.xml 2)" "$(bcast_cost 2e-6 1e-9)" 1e-9)" yes
 expect_eq "bcast across nodes" "$(within "$(bcast_time exact.xml 1)" "$(bcast_cost 5e-6 2e-9)" 1e-9)" yes
+# A slow host's fit (alpha 10 ms, as a loaded host measured): no TCP window
+# may cap the bandwidth at gamma / (2 alpha), 210 MB/s with SimGrid's default
+# 4 MiB window, which would make the bcast cost 15 ms instead of 11.
+{
+    echo "kind,rank,peer,bytes,iters,min_s,median_s"
+    for m in 1 4096 1048576; do
+        awk -v m=$m 'BEGIN {printf "intra,0,1,%d,10,%.12g,%.12g\n", m, 1e-2 + 1e-9 * m, 1e-2 + 1e-9 * m}'
+    done
+} > slow.csv
+expect_ok "fit a slow host" "$PAPSIM" calibrate --from slow.csv --out slow
+expect_eq "bcast on a slow host's platform" "$(within "$(bcast_time slow.xml 2)" "$(bcast_cost 1e-2 1e-9)" 1e-9)" yes
 expect_ok "model size override" "$PAPSIM" calibrate --from exact.csv --out big --nodes 64 --cores 16
 expect_ok "big XML loads" "$PAPSIM" platform --info big.xml
 expect_eq "big: max ranks" "$(grep '^max ranks:' out.txt)" "max ranks: 1024"
