@@ -182,7 +182,7 @@ expect_ok "merge, --allow-missing last" "$PAPSIM" merge mout s1 f2 --allow-missi
 expect_eq "merge, --allow-missing last: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
 rm -rf mout
 expect_err "merge: a misspelt option" 2 \
-    "papsim merge: unknown option '--allow-mising'; see 'papsim merge --help'" \
+    "papsim merge: unknown option '--allow-mising' (see papsim merge --help)" \
     "$PAPSIM" merge mout s1 f2 --allow-mising
 if [ -e mout ]; then fail "merge: a misspelt option: wrote mout"; else pass; fi
 # A byte order mark in a shard: merged like the others, not copied.
