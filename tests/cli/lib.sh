@@ -54,8 +54,9 @@ expect_bad_input() {
 }
 
 # Columns of a CSV by header name, never by position, so that a new column
-# breaks no test. The first line of each FILE (or of stdin) is its header;
-# fields may be quoted ("a,b"), as papsim writes them.
+# breaks no test. The first line of each FILE (or of stdin) that is not a
+# "#" comment is its header; fields may be quoted ("a,b"), as papsim writes
+# them.
 #
 # csv_cols [-H HEADER] NAMES [FILE...]: for each row, the columns NAMES
 # (comma-separated header names, in that order) joined by commas; the header
@@ -105,7 +106,9 @@ csv_cols() {
     local names=$1; shift
     awk -v names="$names" -v header="$header" "$csv_awk_lib"'
         BEGIN { if (header != "") k = csv_find(header, names, col) }
-        header == "" && FNR == 1 { k = csv_find($0, names, col); next }
+        FNR == 1 { seen = header != "" }
+        !seen && /^#/ { next }
+        !seen { k = csv_find($0, names, col); seen = 1; next }
         {
             csv_fields($0, f)
             out = f[col[1]]
@@ -120,10 +123,13 @@ csv_col() { csv_cols "$@"; }
 csv_drop() {
     local names=$1; shift
     awk -v names="$names" "$csv_awk_lib"'
-        FNR == 1 {
+        FNR == 1 { seen = 0 }
+        !seen && /^#/ { print; next }
+        !seen {
             k = csv_find($0, names, col)
             for (i = 1; i <= k; i++)
                 drop[col[i]] = 1
+            seen = 1
         }
         {
             n = csv_fields($0, f)

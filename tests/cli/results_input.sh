@@ -105,7 +105,7 @@ head -c -1 $good >cut.csv
 every_reader "no final newline" cut.csv \
     "cut.csv:3: the last row has no newline at its end, so it may have been cut short; copy the file again (or let papsim run --out DIR resume: it drops such a row)"
 # No status column; a column papsim never writes.
-cut -d, -f1-24 $good >nostatus.csv
+csv_drop status $good >nostatus.csv
 every_reader "no status column" nostatus.csv \
     "nostatus.csv:1: missing column 'status'; every results table needs case_id, rep and status"
 sed '1s/,np,/,nprocs,/' $good >misspelt.csv
@@ -145,7 +145,7 @@ for bad in np nostatus dup cut; do
     case $bad in
     np) awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' s1/results.csv >b_np/results.csv
         want="b_np/results.csv:2: np: 'abc' is not a positive integer" ;;
-    nostatus) cut -d, -f1-24 s1/results.csv >b_nostatus/results.csv
+    nostatus) csv_drop status s1/results.csv >b_nostatus/results.csv
         want="b_nostatus/results.csv:1: missing column 'status'; every results table needs case_id, rep and status" ;;
     dup) sed -n 2p s1/results.csv | sed 's/,ok$/,timeout/' >>b_dup/results.csv
         want="b_dup/results.csv:3: second row for case_id $(awk -F, 'NR == 2 { print $1 }' s1/results.csv) rep 0 (first at line 2); a results table has one row per case and repetition" ;;
@@ -156,12 +156,12 @@ for bad in np nostatus dup cut; do
 done
 # A hand-made table with fewer columns loads in report, but merge writes a
 # table papsim run resumes, so it wants a whole header.
-rm -rf b_cols && cp -r s1 b_cols && cut -d, -f1-3,5- s1/results.csv >b_cols/results.csv
+rm -rf b_cols && cp -r s1 b_cols && csv_drop platform s1/results.csv >b_cols/results.csv
 merge_refuses "fewer columns" \
     "b_cols/results.csv:1: the header is not one papsim run writes ($(head -n 1 $good)); merge only the results of papsim run" \
     b_cols s2
 # Shards of two formats (format 2 has no deterministic column).
-rm -rf b_v2 && cp -r s2 b_v2 && cut -d, -f1-23,25 s2/results.csv >b_v2/results.csv
+rm -rf b_v2 && cp -r s2 b_v2 && csv_drop deterministic s2/results.csv >b_v2/results.csv
 merge_refuses "two formats" \
     "b_v2/results.csv:1: results format 2, s1/results.csv has format 3 (written by another papsim version?); merge shards of one run" \
     s1 b_v2
