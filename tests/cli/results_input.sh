@@ -40,8 +40,8 @@ expect_ok "shard 1/2" "$PAPSIM" run t.ini --out s1 --shard 1/2 --jobs 1 --quiet
 expect_ok "shard 2/2" "$PAPSIM" run t.ini --out s2 --shard 2/2 --jobs 1 --quiet
 expect_eq "fixture rows" "$(wc -l <r/results.csv)" 3
 good=r/results.csv
-id2=$(awk -F, 'NR == 2 { print $1 }' $good)
-id_s2=$(awk -F, 'NR == 2 { print $1 }' s2/results.csv)
+id2=$(csv_col case_id $good | head -n 1)
+id_s2=$(csv_col case_id s2/results.csv | head -n 1)
 
 # --- report --relative with two algorithms, the base second by name ------
 expect_ok "report --relative linear" "$PAPSIM" report r --relative linear
@@ -82,7 +82,7 @@ every_reader() {
 awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' $good >np.csv
 every_reader "np=abc" np.csv "np.csv:2: np: 'abc' is not a positive integer"
 awk -F, -v OFS=, 'NR == 3 { $21 = "-" $21 } 1' $good >negative.csv
-neg=$(awk -F, 'NR == 3 { print $21 }' negative.csv)
+neg=$(csv_col last_delay_s negative.csv | sed -n 2p)
 every_reader "negative time" negative.csv "negative.csv:3: last_delay_s: '$neg' is a negative time"
 awk -F, -v OFS=, 'NR == 2 { $20 = "inf" } 1' $good >inf.csv
 every_reader "infinite time" inf.csv "inf.csv:2: total_delay_s: 'inf' is not a finite time"
@@ -148,7 +148,7 @@ for bad in np nostatus dup cut; do
     nostatus) csv_drop status s1/results.csv >b_nostatus/results.csv
         want="b_nostatus/results.csv:1: missing column 'status'; every results table needs case_id, rep and status" ;;
     dup) sed -n 2p s1/results.csv | sed 's/,ok$/,timeout/' >>b_dup/results.csv
-        want="b_dup/results.csv:3: second row for case_id $(awk -F, 'NR == 2 { print $1 }' s1/results.csv) rep 0 (first at line 2); a results table has one row per case and repetition" ;;
+        want="b_dup/results.csv:3: second row for case_id $(csv_col case_id s1/results.csv | head -n 1) rep 0 (first at line 2); a results table has one row per case and repetition" ;;
     cut) head -c -1 s1/results.csv >b_cut/results.csv
         want="b_cut/results.csv:2: the last row has no newline at its end, so it may have been cut short; copy the file again (or let papsim run --out DIR resume: it drops such a row)" ;;
     esac
