@@ -32,3 +32,20 @@ int papsim_fail_prefix(papsim_err *e, const char *fmt, ...)
     }
     return -1;
 }
+
+int papsim_vprint_error(int status, const char *who, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "%s: ", who);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+int papsim_print_error(int status, const char *who, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    papsim_vprint_error(status, who, fmt, ap);
+    va_end(ap);
+    return status;
+}

@@ -164,7 +164,8 @@ static void write_per_rank(const char *path, const papsim_case *c, int rep, int 
     FILE *f = fopen(path, "a");
     char id[17];
     if (!f) {
-        fprintf(stderr, "papbench: --per-rank '%s': cannot open for appending\n", path);
+        papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
+                           "--per-rank '%s': cannot open for appending", path);
         return;
     }
     papsim_case_id(c, id);
@@ -252,9 +253,10 @@ static void report_repetition(const papbench_call *call, const papbench_harness 
     if (o->per_rank_path)
         write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);
     if (wrong) {
-        fprintf(stderr, "papbench: %s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result\n",
-                row.collective, row.algorithm, row.np, row.bytes, row.datatype, row.op, row.root,
-                row.in_place ? " in-place" : "");
+        papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
+                           "%s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result",
+                           row.collective, row.algorithm, row.np, row.bytes, row.datatype,
+                           row.op, row.root, row.in_place ? " in-place" : "");
         (*failed_checks)++;
     }
 }
@@ -411,7 +413,7 @@ int main(int argc, char **argv)
         goto bad_input;
     if (papbench_is_calibration(extra, nextra)) { /* papsim calibrate's measurements */
         if ((status = papbench_calibrate(extra, nextra, &e)) != 0 && rank == 0)
-            fprintf(stderr, "papbench: %s\n", e.msg);
+            papsim_print_error(status, "papbench", "%s", e.msg);
         goto done;
     }
     if (parse_driver_options(extra, nextra, &o, &e) != 0)
@@ -434,9 +436,9 @@ int main(int argc, char **argv)
             run_case(&list.cases[i], &h, comm, &o, &failed_checks, &e) != 0) {
             if (list.lines[i] > 0)
                 papsim_fail_prefix(&e, "%s:%d: ", o.cases_path, list.lines[i]);
+            status = PAPSIM_EXIT_BAD_INPUT;
             if (rank == 0)
-                fprintf(stderr, "papbench: %s\n", e.msg);
-            status = 2;
+                papsim_print_error(status, "papbench", "%s", e.msg);
         }
     if (rank == 0 && o.cases_path && status == 0)
         fprintf(stderr, "papbench: %d cases done%s\n", list.ncases,
@@ -448,9 +450,9 @@ int main(int argc, char **argv)
         status = 3;
     goto done;
 bad_input:
+    status = PAPSIM_EXIT_BAD_INPUT;
     if (rank == 0)
-        fprintf(stderr, "papbench: %s\n", e.msg);
-    status = 2;
+        papsim_print_error(status, "papbench", "%s", e.msg);
 done:
     papsim_case_list_free(&list);
     free(extra);

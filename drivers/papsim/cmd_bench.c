@@ -63,6 +63,8 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->keep = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
+        else if (!strcmp(a, "--per-rank"))
+            return papsim_fail(e, "missing value for option '%s' (see papsim bench --help)", a);
         else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
             o->cfg[o->ncfg++] = a;
         else
@@ -151,21 +153,18 @@ static void replay_log(const char *path)
  * success. Returns the exit status of papsim bench. */
 static int bench_outcome(int smpirun_status, int rows, int reps, const char *log_path)
 {
-    if (smpirun_status != 0) {
-        fprintf(stderr, "papsim bench: failed: smpirun exited with status %d\n", smpirun_status);
-        return smpirun_status;
-    }
+    if (smpirun_status != 0)
+        return papsim_cmd_error("bench", smpirun_status,
+                                "failed: smpirun exited with status %d", smpirun_status);
     if (rows >= reps)
         return 0;
     if (papsim_log_reports_deadlock(log_path))
-        fprintf(stderr,
-                "papsim bench: failed: deadlock: SimGrid found every unfinished rank waiting "
-                "for a message that is never sent (%d of %d result rows)\n",
-                rows, reps);
-    else
-        fprintf(stderr, "papsim bench: failed: the simulation ended with %d of %d result rows\n",
-                rows, reps);
-    return 1;
+        return papsim_cmd_failed("bench",
+                                 "failed: deadlock: SimGrid found every unfinished rank waiting "
+                                 "for a message that is never sent (%d of %d result rows)",
+                                 rows, reps);
+    return papsim_cmd_failed("bench", "failed: the simulation ended with %d of %d result rows",
+                             rows, reps);
 }
 
 /* Copies the child's output to stdout, counting its result rows, and
@@ -253,7 +252,7 @@ int papsim_cmd_bench(int argc, char **argv)
     status = bench_outcome(status, counter.rows, c.reps, log_path);
     goto done;
 fail:
-    fprintf(stderr, "papsim bench: %s\n", e.msg);
+    papsim_cmd_error("bench", status, "%s", e.msg);
 done:
     if (made_dir && !o.keep) {
         if (papsim_remove_tree(workdir) != 0)

@@ -167,7 +167,7 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
     }
     return 0;
 bad:
-    fprintf(stderr, "papsim calibrate: %s\n", e.msg);
+    papsim_cmd_bad_input("calibrate", "%s", e.msg);
     return 2;
 }
 
@@ -206,7 +206,7 @@ static int run_measurements(const calib_options *o, const char *csv_path)
     argv[n] = NULL;
     FILE *out = fopen(csv_path, "w");
     if (!out) {
-        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", csv_path, strerror(errno));
+        papsim_cmd_bad_input("calibrate", "%s: cannot create: %s", csv_path, strerror(errno));
         return 2;
     }
     fflush(stdout);
@@ -214,16 +214,16 @@ static int run_measurements(const calib_options *o, const char *csv_path)
     if (pid == 0) {
         dup2(fileno(out), STDOUT_FILENO);
         execvp(argv[0], (char *const *)argv);
-        fprintf(stderr, "papsim calibrate: cannot run '%s': %s\n", argv[0], strerror(errno));
+        papsim_cmd_failed("calibrate", "cannot run '%s': %s", argv[0], strerror(errno));
         _exit(127);
     }
     fclose(out);
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
-        fprintf(stderr, "papsim calibrate: the measurement run '%s -np %s ... %s --calibrate' "
-                        "failed (exit %d)\n", o->mpiexec, np, o->papbench_mpi,
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        papsim_cmd_failed("calibrate", "the measurement run '%s -np %s ... %s --calibrate' "
+                                       "failed (exit %d)", o->mpiexec, np, o->papbench_mpi,
+                          WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         return 1;
     }
     return 0;
@@ -369,7 +369,7 @@ static int write_platform(const char *path, const calib_result *r, long nodes, l
     const papsim_hockney_fit *inter = &r->fit[r->have[KIND_INTER] ? KIND_INTER : KIND_INTRA];
     FILE *f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", path, strerror(errno));
+        papsim_cmd_bad_input("calibrate", "%s: cannot create: %s", path, strerror(errno));
         return -1;
     }
     fprintf(f,
@@ -420,7 +420,7 @@ static int write_outputs(const calib_options *o, const calib_result *r, const ch
     snprintf(path, sizeof path, "%s.txt", o->out);
     FILE *f = fopen(path, "w");
     if (!f) {
-        fprintf(stderr, "papsim calibrate: %s: cannot create: %s\n", path, strerror(errno));
+        papsim_cmd_bad_input("calibrate", "%s: cannot create: %s", path, strerror(errno));
         return 2;
     }
     write_numbers(f, r, csv_path, stat);
@@ -451,19 +451,19 @@ int papsim_cmd_calibrate(int argc, char **argv)
     papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
     o.papbench_mpi = o.papbench_mpi ? o.papbench_mpi : papbench_mpi;
     if (papsim_mkdir_parents(o.out, &e) != 0) { /* PREFIX.csv, .txt and .xml */
-        fprintf(stderr, "papsim calibrate: --out: %s\n", e.msg);
+        papsim_cmd_bad_input("calibrate", "--out: %s", e.msg);
         return 2;
     }
     if (o.from) {
         snprintf(csv_path, sizeof csv_path, "%s", o.from);
     } else {
         if ((size_t)snprintf(csv_path, sizeof csv_path, "%s.csv", o.out) >= sizeof csv_path) {
-            fprintf(stderr, "papsim calibrate: --out '%s': path too long\n", o.out);
+            papsim_cmd_bad_input("calibrate", "--out '%s': path too long", o.out);
             return 2;
         }
         if (access(o.papbench_mpi, X_OK) != 0) {
-            fprintf(stderr, "papsim calibrate: papbench-mpi '%s' not found (build papsim, or "
-                            "pass --papbench-mpi)\n", o.papbench_mpi);
+            papsim_cmd_bad_input("calibrate", "papbench-mpi '%s' not found (build papsim, or "
+                                              "pass --papbench-mpi)", o.papbench_mpi);
             return 2;
         }
         if ((status = run_measurements(&o, csv_path)) != 0)
@@ -473,7 +473,7 @@ int papsim_cmd_calibrate(int argc, char **argv)
     }
     if (count_placement(csv_path, &r, &e) != 0 ||
         fit_measurements(csv_path, o.statistic ? o.statistic : "median_s", &r, &e) != 0) {
-        fprintf(stderr, "papsim calibrate: %s\n", e.msg);
+        papsim_cmd_bad_input("calibrate", "%s", e.msg);
         return 2;
     }
     return write_outputs(&o, &r, csv_path);

@@ -70,16 +70,16 @@ int papsim_cmd_compare(int argc, char **argv)
         }
         if (c != 'm' || !(metric = papsim_report_metric_column(optarg))) {
             if (c == 'm')
-                fprintf(stderr, "papsim compare: --metric: '%s' is not one of last_delay, "
-                                "total_delay, mean_elapsed, max_elapsed\n", optarg);
+                papsim_cmd_bad_input("compare", "--metric: '%s' is not one of last_delay, "
+                                                "total_delay, mean_elapsed, max_elapsed", optarg);
             else
                 return papsim_cmd_bad_option("compare", c, argv[optind - 1]);
             return 2;
         }
     }
     if (argc - optind != 2) {
-        fprintf(stderr, "papsim compare: expected SIM and REAL (directories or .csv files), got "
-                        "%d arguments; see 'papsim compare --help'\n", argc - optind);
+        papsim_cmd_bad_input("compare", "expected SIM and REAL (directories or .csv files), got "
+                                        "%d arguments (see papsim compare --help)", argc - optind);
         return 2;
     }
     for (int s = 0; s < 2; s++) {
@@ -93,7 +93,7 @@ int papsim_cmd_compare(int argc, char **argv)
     papsim_compare_free(&cmp);
 out:
     if (status != 0 && e.msg[0])
-        fprintf(stderr, "papsim compare: %s\n", e.msg);
+        papsim_cmd_bad_input("compare", "%s", e.msg);
     papsim_table_free(&tables[0]);
     papsim_table_free(&tables[1]);
     return status;

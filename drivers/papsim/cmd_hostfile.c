@@ -67,17 +67,13 @@ static int parse_args(int argc, char **argv, hostfile_opts *o)
         case 'o': o->output = optarg; break;
         case 'h': o->help = 1; break;
         default:
-            fprintf(stderr, "papsim hostfile: %s '%s' (see --help)\n",
-                    opt == ':' ? "missing value for" : "unknown option",
-                    argv[optind - 1]);
-            return 2;
+            return papsim_cmd_bad_option("hostfile", opt, argv[optind - 1]);
         }
     }
-    if (optind < argc) {
-        fprintf(stderr, "papsim hostfile: unexpected argument '%s'\n",
-                argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return papsim_cmd_bad_input("hostfile",
+                                    "unexpected argument '%s' (see papsim hostfile --help)",
+                                    argv[optind]);
     return 0;
 }
 
@@ -88,7 +84,7 @@ static int run(const hostfile_opts *o, papsim_err *e)
     papsim_mapping m = PAPSIM_MAP_SEQUENTIAL;
     int np = 0, rpn = 0;
     if (!o->platform || !o->np_arg) {
-        papsim_fail(e, "--platform and --np are required (see --help)");
+        papsim_fail(e, "--platform and --np are required (see papsim hostfile --help)");
         return 2;
     }
     if (parse_int_option("--np", o->np_arg, &np, e) != 0 ||
@@ -127,7 +123,5 @@ int papsim_cmd_hostfile(int argc, char **argv)
         return 0;
     }
     rc = run(&o, &e);
-    if (rc != 0)
-        fprintf(stderr, "papsim hostfile: %s\n", e.msg);
-    return rc;
+    return rc != 0 ? papsim_cmd_error("hostfile", rc, "%s", e.msg) : 0;
 }

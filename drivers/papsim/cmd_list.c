@@ -44,10 +44,8 @@ int papsim_cmd_list(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--np")) {
             papsim_err e = {{0}};
-            if (papsim_parse_long(i + 1 < argc ? argv[++i] : "", 1, 1 << 24, "--np", &np, &e)) {
-                fprintf(stderr, "papsim list: %s\n", e.msg);
-                return 2;
-            }
+            if (papsim_parse_long(i + 1 < argc ? argv[++i] : "", 1, 1 << 24, "--np", &np, &e))
+                return papsim_cmd_bad_input("list", "%s", e.msg);
             continue;
         }
         if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9)) {
@@ -58,10 +56,9 @@ int papsim_cmd_list(int argc, char **argv)
                 format = LIST_CSV;
             else if (!strcmp(f, "md"))
                 format = LIST_MD;
-            else {
-                fprintf(stderr, "papsim list: --format: '%s' is not a format (valid: text, csv, md)\n", f);
-                return 2;
-            }
+            else
+                return papsim_cmd_bad_input(
+                    "list", "--format: '%s' is not a format (valid: text, csv, md)", f);
             continue;
         }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -77,16 +74,13 @@ int papsim_cmd_list(int argc, char **argv)
                    "holds `papsim list --format md`).\n");
             return 0;
         }
-        if (argv[i][0] == '-') {
-            fprintf(stderr, "papsim list: unknown option '%s' (see papsim list --help)\n",
-                    argv[i]);
-            return 2;
-        }
+        if (argv[i][0] == '-')
+            return papsim_cmd_bad_option("list", '?', argv[i]);
         if (!papsim_collective_known(argv[i])) {
             char names[256];
             papsim_collective_names(names, sizeof names);
-            fprintf(stderr, "papsim list: unknown collective '%s' (valid: %s)\n", argv[i], names);
-            return 2;
+            return papsim_cmd_bad_input("list", "unknown collective '%s' (valid: %s)", argv[i],
+                                        names);
         }
         only = argv[i];
     }

@@ -172,18 +172,15 @@ int papsim_cmd_merge(int argc, char **argv)
             allow_missing = 1;
             continue;
         }
-        if (argv[i][0] == '-' && argv[i][1] == '-') {
-            fprintf(stderr, "papsim merge: unknown option '%s'; see 'papsim merge --help'\n",
-                    argv[i]);
-            return 2;
-        }
+        if (argv[i][0] == '-' && argv[i][1] == '-')
+            return papsim_cmd_bad_option("merge", '?', argv[i]);
         argv[kept++] = argv[i];
     }
     argc = kept;
-    if (argc < 3) {
-        merge_usage(stderr);
-        return 2;
-    }
+    if (argc < 3)
+        return papsim_cmd_bad_input("merge", "expected OUT and one or more SHARD_DIR, got %d "
+                                    "argument%s (see papsim merge --help)",
+                                    argc - 1, argc == 2 ? "" : "s");
     int ndirs = argc - 2;
     const char *out = argv[1];
     snprintf(path, sizeof path, "%s/results.csv", out);
@@ -229,7 +226,7 @@ int papsim_cmd_merge(int argc, char **argv)
     status = 0;
     goto done;
 fail:
-    fprintf(stderr, "papsim merge: %s\n", e.msg);
+    papsim_cmd_bad_input("merge", "%s", e.msg);
 done:
     for (int k = 0; tables && k < ndirs; k++)
         papsim_table_free(&tables[k]);

@@ -101,12 +101,8 @@ static int read_options(int argc, char **argv, pattern_options *o)
         case 'o': o->out = optarg; break;
         case 'l': o->list = 1; break;
         case 'h': o->help = 1; break;
-        case ':':
-            bad_input("option '%s' needs a value", argv[optind - 1]);
-            return -1;
         default:
-            bad_input("unknown option '%s' (see papsim pattern --help)",
-                      argv[optind - 1]);
+            papsim_cmd_bad_option("pattern", c, argv[optind - 1]);
             return -1;
         }
     }
@@ -175,10 +171,8 @@ static int print_pattern(const pattern_options *o)
     if ((rc = read_skew(o, &skew)) != 0)
         return rc;
     delays = malloc((size_t)np * sizeof *delays);
-    if (delays == NULL) {
-        fputs("papsim pattern: out of memory\n", stderr);
-        return 1;
-    }
+    if (delays == NULL)
+        return papsim_cmd_failed("pattern", "np=%ld: out of memory", np);
     rc = papsim_pattern_delays(&p, (int)np, skew, seed, !o->as_recorded,
                                delays, &e);
     if (rc != 0) {
@@ -187,8 +181,7 @@ static int print_pattern(const pattern_options *o)
         for (long i = 0; i < np; i++)
             printf("%ld\t%.17g\n", i, delays[i]);
         if (fflush(stdout) != 0) { /* e.g. a full disk behind a redirect */
-            perror("papsim pattern: cannot write the output");
-            rc = 1;
+            rc = papsim_cmd_failed("pattern", "cannot write the output: %s", strerror(errno));
         }
     }
     free(delays);
@@ -275,24 +268,23 @@ static int pattern_from_trace(const pattern_options *o)
     delay = malloc((size_t)t.world_size * sizeof *delay);
     count = malloc((size_t)t.world_size * sizeof *count);
     if (delay == NULL || count == NULL) {
-        fputs("papsim pattern: out of memory\n", stderr);
-        rc = 1;
+        rc = papsim_cmd_failed("pattern", "out of memory");
         goto out;
     }
     papsim_trace_mean_delays(&t, calls, ncalls, delay, count);
     if (o->out && papsim_mkdir_parents(o->out, &e) != 0) {
-        rc = bad_input("-o: %s", e.msg);
+        rc = papsim_cmd_failed("pattern", "-o: %s", e.msg);
         goto out;
     }
     if (o->out && (f = fopen(o->out, "w")) == NULL) {
-        rc = bad_input("cannot write '%s': %s", o->out, strerror(errno));
+        rc = papsim_cmd_failed("pattern", "-o: cannot write '%s': %s", o->out,
+                               strerror(errno));
         goto out;
     }
     write_trace_pattern(f, o, &t, ncalls, delay, count);
     if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
-        fprintf(stderr, "papsim pattern: cannot write '%s'\n",
-                o->out ? o->out : "standard output");
-        rc = 1;
+        rc = papsim_cmd_failed("pattern", "cannot write '%s'",
+                               o->out ? o->out : "standard output");
     }
 out:
     free(delay);

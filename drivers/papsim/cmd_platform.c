@@ -331,16 +331,12 @@ static int write_platform(const platform_opts *o, const cluster_shape *c,
                           int argc, char **argv)
 {
     papsim_err e;
-    if (o->output && papsim_mkdir_parents(o->output, &e) != 0) {
-        fprintf(stderr, "papsim platform: -o: %s\n", e.msg);
-        return 1;
-    }
+    if (o->output && papsim_mkdir_parents(o->output, &e) != 0)
+        return papsim_cmd_failed("platform", "-o: %s", e.msg);
     FILE *f = o->output ? fopen(o->output, "w") : stdout;
-    if (!f) {
-        fprintf(stderr, "papsim platform: cannot write '%s': %s\n", o->output,
-                strerror(errno));
-        return 1;
-    }
+    if (!f)
+        return papsim_cmd_failed("platform", "-o: cannot write '%s': %s", o->output,
+                                 strerror(errno));
     put_header(f, o, c);
     fputs("<platform version=\"4.1\">\n", f);
     fputs("  <zone id=\"world\" routing=\"Full\">\n", f);
@@ -349,11 +345,9 @@ static int write_platform(const platform_opts *o, const cluster_shape *c,
     fputs("  </zone>\n</platform>\n", f);
     int bad = ferror(f);
     bad |= o->output ? fclose(f) != 0 : fflush(f) != 0;
-    if (bad) {
-        fprintf(stderr, "papsim platform: cannot write '%s': %s\n",
-                o->output ? o->output : "stdout", strerror(errno));
-        return 1;
-    }
+    if (bad)
+        return papsim_cmd_failed("platform", "cannot write '%s': %s",
+                                 o->output ? o->output : "stdout", strerror(errno));
     return 0;
 }
 
@@ -361,10 +355,8 @@ static int print_info(const char *source)
 {
     papsim_platform p;
     papsim_err e = {{0}};
-    if (papsim_platform_load(source, &p, &e) != 0) {
-        fprintf(stderr, "papsim platform: %s\n", e.msg);
-        return 2;
-    }
+    if (papsim_platform_load(source, &p, &e) != 0)
+        return papsim_cmd_bad_input("platform", "%s", e.msg);
     printf("platform: %s\n", p.source);
     printf("hosts: %d\n", p.nhosts);
     printf("cores per host: %d\n", p.cores_per_host);
@@ -443,21 +435,17 @@ static int parse_args(int argc, char **argv, platform_opts *o)
         if (opt == 'h') {
             o->help = 1;
         } else if (opt == '?' || opt == ':') {
-            fprintf(stderr, "papsim platform: %s '%s' (see --help)\n",
-                    opt == ':' ? "missing value for" : "unknown option",
-                    argv[optind - 1]);
-            return 2;
+            return papsim_cmd_bad_option("platform", opt, argv[optind - 1]);
         } else {
             store_option(o, opt, optarg);
         }
     }
     if (optind < argc)
         o->kind = argv[optind++];
-    if (optind < argc) {
-        fprintf(stderr, "papsim platform: unexpected argument '%s'\n",
-                argv[optind]);
-        return 2;
-    }
+    if (optind < argc)
+        return papsim_cmd_bad_input("platform",
+                                    "unexpected argument '%s' (see papsim platform --help)",
+                                    argv[optind]);
     return 0;
 }
 
@@ -476,35 +464,27 @@ static int run_platform(int argc, char **argv, char **command)
         fputs(usage, stdout);
         return 0;
     }
-    if (o.info && o.kind) {
-        fputs("papsim platform: --info takes no KIND\n", stderr);
-        return 2;
-    }
+    if (o.info && o.kind)
+        return papsim_cmd_bad_input("platform", "--info takes no KIND");
     if (o.info)
         return print_info(o.info);
-    if (!o.kind) {
-        fputs("papsim platform: missing KIND (flat, fat_tree, dragonfly or "
-              "torus); see --help\n", stderr);
-        return 2;
-    }
+    if (!o.kind)
+        return papsim_cmd_bad_input("platform", "missing KIND (flat, fat_tree, dragonfly or "
+                                    "torus) (see papsim platform --help)");
     if (!o.loopback_bw)
         o.loopback_bw = o.bw;
     if (!o.loopback_lat)
         o.loopback_lat = o.lat;
-    if (check_options(&o, &c, &e) != 0) {
-        fprintf(stderr, "papsim platform: %s\n", e.msg);
-        return 2;
-    }
+    if (check_options(&o, &c, &e) != 0)
+        return papsim_cmd_bad_input("platform", "%s", e.msg);
     return write_platform(&o, &c, argc, command);
 }
 
 int papsim_cmd_platform(int argc, char **argv)
 {
     char **command = malloc((size_t)(argc + 1) * sizeof *command);
-    if (!command) {
-        fputs("papsim platform: out of memory\n", stderr);
-        return 1;
-    }
+    if (!command)
+        return papsim_cmd_failed("platform", "out of memory");
     memcpy(command, argv, (size_t)(argc + 1) * sizeof *command);
     int rc = run_platform(argc, argv, command);
     free(command);

@@ -91,7 +91,7 @@ static int parse_tolerance(const char *name, const char *text, double *out)
     errno = 0;
     *out = strtod(text, &end);
     if (*text == '\0' || *end || errno || !isfinite(*out) || *out < 0) {
-        fprintf(stderr, "papsim regress: %s: '%s' is not a non-negative number\n", name, text);
+        papsim_cmd_bad_input("regress", "%s: '%s' is not a non-negative number", name, text);
         return -1;
     }
     return 0;
@@ -103,8 +103,8 @@ static int parse_metric_list(char *list, regress_options *o)
     for (char *save = NULL, *m = strtok_r(list, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
         const char *column = papsim_report_metric_column(m);
         if (!column) {
-            fprintf(stderr, "papsim regress: --metrics: '%s' is not one of total_delay_s, "
-                            "last_delay_s, mean_elapsed_s, max_elapsed_s\n", m);
+            papsim_cmd_bad_input("regress", "--metrics: '%s' is not one of total_delay_s, "
+                                            "last_delay_s, mean_elapsed_s, max_elapsed_s", m);
             return -1;
         }
         int seen = 0;
@@ -114,7 +114,7 @@ static int parse_metric_list(char *list, regress_options *o)
             o->metrics[o->nmetrics++] = column;
     }
     if (o->nmetrics == 0) {
-        fprintf(stderr, "papsim regress: --metrics: empty list\n");
+        papsim_cmd_bad_input("regress", "--metrics: empty list");
         return -1;
     }
     return 0;
@@ -154,8 +154,8 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
             return papsim_cmd_bad_option("regress", c, argv[optind - 1]);
     }
     if (argc - optind != 2) {
-        fprintf(stderr, "papsim regress: expected NEW.csv and GOLDEN.csv, got %d arguments; "
-                        "see 'papsim regress --help'\n", argc - optind);
+        papsim_cmd_bad_input("regress", "expected NEW.csv and GOLDEN.csv, got %d arguments "
+                                        "(see papsim regress --help)", argc - optind);
         return 2;
     }
     o->new_path = argv[optind];
@@ -385,7 +385,7 @@ int papsim_cmd_regress(int argc, char **argv)
     status = (n.changed || (n.missing && !o.allow_missing) || (o.strict && n.added)) ? 1 : 0;
 out:
     if (status == 2 && e.msg[0])
-        fprintf(stderr, "papsim regress: %s\n", e.msg);
+        papsim_cmd_bad_input("regress", "%s", e.msg);
     free_side(&nw);
     free_side(&gd);
     return status;

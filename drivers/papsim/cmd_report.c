@@ -46,14 +46,14 @@ static int add_metrics(report_options *o, const char *list)
 {
     char buf[256];
     if ((size_t)snprintf(buf, sizeof buf, "%s", list) >= sizeof buf) {
-        fprintf(stderr, "papsim report: --metric: '%s' is too long\n", list);
+        papsim_cmd_bad_input("report", "--metric: '%s' is too long", list);
         return 2;
     }
     for (char *save = NULL, *m = strtok_r(buf, ",", &save); m; m = strtok_r(NULL, ",", &save)) {
         const char *column = papsim_report_metric_column(m);
         if (!column) {
-            fprintf(stderr, "papsim report: --metric: '%s' is not one of last_delay, "
-                            "total_delay, mean_elapsed, max_elapsed\n", m);
+            papsim_cmd_bad_input("report", "--metric: '%s' is not one of last_delay, "
+                                           "total_delay, mean_elapsed, max_elapsed", m);
             return 2;
         }
         size_t i = 0;
@@ -63,7 +63,7 @@ static int add_metrics(report_options *o, const char *list)
             o->metrics[o->nmetrics++] = column;
     }
     if (o->nmetrics == 0) {
-        fprintf(stderr, "papsim report: --metric: '%s' names no metric\n", list);
+        papsim_cmd_bad_input("report", "--metric: '%s' names no metric", list);
         return 2;
     }
     return 0;
@@ -74,25 +74,25 @@ static int add_metrics(report_options *o, const char *list)
 static int check_modes(const report_options *o)
 {
     if ((o->best || o->relative) && (o->runtimes || o->robustness)) {
-        fprintf(stderr, "papsim report: --%s and --%s: choose one\n",
-                o->best ? "best" : "relative",
-                o->figure4 ? "all" : o->runtimes ? "runtimes" : "robustness");
+        papsim_cmd_bad_input("report", "--%s and --%s: choose one",
+                             o->best ? "best" : "relative",
+                             o->figure4 ? "all" : o->runtimes ? "runtimes" : "robustness");
         return -1;
     }
     if (o->best && o->relative) {
-        fprintf(stderr, "papsim report: --best and --relative: choose one\n");
+        papsim_cmd_bad_input("report", "--best and --relative: choose one");
         return -1;
     }
     if (o->spread && !o->relative && !o->runtimes) {
-        fprintf(stderr, "papsim report: --spread needs --relative BASE, --runtimes or --all\n");
+        papsim_cmd_bad_input("report", "--spread needs --relative BASE, --runtimes or --all");
         return -1;
     }
     if (o->speedup && !o->relative) {
-        fprintf(stderr, "papsim report: --speedup needs --relative BASE\n");
+        papsim_cmd_bad_input("report", "--speedup needs --relative BASE");
         return -1;
     }
     if (!o->best && o->nmetrics > 1) {
-        fprintf(stderr, "papsim report: --metric: one metric only without --best\n");
+        papsim_cmd_bad_input("report", "--metric: one metric only without --best");
         return -1;
     }
     return 0;
@@ -128,14 +128,14 @@ static int parse_report_options(int argc, char **argv, report_options *o)
             break;
         case 'b':
             if (!optarg[0]) {
-                fprintf(stderr, "papsim report: --best: empty algorithm name\n");
+                papsim_cmd_bad_input("report", "--best: empty algorithm name");
                 return 2;
             }
             o->best = optarg;
             break;
         case 'r':
             if (!optarg[0]) {
-                fprintf(stderr, "papsim report: --relative: empty algorithm name\n");
+                papsim_cmd_bad_input("report", "--relative: empty algorithm name");
                 return 2;
             }
             o->relative = optarg;
@@ -163,8 +163,8 @@ static int parse_report_options(int argc, char **argv, report_options *o)
         }
     }
     if (argc - optind != 1) {
-        fprintf(stderr, "papsim report: expected one results directory or .csv file, got %d "
-                        "arguments; see 'papsim report --help'\n", argc - optind);
+        papsim_cmd_bad_input("report", "expected one results directory or .csv file, got %d "
+                                       "arguments (see papsim report --help)", argc - optind);
         return 2;
     }
     o->input = argv[optind];
@@ -207,7 +207,7 @@ static int resolve_paths(const report_options *o, char *csv, char *outdir, size_
                    : (size_t)snprintf(outdir, len, "%s/report", o->input);
     }
     if (a >= len || b >= len) {
-        fprintf(stderr, "papsim report: %s: path too long\n", o->input);
+        papsim_cmd_bad_input("report", "%s: path too long", o->input);
         return -1;
     }
     return 0;
@@ -269,7 +269,7 @@ static int draw_stem(const char *out, const char *stem, int *not_found)
     if (*not_found)
         return -1;
     if (papsim_report_run_gnuplot_stem(out, stem, not_found, &e) != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_failed("report", "%s", e.msg);
         return -1;
     }
     printf("wrote %s/%s.png\nwrote %s/%s.svg\n", out, stem, out, stem);
@@ -279,8 +279,8 @@ static int draw_stem(const char *out, const char *stem, int *not_found)
 static int images_status(const char *out, int failures)
 {
     if (failures)
-        fprintf(stderr, "papsim report: images missing; the text reports and gnuplot scripts "
-                        "in %s were written\n", out);
+        papsim_cmd_failed("report", "images missing; the text reports and gnuplot scripts "
+                                    "in %s were written", out);
     return failures ? 1 : 0;
 }
 
@@ -293,7 +293,7 @@ static int draw_panels(const char *out, const papsim_report *r)
     for (size_t i = 0; i < r->npanels; i++) {
         const char *stem = r->panels[i].file_stem;
         if (papsim_report_write_plot_script(r, i, out, &e) != 0) {
-            fprintf(stderr, "papsim report: %s\n", e.msg);
+            papsim_cmd_failed("report", "%s", e.msg);
             return 1;
         }
         printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
@@ -310,7 +310,7 @@ static int draw_best(const char *out, const papsim_best_report *r)
         for (size_t v = 0; v < r->groups[g].nviews; v++) {
             const char *stem = r->groups[g].file_stems[v];
             if (papsim_best_write_plot_script(r, g, v, out, &e) != 0) {
-                fprintf(stderr, "papsim report: %s\n", e.msg);
+                papsim_cmd_failed("report", "%s", e.msg);
                 return 1;
             }
             printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
@@ -328,7 +328,7 @@ static int run_patterns(const report_options *o, const papsim_table *t, const ch
         papsim_mkdir_p(outdir, &e) != 0 ||
         write_text_file(outdir, "report.txt", &r, report_text, &e) != 0 ||
         write_text_file(outdir, "report.md", &r, report_markdown, &e) != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_bad_input("report", "%s", e.msg);
         goto out;
     }
     status = draw_panels(outdir, &r);
@@ -345,7 +345,7 @@ static int run_best(const report_options *o, const papsim_table *t, const char *
     int status = 2;
     if (papsim_best_build(t, o->best, o->metrics, o->nmetrics, &r, &e) != 0 ||
         papsim_mkdir_p(outdir, &e) != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_bad_input("report", "%s", e.msg);
         goto out;
     }
     papsim_best_file_prefix(&r, prefix, sizeof prefix);
@@ -356,7 +356,7 @@ static int run_best(const report_options *o, const papsim_table *t, const char *
             status = 0;
     }
     if (status != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_bad_input("report", "%s", e.msg);
         goto out;
     }
     status = draw_best(outdir, &r);
@@ -391,7 +391,7 @@ static int run_relative(const report_options *o, const papsim_table *t, const ch
     status = 0;
     goto out;
 fail:
-    fprintf(stderr, "papsim report: %s\n", e.msg);
+    papsim_cmd_bad_input("report", "%s", e.msg);
 out:
     papsim_rel_free(&r);
     return status;
@@ -432,7 +432,7 @@ static int draw_study_view(const char *out, const papsim_report *r, papsim_study
                 continue;
             papsim_study_plot_stem(r, i, s, v, stem, sizeof stem);
             if (papsim_study_write_plot_script(r, i, s, v, out, &e) != 0) {
-                fprintf(stderr, "papsim report: %s\n", e.msg);
+                papsim_cmd_failed("report", "%s", e.msg);
                 return -1;
             }
             printf("wrote %s/%s.gp\nwrote %s/%s.dat\n", out, stem, out, stem);
@@ -488,7 +488,7 @@ static int run_study_views(const report_options *o, const papsim_table *t, const
         return 2;
     if (build_study_report(o, t, &r, &e) != 0 || papsim_mkdir_p(outdir, &e) != 0 ||
         write_study_texts(o, &r, outdir, &e) != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_bad_input("report", "%s", e.msg);
         status = 2;
         goto out;
     }
@@ -514,7 +514,7 @@ int papsim_cmd_report(int argc, char **argv)
     if (resolve_paths(&o, csv, outdir, sizeof csv) != 0)
         return 2;
     if (papsim_results_load(csv, &t, NULL, &e) != 0) {
-        fprintf(stderr, "papsim report: %s\n", e.msg);
+        papsim_cmd_bad_input("report", "%s", e.msg);
         return 2;
     }
     status = o.best                       ? run_best(&o, &t, outdir)

@@ -178,9 +178,10 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             return papsim_fail(e, "unexpected argument '%s': the spec is '%s' (one spec per run)",
                                a, o->spec_path);
         } else if (!next && takes_value(a)) {
-            return papsim_fail(e, "option '%s' needs a value (see papsim run --help)", a);
+            return papsim_fail(e, "missing value for option '%s' (see papsim %s --help)", a,
+                               argv[0]);
         } else {
-            return papsim_fail(e, "unknown option '%s' (see papsim run --help)", a);
+            return papsim_fail(e, "unknown option '%s' (see papsim %s --help)", a, argv[0]);
         }
     }
     o->cost.eager_thresh = sweep_eager_threshold(o->cfg, o->ncfg, o->cost.eager_thresh);
@@ -354,19 +355,19 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
             continue;
         }
         if (count == 0 || missing) {
-            fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: no-delay baseline "
-                            "missing, case not run\n",
-                    sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
-                    sc->c.skew);
+            papsim_cmd_failed("run", "%s/%s np=%d %lldB %s skew %s: no-delay baseline missing, "
+                              "case not run",
+                              sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                              sc->c.pattern, sc->c.skew);
             st->no_baseline++;
             continue;
         }
         sc->c.skew_s = sc->skew.value * sum / count;
         papsim_err too_large;
         if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
-            fprintf(stderr, "papsim run: %s/%s np=%d %lldB %s skew %s: case not run: %s\n",
-                    sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes, sc->c.pattern,
-                    sc->c.skew, too_large.msg);
+            papsim_cmd_failed("run", "%s/%s np=%d %lldB %s skew %s: case not run: %s",
+                              sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                              sc->c.pattern, sc->c.skew, too_large.msg);
             st->failed++;
             continue;
         }
@@ -602,8 +603,8 @@ int papsim_cmd_run(int argc, char **argv)
     }
     goto done;
 fail:
-    fprintf(stderr, "papsim run: %s%s\n", e.msg,
-            st.not_written ? " (make room, then rerun the same command to resume)" : "");
+    papsim_cmd_error("run", status, "%s%s", e.msg,
+                     st.not_written ? " (make room, then rerun the same command to resume)" : "");
 done:
     sweep_unlock(lock);
     sweep_cases_free(&cases);

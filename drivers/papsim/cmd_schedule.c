@@ -10,6 +10,7 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -152,12 +153,8 @@ static int read_options(int argc, char **argv, schedule_options *o)
         case O_TIME: o->time = 1; break;
         case O_REPEAT: o->repeat = optarg; break;
         case 'h': o->help = 1; break;
-        case ':':
-            bad_input("option '%s' needs a value", argv[optind - 1]);
-            return -1;
         default:
-            bad_input("unknown option '%s' (see papsim schedule --help)",
-                      argv[optind - 1]);
+            papsim_cmd_bad_option("schedule", c, argv[optind - 1]);
             return -1;
         }
     }
@@ -343,18 +340,15 @@ static int print_table(const papsim_clv_schedule *s)
     const int P = s->nprocs;
     int64_t B = s->nbusy;
     char (*in)[32] = NULL, (*outq)[32] = NULL;
-    if (B > 0 && (uint64_t)P * (uint64_t)B > (UINT64_C(1) << 26)) {
-        fputs("papsim schedule: the table would have more than 2^26 cells; "
-              "use --print rounds or ranks\n", stderr);
-        return 1;
-    }
+    if (B > 0 && (uint64_t)P * (uint64_t)B > (UINT64_C(1) << 26))
+        return papsim_cmd_failed("schedule", "--print table: the table would have more than "
+                                 "2^26 cells; use --print rounds or ranks");
     in = calloc((size_t)P * (B ? B : 1), sizeof *in);
     outq = calloc((size_t)P * (B ? B : 1), sizeof *outq);
     if (!in || !outq) {
         free(in);
         free(outq);
-        fputs("papsim schedule: out of memory\n", stderr);
-        return 1;
+        return papsim_cmd_failed("schedule", "out of memory");
     }
     for (int64_t b = 0; b < B; b++)
         for (int64_t t = s->round_first[b]; t < s->round_first[b + 1]; t++) {
@@ -394,7 +388,7 @@ static int print_ranks(const papsim_clv_schedule *s)
     int32_t *busy = malloc((size_t)(s->ntransfers + 1) * sizeof *busy);
     int rc = 1;
     if (!first || !ev || !busy || !(fill = malloc((size_t)P * sizeof *fill))) {
-        fputs("papsim schedule: out of memory\n", stderr);
+        papsim_cmd_failed("schedule", "out of memory");
         goto out;
     }
     for (int64_t b = 0; b < s->nbusy; b++)
@@ -500,10 +494,8 @@ static int run(const schedule_options *o)
     if ((rc = read_round_time(o, (int)nseg, &d)) != 0)
         return rc;
     a = malloc((size_t)np * sizeof *a);
-    if (a == NULL) {
-        fputs("papsim schedule: out of memory\n", stderr);
-        return 1;
-    }
+    if (a == NULL)
+        return papsim_cmd_failed("schedule", "np=%ld: out of memory", np);
     if ((rc = read_arrivals(o->arrivals, (int)np, a)) != 0)
         goto out;
     /* inputs the generator refuses (e.g. a/d > 2^50) are bad input too */
@@ -519,8 +511,7 @@ static int run(const schedule_options *o)
         t0 = now_s();
         if (papsim_clv_generate(generator, (int)np, (int)nseg, (int)root, a, d,
                                 &copt, &s, &ce) != 0) {
-            fprintf(stderr, "papsim schedule: %s\n", ce.msg);
-            rc = 1;
+            rc = papsim_cmd_failed("schedule", "%s", ce.msg);
             goto out;
         }
         dt = now_s() - t0;
@@ -560,15 +551,13 @@ static int run(const schedule_options *o)
     }
     if (o->check) {
         if (papsim_clv_check(&s, &ce) != 0) {
-            fprintf(stderr, "papsim schedule: check failed: %s\n", ce.msg);
-            rc = 1;
+            rc = papsim_cmd_failed("schedule", "--check: check failed: %s", ce.msg);
             goto out;
         }
         printf("check=ok\n");
     }
     if (fflush(stdout) != 0) {
-        perror("papsim schedule: cannot write the output");
-        rc = 1;
+        rc = papsim_cmd_failed("schedule", "cannot write the output: %s", strerror(errno));
     }
 out:
     papsim_clv_schedule_free(&s);

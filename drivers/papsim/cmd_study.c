@@ -59,28 +59,20 @@ static int split_args(int argc, char **argv, study_args *s)
             continue;
         }
         if (!strcmp(a, "--metric")) {
-            if (!next) {
-                fprintf(stderr, "papsim study: --metric needs a value\n");
-                return -1;
-            }
+            if (!next)
+                return papsim_cmd_bad_option("study", ':', a);
             s->metric = argv[++i];
-            if (!papsim_report_metric_column(s->metric)) {
-                fprintf(stderr, "papsim study: --metric: '%s' is not one of last_delay, "
-                                "total_delay, mean_elapsed, max_elapsed\n", s->metric);
-                return -1;
-            }
+            if (!papsim_report_metric_column(s->metric))
+                return papsim_cmd_bad_input("study", "--metric: '%s' is not one of last_delay, "
+                                            "total_delay, mean_elapsed, max_elapsed", s->metric);
             continue;
         }
-        if (!strcmp(a, "--dry-run")) {
-            fprintf(stderr, "papsim study: --dry-run: use papsim run SPEC --dry-run\n");
-            return -1;
-        }
+        if (!strcmp(a, "--dry-run"))
+            return papsim_cmd_bad_input("study", "--dry-run: use papsim run SPEC --dry-run");
         if (!strcmp(a, "--out") && next)
             s->out = next;
-        if (s->nrun == MAX_ARGS) {
-            fprintf(stderr, "papsim study: more than %d arguments\n", MAX_ARGS - 1);
-            return -1;
-        }
+        if (s->nrun == MAX_ARGS)
+            return papsim_cmd_bad_input("study", "more than %d arguments", MAX_ARGS - 1);
         s->run[s->nrun++] = argv[i];
     }
     s->run[s->nrun] = NULL;
@@ -90,10 +82,8 @@ static int split_args(int argc, char **argv, study_args *s)
 static int run_reports(const study_args *s)
 {
     char outdir[4200];
-    if ((size_t)snprintf(outdir, sizeof outdir, "%s/report", s->out) >= sizeof outdir) {
-        fprintf(stderr, "papsim study: --out '%s': path too long\n", s->out);
-        return 2;
-    }
+    if ((size_t)snprintf(outdir, sizeof outdir, "%s/report", s->out) >= sizeof outdir)
+        return papsim_cmd_bad_input("study", "--out '%s': path too long", s->out);
     char *argv[] = {"report", (char *)s->out, "--all", "--out", outdir,
                     s->metric ? "--metric" : NULL, (char *)s->metric, NULL};
     int argc = s->metric ? 7 : 5;
@@ -111,15 +101,15 @@ int papsim_cmd_study(int argc, char **argv)
         return 0;
     }
     papsim_err e = {{0}};
-    if (papsim_run_check_args(s.nrun, s.run, &e) != 0) {
-        fprintf(stderr, "papsim study: %s\n", e.msg);
-        return 2;
-    }
-    if (!s.out) {
-        fprintf(stderr, "papsim study: --out DIR is required (usage: papsim study SPEC --out "
-                        "DIR)\n");
-        return 2;
-    }
+    /* papsim run checks the arguments; its messages name papsim study */
+    s.run[0] = "study";
+    int bad = papsim_run_check_args(s.nrun, s.run, &e);
+    s.run[0] = "run";
+    if (bad)
+        return papsim_cmd_bad_input("study", "%s", e.msg);
+    if (!s.out)
+        return papsim_cmd_bad_input("study", "--out DIR is required (usage: papsim study SPEC "
+                                    "--out DIR)");
     fprintf(stderr, "papsim study: step 1 of 2: papsim run into %s\n", s.out);
     int run = papsim_cmd_run(s.nrun, s.run);
     if (run != 0 && run != 1) /* bad input or interrupted: nothing to report yet */

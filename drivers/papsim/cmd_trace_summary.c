@@ -3,6 +3,7 @@
  * minimum, median, 90th percentile and maximum of the per-call skew (last
  * arrival - first arrival; definitions in drivers/common/trace.h), then the
  * ranks that most often arrived last. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,7 +131,7 @@ int papsim_cmd_trace_summary(int argc, char **argv)
     }
     for (int i = 1; i < argc; i++)
         if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return bad_input("unknown option '%s' (see papsim trace-summary --help)", argv[i]);
+            return papsim_cmd_bad_option("trace-summary", '?', argv[i]);
     if (argc != 2)
         return bad_input("expected one trace file (see papsim trace-summary "
                          "--help)");
@@ -138,8 +139,8 @@ int papsim_cmd_trace_summary(int argc, char **argv)
         return bad_input("%s", e.msg);
     rc = print_summary(argv[1], &t);
     if (fflush(stdout) != 0) {
-        perror("papsim trace-summary: cannot write the output");
-        rc = 1;
+        rc = papsim_cmd_failed("trace-summary", "cannot write the output: %s",
+                               strerror(errno));
     }
     papsim_trace_free(&t);
     return rc;

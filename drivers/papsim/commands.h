@@ -31,10 +31,18 @@ int papsim_run_check_args(int argc, char **argv, papsim_err *e);
 /* The text of `papsim report --help` (cmd_report_help.c). */
 void papsim_report_print_help(FILE *f);
 
-/* Prints "papsim COMMAND: message" on stderr and returns 2, the bad-input
- * exit status. */
+/* The error printer of every papsim command: "papsim COMMAND: WHERE: WHAT"
+ * on stderr, WHERE being FILE:LINE: KEY or the option when known.
+ * papsim_cmd_bad_input returns 2, the bad-input exit status;
+ * papsim_cmd_failed returns 1, the status of a run that failed.
+ * papsim_cmd_error returns the status it is given (e.g. a code that is
+ * already 1 or 2). */
 __attribute__((format(printf, 2, 3)))
 int papsim_cmd_bad_input(const char *command, const char *fmt, ...);
+__attribute__((format(printf, 2, 3)))
+int papsim_cmd_failed(const char *command, const char *fmt, ...);
+__attribute__((format(printf, 3, 4)))
+int papsim_cmd_error(const char *command, int status, const char *fmt, ...);
 
 /* For getopt_long run with opterr = 0 and a ':' first in its option string:
  * "papsim COMMAND: unknown option '--x' (see papsim COMMAND --help)", or

@@ -78,7 +78,13 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "papsim: unknown command '%s'\n", argv[1]);
-    print_usage(stderr);
-    return 2;
+    char names[512];
+    size_t n = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0] && n < sizeof names; i++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                              commands[i].name);
+    return papsim_print_error(PAPSIM_EXIT_BAD_INPUT, "papsim",
+                              "unknown command '%s' (valid: %s; see papsim --help)", argv[1],
+                              names);
 }

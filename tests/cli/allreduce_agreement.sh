@@ -125,7 +125,7 @@ expect_eq "ompi_ring_segmented below p x 1 MiB is lr" \
     "$(outside builtin:ompi_ring_segmented=builtin:lr 0.999999 1.000001 1)" ""
 
 last_delay() {
-    "$PAPSIM" bench --collective allreduce "$@" | tail -n 1 | cut -d, -f21
+    "$PAPSIM" bench --collective allreduce "$@" | csv_col last_delay_s | tail -n 1
 }
 # ratio NAME WANT TOL A B: A / B within TOL (relative) of WANT
 ratio() {

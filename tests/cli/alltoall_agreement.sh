@@ -101,7 +101,7 @@ for case in linear:13:0 pairwise:13:0 linear_sync:13:1 linear_sync:13:3 linear_s
     bytes=1048576
     got=$("$PAPSIM" bench --np "$np" --collective alltoall --algorithm "$algo" --bytes $bytes \
         --max-requests "$k" --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f20)
+        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | csv_col total_delay_s | tail -n 1)
     want=$(model "$algo" "$np" $bytes "$k")
     echo "model $algo np=$np K=$k: simulated $got s, model $want s"
     if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then

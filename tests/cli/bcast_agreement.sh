@@ -128,7 +128,7 @@ for case in binary:7:2 binary:15:2 binomial:8:2 binomial:16:2 knomial:16:4 knomi
     bytes=1048576
     got=$("$PAPSIM" bench --np $np --collective bcast --algorithm $algo --bytes $bytes \
         --knomial-radix $k --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f20)
+        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | csv_col total_delay_s | tail -n 1)
     want=$(model $algo $np $k $bytes)
     echo "model $algo np=$np k=$k: simulated $got s, model $want s"
     if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then

@@ -31,7 +31,7 @@ bcast_cost() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.9g", a + (1048576 + 16)
 within() { awk -v x="$1" -v y="$2" -v r="$3" 'BEGIN {d = x - y; if (d < 0) d = -d; print (d <= r * y) ? "yes" : "no"}'; }
 bcast_time() { # PLATFORM RANKS_PER_NODE
     "$PAPSIM" bench --np 2 --ranks-per-node "$2" --platform "$1" --collective bcast \
-        --algorithm linear --bytes 1MiB | awk -F, 'NR == 2 {print $21}'
+        --algorithm linear --bytes 1MiB | csv_col last_delay_s | head -n 1
 }
 
 # 1. The real machine.

@@ -50,25 +50,23 @@ grep -q "1 skewed case(s) not run: their algorithm's no-delay case timed out" ru
 grep -q "4 cases: 2 simulated, 0 already in results, 0 unsupported, 2 timed out, 0 failed" run.err &&
     pass || fail "summary: $(grep 'cases:' run.err)"
 
-status_of() { # algorithm pattern -> status field of its row
-    awk -F, -v a="$1" -v p="$2" 'NR > 1 && $3 == a && $8 == p { print $NF }' out/results.csv
+field_of() { # algorithm pattern COLUMN -> that field of its row
+    csv_cols algorithm,pattern,"$3" out/results.csv | awk -F, -v a="$1" -v p="$2" '$1 == a && $2 == p { print $3 }'
 }
-field_of() { # algorithm pattern column -> that field of its row
-    awk -F, -v a="$1" -v p="$2" -v c="$3" 'NR > 1 && $3 == a && $8 == p { print $c }' out/results.csv
-}
+status_of() { field_of "$1" "$2" status; } # algorithm pattern -> status field of its row
 expect_eq "rows" "$(($(wc -l <out/results.csv) - 1))" 4
 expect_eq "linear no_delay" "$(status_of linear no_delay)" timeout
-expect_eq "linear no_delay has no times" "$(field_of linear no_delay 20)" ""
+expect_eq "linear no_delay has no times" "$(field_of linear no_delay total_delay_s)" ""
 expect_eq "linear last_delayed" "$(status_of linear last_delayed)" baseline_timeout
 expect_eq "bruck no_delay" "$(status_of modified_bruck no_delay)" ok
 expect_eq "bruck last_delayed" "$(status_of modified_bruck last_delayed)" ok
-# skew_s (column 10) = 1.5 x Bruck's own no-delay total delay (column 20):
+# skew_s = 1.5 x Bruck's own no-delay total_delay_s:
 # the timed-out linear case is left out of the mean.
-want=$(awk -v t="$(field_of modified_bruck no_delay 20)" 'BEGIN { printf "%.9g", 1.5 * t }')
-got=$(awk -v t="$(field_of modified_bruck last_delayed 10)" 'BEGIN { printf "%.9g", t }')
+want=$(awk -v t="$(field_of modified_bruck no_delay total_delay_s)" 'BEGIN { printf "%.9g", 1.5 * t }')
+got=$(awk -v t="$(field_of modified_bruck last_delayed skew_s)" 'BEGIN { printf "%.9g", t }')
 expect_eq "1.5x over the finished algorithms" "$got" "$want"
 expect_eq "linear last_delayed gets the same skew" \
-    "$(field_of linear last_delayed 10)" "$(field_of modified_bruck last_delayed 10)"
+    "$(field_of linear last_delayed skew_s)" "$(field_of modified_bruck last_delayed skew_s)"
 
 # work/case_wall.tsv logs each finished case's wall time: the killed one at
 # the limit (killed within a few seconds of it: the sweep looks every

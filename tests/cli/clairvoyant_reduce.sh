@@ -27,6 +27,8 @@ bench() {
         --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0 --log=root.thres:critical \
         --no-header "$@"
 }
+RESULTS_HEADER=$(results_header) # bench prints no header: the column names of its rows
+total_of() { csv_col -H "$RESULTS_HEADER" total_delay_s; } # the total delay of bench rows
 
 # 1. Correctness grid under random patterns (one cases file per np).
 for np in 2 5 8 13 16; do
@@ -89,10 +91,10 @@ for args in "--bytes 64KiB --segments 4 --skew 2ms --root 0" \
             "--bytes 1MiB --segments 16 --skew 2ms --root 0"; do
     # shellcheck disable=SC2086 # args is a list of options
     none=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
-           --knowledge none $args 2>err.txt | cut -d, -f20)
+           --knowledge none $args 2>err.txt | total_of)
     # shellcheck disable=SC2086
     oracle=$(bench 16 --algorithm clairvoyant --datatype double --pattern last_delayed \
-             --knowledge oracle $args 2>err.txt | cut -d, -f20)
+             --knowledge oracle $args 2>err.txt | total_of)
     if [ -n "$none" ] && [ -n "$oracle" ] &&
         [ "$(echo "$oracle < $none" | sed 's/e/*10^/g' | bc -l)" = 1 ]; then
         pass
@@ -102,7 +104,7 @@ for args in "--bytes 64KiB --segments 4 --skew 2ms --root 0" \
 done
 
 # 3. The case id changes only when the new options are set.
-id_of() { bench 4 --algorithm clairvoyant "$@" | cut -d, -f1; }
+id_of() { bench 4 --algorithm clairvoyant "$@" | csv_col -H "$RESULTS_HEADER" case_id; }
 plain=$(id_of)
 expect_eq "default knowledge keeps the id" "$(id_of --knowledge none --schedule-timed no \
     --segments 0)" "$plain"
@@ -135,7 +137,7 @@ expect_fail "spec: negative segments" "bad.ini:7: .*--segments '-2' must be betw
 
 # 5. The round-time model d = alpha + (m/N)(beta + gamma) (--model-alpha,
 # --model-beta). total(ARGS...): total delay of one case at np 8 (flat17.xml).
-total() { bench 8 --algorithm clairvoyant --datatype double "$@" | cut -d, -f20; }
+total() { bench 8 --algorithm clairvoyant --datatype double "$@" | total_of; }
 # expect_time DESC GOT WANT: equal simulated times (and not empty: no run, no pass).
 expect_time() { if [ -n "$2" ]; then expect_eq "$1" "$2" "$3"; else fail "$1: no time"; fi; }
 # expect_other_time DESC GOT OTHER: two different (non-empty) simulated times.
@@ -171,7 +173,7 @@ expect_other_time "--model-beta 1e-8 changes the default N's time" \
 # papsim bench and a spec pass the knobs through to papbench.
 # shellcheck disable=SC2086
 bench_late() { "$PAPSIM" bench --np 8 --algorithm clairvoyant --datatype double $late "$@" |
-    tail -n 1 | cut -d, -f20; }
+    csv_col total_delay_s | tail -n 1; }
 expect_other_time "papsim bench --model-alpha 1ms" "$(bench_late --model-alpha 1ms)" \
     "$(bench_late)"
 cat > model.ini <<'EOF'
@@ -189,7 +191,7 @@ model_beta = 4.8179e-10
 EOF
 expect_ok "spec with model_alpha" "$PAPSIM" run model.ini --out model --quiet
 expect_time "spec model_alpha = papsim bench --model-alpha" \
-    "$(tail -n 1 model/results.csv | cut -d, -f20)" \
+    "$(csv_col total_delay_s model/results.csv | tail -n 1)" \
     "$(bench_late --model-alpha 1ms --model-beta 4.8179e-10)"
 # The case id changes only when a model value is set.
 expect_eq "unset model keeps the id" "$(id_of --model-alpha 0 --model-beta 0)" "$plain"

@@ -57,7 +57,7 @@ expect_bad_input "unknown metric" "--metric: 'speed' is not one of" \
     "$PAPSIM" compare "$fx/sim.csv" "$fx/real.csv" --metric speed
 sed 's/,4,sequential,/,8,sequential,/' "$fx/real.csv" > np8.csv
 expect_bad_input "no common cell" "no cell .* ok rows on both sides" "$PAPSIM" compare "$fx/sim.csv" np8.csv
-cut -d, -f1-7,9- "$fx/real.csv" > nopattern.csv
+csv_drop pattern "$fx/real.csv" > nopattern.csv
 expect_bad_input "missing column" "nopattern.csv: missing column 'pattern'" \
     "$PAPSIM" compare "$fx/sim.csv" nopattern.csv
 sed '4s/,15e-6,15e-6,15e-6,ok$/,fast,fast,fast,ok/' "$fx/real.csv" > badnum.csv

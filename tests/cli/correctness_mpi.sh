@@ -21,7 +21,7 @@ for np in 1 2 3 4 5 7 8 16 17 32; do
 done
 # Every registered algorithm ran (at some np): the grid comes from the
 # registry, so one missing here accepts none of these np or lost its cases.
-cut -d, -f2,3 rows-*.csv | sort -u > ran.txt
+cat rows-*.csv | csv_cols -H "$(results_header)" collective,algorithm | sort -u > ran.txt
 "$PAPSIM" list | tail -n +2 | awk '{print $1 "," $2}' | sort -u > registered.txt
 expect_eq "algorithms never run under Open MPI" "$(comm -23 registered.txt ran.txt | tr '\n' ' ')" ""
 finish

@@ -51,9 +51,9 @@ expect_eq "moved bench rows equal the build tree's" "$(cat moved.csv)" "$(cat ou
 # Installed platforms and scenarios by name.
 xbar=(bench --np 4 --collective reduce --algorithm binomial --bytes 1KiB --platform)
 expect_ok "build-tree bench on crossbar.xml" "$PAPSIM" "${xbar[@]}" "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml"
-want=$(awk -F, 'NR == 2 {print $20}' out.txt)
+want=$(csv_col total_delay_s out.txt | head -n 1)
 expect_ok "moved bench on the installed platform 'crossbar'" "$P/bin/papsim" "${xbar[@]}" crossbar
-expect_eq "'crossbar': the installed file, the same time" "$(awk -F, 'NR == 2 {print $4, $20}' out.txt)" \
+expect_eq "'crossbar': the installed file, the same time" "$(csv_cols platform,total_delay_s out.txt | head -n 1 | tr ',' ' ')" \
     "$P/share/papsim/platforms/crossbar.xml $want"
 expect_ok "build-tree dry run of scenarios/demo.ini" \
     "$PAPSIM" run "$PAPSIM_SOURCE_DIR/scenarios/demo.ini" --out demo1 --dry-run

@@ -52,3 +52,94 @@ expect_bad_input() {
         pass
     fi
 }
+
+# Columns of a CSV by header name, never by position, so that a new column
+# breaks no test. The first line of each FILE (or of stdin) that is not a
+# "#" comment is its header; fields may be quoted ("a,b"), as papsim writes
+# them.
+#
+# csv_cols [-H HEADER] NAMES [FILE...]: for each row, the columns NAMES
+# (comma-separated header names, in that order) joined by commas; the header
+# line itself is not printed. -H HEADER: the input has no header line (e.g.
+# papbench --no-header), HEADER names its columns. A name not in the header
+# is an error (exit 2).
+# csv_col NAME [FILE...]: the same for one column.
+# csv_drop NAMES [FILE]: the CSV, header included, without the columns NAMES.
+# results_header: the header line of results.csv (and of papsim bench).
+csv_awk_lib='
+function csv_fields(line, f,    n, i, c, q, cur) {
+    if (index(line, "\"") == 0)
+        return split(line, f, ",")
+    n = 0; cur = ""; q = 0
+    for (i = 1; i <= length(line); i++) {
+        c = substr(line, i, 1)
+        if (c == "\"")
+            q = !q
+        if (c == "," && !q) {
+            f[++n] = cur; cur = ""
+            continue
+        }
+        cur = cur c
+    }
+    f[++n] = cur
+    return n
+}
+function csv_find(header, names, col,    hf, want, n, k, i, j) {
+    n = csv_fields(header, hf)
+    k = split(names, want, ",")
+    for (i = 1; i <= k; i++) {
+        col[i] = 0
+        for (j = 1; j <= n; j++)
+            if (hf[j] == want[i])
+                col[i] = j
+        if (!col[i]) {
+            printf "csv: no column %s in %s\n", want[i], header > "/dev/stderr"
+            exit 2
+        }
+    }
+    return k
+}'
+
+csv_cols() {
+    local header=
+    if [ "$1" = -H ]; then header=$2; shift 2; fi
+    local names=$1; shift
+    awk -v names="$names" -v header="$header" "$csv_awk_lib"'
+        BEGIN { if (header != "") k = csv_find(header, names, col) }
+        FNR == 1 { seen = header != "" }
+        !seen && /^#/ { next }
+        !seen { k = csv_find($0, names, col); seen = 1; next }
+        {
+            csv_fields($0, f)
+            out = f[col[1]]
+            for (i = 2; i <= k; i++)
+                out = out "," f[col[i]]
+            print out
+        }' "$@"
+}
+
+csv_col() { csv_cols "$@"; }
+
+csv_drop() {
+    local names=$1; shift
+    awk -v names="$names" "$csv_awk_lib"'
+        FNR == 1 { seen = 0 }
+        !seen && /^#/ { print; next }
+        !seen {
+            k = csv_find($0, names, col)
+            for (i = 1; i <= k; i++)
+                drop[col[i]] = 1
+            seen = 1
+        }
+        {
+            n = csv_fields($0, f)
+            out = ""; sep = ""
+            for (j = 1; j <= n; j++)
+                if (!(j in drop)) {
+                    out = out sep f[j]; sep = ","
+                }
+            print out
+        }' "$@"
+}
+
+results_header() { "$PAPSIM" bench --np 2 --bytes 8 2>/dev/null | head -n 1; }

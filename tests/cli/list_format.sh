@@ -31,7 +31,7 @@ expect_eq "csv header" "$(head -n 1 list.csv)" "collective,algorithm,restriction
 expect_eq "csv rows = registry entries" "$(tail -n +2 list.csv | wc -l | tr -d ' ')" \
     "$(wc -l < registry.txt | tr -d ' ')"
 expect_eq "csv rows name the registry's entries in order" \
-    "$(tail -n +2 list.csv | cut -d, -f1,2)" "$(cat registry.txt)"
+    "$(csv_cols collective,algorithm list.csv)" "$(cat registry.txt)"
 # Every row has four fields (a quoted field may hold commas).
 bad_rows=$(tail -n +2 list.csv | awk '{
     n = 0; q = 0
@@ -40,7 +40,7 @@ bad_rows=$(tail -n +2 list.csv | awk '{
 expect_eq "csv rows have four fields" "$bad_rows" ""
 # Filters apply to every format; the text table is unchanged.
 expect_ok "list reduce --format=csv" "$PAPSIM" list reduce --format=csv
-expect_eq "csv reduce rows" "$(tail -n +2 out.txt | cut -d, -f1 | sort -u)" "reduce"
+expect_eq "csv reduce rows" "$(csv_col collective out.txt | sort -u)" "reduce"
 expect_ok "list text" "$PAPSIM" list
 expect_eq "text header" "$(head -n 1 out.txt | tr -s ' ')" "collective algorithm restrictions description"
 expect_eq "text rows" "$(tail -n +2 out.txt | wc -l | tr -d ' ')" "$(wc -l < registry.txt | tr -d ' ')"

@@ -12,7 +12,7 @@ for np in 4 8 16; do
     for bytes in 8 65536 1048576; do
         got=$("$PAPSIM" bench --np $np --collective allgather --algorithm ring --bytes $bytes \
             --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-            --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f20)
+            --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | csv_col total_delay_s | tail -n 1)
         want=$(awk -v p=$np -v m=$bytes 'BEGIN { printf "%.12g", (p - 1) * (2e-6 + m / 1e9) }')
         if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then
             pass
@@ -35,7 +35,7 @@ for case in neighbor_exchange:8 neighbor_exchange:16 recursive_doubling:8 recurs
     algo=${case%:*} np=${case#*:} bytes=1048576
     got=$("$PAPSIM" bench --np $np --collective allgather --algorithm $algo --bytes $bytes \
         --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f20)
+        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | csv_col total_delay_s | tail -n 1)
     want=$(awk -v p=$np -v m=$bytes -v s="$(steps $algo $np)" \
         'BEGIN { printf "%.12g", s * 2e-6 + (p - 1) * m / 1e9 }')
     if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then

@@ -26,7 +26,7 @@ timeout 60 "$PAPSIM" run knobs.ini --out two --quiet 2>run.err
 expect_eq "sweep" "$?" 0
 col=$(head -n 1 two/results.csv | tr ',' '\n' | grep -n '^params$' | cut -d: -f1)
 expect_eq "params is column 18, after gamma" "$col" 18
-expect_eq "params values" "$(tail -n +2 two/results.csv | cut -d, -f3,8,18 | tr '\n' ' ')" \
+expect_eq "params values" "$(csv_cols algorithm,pattern,params two/results.csv | tr '\n' ' ')" \
     "binomial,no_delay, binomial,last_delayed, clairvoyant,no_delay,knowledge=oracle;segments=2 clairvoyant,last_delayed,knowledge=oracle;segments=2 clairvoyant,no_delay,knowledge=oracle;segments=8 clairvoyant,last_delayed,knowledge=oracle;segments=8 "
 
 expect_ok "report" "$PAPSIM" report two

@@ -33,18 +33,19 @@ expect_ok "run: a sweep through these paths" "$PAPSIM" run 'spec dir/sweep.ini' 
 expect_eq "run: every case simulated" \
     "$(grep -c '4 cases: 4 simulated, 0 already in results, 0 unsupported, 0 timed out, 0 failed' err.txt)" 1
 expect_eq "run: rows ok, names whole" \
-    "$(tail -n +2 "$out/results.csv" | awk -F, '{ print $3 "|" $4 "|" $8 "|" $NF }' | sort | tr '\n' ';')" \
+    "$(csv_cols algorithm,platform,pattern,status "$out/results.csv" | tr ',' '|' | sort | tr '\n' ';')" \
     "binomial|../$platdir/p q.xml|file:pat dir/p \$(y) f.txt|ok;binomial|../$platdir/p q.xml|no_delay|ok;linear|../$platdir/p q.xml|file:pat dir/p \$(y) f.txt|ok;linear|../$platdir/p q.xml|no_delay|ok;"
 # The pattern file was read: rank 1 arrives 3 us after rank 0.
 expect_eq "run: the pattern file's delays" \
-    "$(awk -F, '$8 ~ /^file:/ && $3 == "binomial" { print ($20 - $21 > 2.9e-6 && $20 - $21 < 3.1e-6) }' "$out/results.csv")" 1
+    "$(csv_cols pattern,algorithm,total_delay_s,last_delay_s "$out/results.csv" |
+        awk -F, '$1 ~ /^file:/ && $2 == "binomial" { print ($3 - $4 > 2.9e-6 && $3 - $4 < 3.1e-6) }')" 1
 expect_ok "run: resumes (every case already in results)" \
     "$PAPSIM" run 'spec dir/sweep.ini' --out "$out" --jobs 1
 expect_eq "run: nothing run again" "$(grep -c '0 simulated, 4 already in results' err.txt)" 1
 
 expect_ok "bench --platform 'plat dir/p.xml'" "$PAPSIM" bench --np 2 --platform "$platdir/p q.xml" \
     --pattern 'file:pat dir/p $(y) f.txt' --skew 3us --per-rank 'per rank $(w).csv'
-expect_eq "bench: its row" "$(tail -n 1 out.txt | awk -F, '{ print $4 "|" $8 "|" $NF }')" \
+expect_eq "bench: its row" "$(csv_cols platform,pattern,status out.txt | tail -n 1 | tr ',' '|')" \
     "$platdir/p q.xml|file:pat dir/p \$(y) f.txt|ok"
 expect_eq "bench: per-rank rows, rank 1 at 3 us" \
     "$(awk -F, '{ printf "%d:%s;", $3, $4 }' 'per rank $(w).csv')" "0:0;1:3.0000000000000001e-06;"

@@ -78,7 +78,7 @@ expect_bad_input "bad seed" "seed '-1' is not a non-negative integer" \
     "$PAPSIM" pattern --pattern random --np 4 --skew 1ms --seed -1
 expect_bad_input "unknown option" "unknown option '--colour'" \
     "$PAPSIM" pattern --colour --pattern ascending --np 4 --skew 1ms
-expect_bad_input "option without value" "option '--np' needs a value" \
+expect_bad_input "option without value" "missing value for option '--np' \(see papsim pattern --help\)$" \
     "$PAPSIM" pattern --pattern ascending --np
 expect_bad_input "stray argument" "unexpected argument 'extra'" \
     "$PAPSIM" pattern --pattern ascending --np 4 --skew 1ms extra

@@ -20,17 +20,17 @@ spec link.ini here/crossbar.xml
 
 expect_ok "plain spelling runs" "$PAPSIM" run plain.ini --out out --quiet
 expect_eq "plain: 4 cases simulated" "$(grep -c '4 cases: 4 simulated, 0 already' err.txt)" 1
-ids=$(cut -d, -f1 out/results.csv | tail -n +2 | sort | tr '\n' ' ')
+ids=$(csv_col case_id out/results.csv | sort | tr '\n' ' ')
 for s in dot up abs link; do
     expect_ok "$s spelling runs" "$PAPSIM" run $s.ini --out out --quiet
     expect_eq "$s spelling: the same cases, all done" \
         "$(grep -c '4 cases: 0 simulated, 4 already in results' err.txt)" 1
     "$PAPSIM" run $s.ini --out "fresh-$s" --quiet 2>/dev/null
     expect_eq "$s spelling alone: the same ids" \
-        "$(cut -d, -f1 "fresh-$s/results.csv" | tail -n +2 | sort | tr '\n' ' ')" "$ids"
+        "$(csv_col case_id "fresh-$s/results.csv" | sort | tr '\n' ' ')" "$ids"
 done
 expect_eq "one spelling in the platform column" \
-    "$(cut -d, -f4 out/results.csv | tail -n +2 | sort -u)" "crossbar.xml"
+    "$(csv_col platform out/results.csv | sort -u)" "crossbar.xml"
 expect_eq "4 rows, none twice" "$(($(wc -l <out/results.csv) - 1))" 4
 
 # Outside the spec's directory: the relative spelling stays as written.
@@ -42,10 +42,10 @@ expect_ok "outside, other spelling: runs" "$PAPSIM" run sub/outside-dot.ini --ou
 expect_eq "outside, other spelling: all done" \
     "$(grep -c '4 cases: 0 simulated, 4 already in results' err.txt)" 1
 expect_eq "outside: the platform column" \
-    "$(cut -d, -f4 outside/results.csv | tail -n +2 | sort -u)" "../crossbar.xml"
+    "$(csv_col platform outside/results.csv | sort -u)" "../crossbar.xml"
 
 # The built-in platform is "default", however many times it is named.
 printf 'collective = reduce\nalgorithms = binomial\nnp = 4\nbytes = 8\npatterns = no_delay\nplatforms = default\n' >def.ini
 expect_ok "default platform runs" "$PAPSIM" run def.ini --out def --quiet
-expect_eq "default platform column" "$(cut -d, -f4 def/results.csv | sed -n 2p)" "default"
+expect_eq "default platform column" "$(csv_col platform def/results.csv | sed -n 1p)" "default"
 finish

@@ -125,7 +125,7 @@ for case in butterfly:8 butterfly:16 parallel_ring:8 parallel_ring:13 parallel_r
     algo=${case%:*} np=${case#*:} bytes=1048576
     got=$("$PAPSIM" bench --np $np --collective reduce --algorithm $algo --bytes $bytes \
         --platform "$PAPSIM_SOURCE_DIR/platforms/crossbar.xml" \
-        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | tail -n 1 | cut -d, -f20)
+        --cfg=network/model:CM02 --cfg=network/crosstraffic:0 | csv_col total_delay_s | tail -n 1)
     want=$(model $algo $np $bytes)
     echo "model $algo np=$np: simulated $got s, model $want s"
     if awk -v g="$got" -v w="$want" 'BEGIN { r = g / w; exit !(r > 0.99 && r < 1.01) }'; then

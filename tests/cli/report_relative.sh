@@ -72,8 +72,8 @@ expect_ok "tiny relative report" "$PAPSIM" report tiny --relative clairvoyant --
 txt=tiny/report/relative_clairvoyant.txt
 # median_of ALG PATTERN BYTES: total_delay_s of that case (one repetition).
 median_of() {
-    awk -F, -v a="$1" -v p="$2" -v b="$3" 'NR > 1 && $3 == a && $8 == p && $12 == b { print $20 }' \
-        tiny/results.csv
+    csv_cols algorithm,pattern,bytes,total_delay_s tiny/results.csv |
+        awk -F, -v a="$1" -v p="$2" -v b="$3" '$1 == a && $2 == p && $3 == b { print $4 }'
 }
 # row PATTERN SIZE: the table row of that size under that pattern.
 row() { awk -v p="pattern: $1" -v s="$2" '$0 == p { on = 1; next } /^$/ { on = 0 }
@@ -89,7 +89,8 @@ for pat in no_delay last_delayed; do
     done
 done
 # The relative skew shows its absolute value (skew_s) and the factor.
-skew_s=$(awk -F, 'NR > 1 && $8 == "last_delayed" && $12 == 8 { print $10; exit }' tiny/results.csv)
+skew_s=$(csv_cols pattern,bytes,skew_s tiny/results.csv |
+    awk -F, '$1 == "last_delayed" && $2 == 8 { print $3; exit }')
 want=$(awk -v s="$skew_s" 'BEGIN { printf "%.4g us (1x)", s * 1e6 }')
 expect_eq "tiny skew label" "$(row last_delayed 8B | awk -F' [|] ' '{ print $2 }' | sed 's/ *$//')" \
     "$want"

@@ -101,8 +101,8 @@ expect_ok "tiny study" "$PAPSIM" study tiny.ini --out tiny --jobs 1 --quiet
 expect_eq "study progress" "$(grep -c '^papsim study: step [12] of 2' err.txt)" 2
 expect_eq "study reports" "$(ls tiny/report | grep -c -E '^(report|runtimes|robustness)\.(txt|md)$')" 6
 # last_of ALG PATTERN SKEW: last_delay_s of that case (one repetition).
-last_of() { awk -F, -v a="$1" -v p="$2" -v s="$3" 'NR > 1 && $3 == a && $8 == p && $9 == s { print $21 }' \
-    tiny/results.csv; }
+last_of() { csv_cols algorithm,pattern,skew,last_delay_s tiny/results.csv |
+    awk -F, -v a="$1" -v p="$2" -v s="$3" '$1 == a && $2 == p && $3 == s { print $4 }'; }
 want=$(awk -v b0="$(last_of binomial no_delay 0)" -v b="$(last_of binomial last_delayed 1.5x-own)" \
            -v i0="$(last_of in_order_binary no_delay 0)" -v i="$(last_of in_order_binary last_delayed 1.5x-own)" \
            'BEGIN { printf "%+.3f %+.3f", b / b0 - 1, i / i0 - 1 }')

@@ -40,8 +40,8 @@ expect_ok "shard 1/2" "$PAPSIM" run t.ini --out s1 --shard 1/2 --jobs 1 --quiet
 expect_ok "shard 2/2" "$PAPSIM" run t.ini --out s2 --shard 2/2 --jobs 1 --quiet
 expect_eq "fixture rows" "$(wc -l <r/results.csv)" 3
 good=r/results.csv
-id2=$(awk -F, 'NR == 2 { print $1 }' $good)
-id_s2=$(awk -F, 'NR == 2 { print $1 }' s2/results.csv)
+id2=$(csv_col case_id $good | head -n 1)
+id_s2=$(csv_col case_id s2/results.csv | head -n 1)
 
 # --- report --relative with two algorithms, the base second by name ------
 expect_ok "report --relative linear" "$PAPSIM" report r --relative linear
@@ -82,7 +82,7 @@ every_reader() {
 awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' $good >np.csv
 every_reader "np=abc" np.csv "np.csv:2: np: 'abc' is not a positive integer"
 awk -F, -v OFS=, 'NR == 3 { $21 = "-" $21 } 1' $good >negative.csv
-neg=$(awk -F, 'NR == 3 { print $21 }' negative.csv)
+neg=$(csv_col last_delay_s negative.csv | sed -n 2p)
 every_reader "negative time" negative.csv "negative.csv:3: last_delay_s: '$neg' is a negative time"
 awk -F, -v OFS=, 'NR == 2 { $20 = "inf" } 1' $good >inf.csv
 every_reader "infinite time" inf.csv "inf.csv:2: total_delay_s: 'inf' is not a finite time"
@@ -105,7 +105,7 @@ head -c -1 $good >cut.csv
 every_reader "no final newline" cut.csv \
     "cut.csv:3: the last row has no newline at its end, so it may have been cut short; copy the file again (or let papsim run --out DIR resume: it drops such a row)"
 # No status column; a column papsim never writes.
-cut -d, -f1-24 $good >nostatus.csv
+csv_drop status $good >nostatus.csv
 every_reader "no status column" nostatus.csv \
     "nostatus.csv:1: missing column 'status'; every results table needs case_id, rep and status"
 sed '1s/,np,/,nprocs,/' $good >misspelt.csv
@@ -145,10 +145,10 @@ for bad in np nostatus dup cut; do
     case $bad in
     np) awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' s1/results.csv >b_np/results.csv
         want="b_np/results.csv:2: np: 'abc' is not a positive integer" ;;
-    nostatus) cut -d, -f1-24 s1/results.csv >b_nostatus/results.csv
+    nostatus) csv_drop status s1/results.csv >b_nostatus/results.csv
         want="b_nostatus/results.csv:1: missing column 'status'; every results table needs case_id, rep and status" ;;
     dup) sed -n 2p s1/results.csv | sed 's/,ok$/,timeout/' >>b_dup/results.csv
-        want="b_dup/results.csv:3: second row for case_id $(awk -F, 'NR == 2 { print $1 }' s1/results.csv) rep 0 (first at line 2); a results table has one row per case and repetition" ;;
+        want="b_dup/results.csv:3: second row for case_id $(csv_col case_id s1/results.csv | head -n 1) rep 0 (first at line 2); a results table has one row per case and repetition" ;;
     cut) head -c -1 s1/results.csv >b_cut/results.csv
         want="b_cut/results.csv:2: the last row has no newline at its end, so it may have been cut short; copy the file again (or let papsim run --out DIR resume: it drops such a row)" ;;
     esac
@@ -156,12 +156,12 @@ for bad in np nostatus dup cut; do
 done
 # A hand-made table with fewer columns loads in report, but merge writes a
 # table papsim run resumes, so it wants a whole header.
-rm -rf b_cols && cp -r s1 b_cols && cut -d, -f1-3,5- s1/results.csv >b_cols/results.csv
+rm -rf b_cols && cp -r s1 b_cols && csv_drop platform s1/results.csv >b_cols/results.csv
 merge_refuses "fewer columns" \
     "b_cols/results.csv:1: the header is not one papsim run writes ($(head -n 1 $good)); merge only the results of papsim run" \
     b_cols s2
 # Shards of two formats (format 2 has no deterministic column).
-rm -rf b_v2 && cp -r s2 b_v2 && cut -d, -f1-23,25 s2/results.csv >b_v2/results.csv
+rm -rf b_v2 && cp -r s2 b_v2 && csv_drop deterministic s2/results.csv >b_v2/results.csv
 merge_refuses "two formats" \
     "b_v2/results.csv:1: results format 2, s1/results.csv has format 3 (written by another papsim version?); merge shards of one run" \
     s1 b_v2
@@ -182,7 +182,7 @@ expect_ok "merge, --allow-missing last" "$PAPSIM" merge mout s1 f2 --allow-missi
 expect_eq "merge, --allow-missing last: rows" "$(cat mout/results.csv)" "$(cat s1/results.csv)"
 rm -rf mout
 expect_err "merge: a misspelt option" 2 \
-    "papsim merge: unknown option '--allow-mising'; see 'papsim merge --help'" \
+    "papsim merge: unknown option '--allow-mising' (see papsim merge --help)" \
     "$PAPSIM" merge mout s1 f2 --allow-mising
 if [ -e mout ]; then fail "merge: a misspelt option: wrote mout"; else pass; fi
 # A byte order mark in a shard: merged like the others, not copied.

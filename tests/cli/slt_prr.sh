@@ -107,8 +107,9 @@ done
 total=$(cat dl-rows-*.csv | grep -c ',ok$')
 expect_eq "deadlock hunt: patterns completed and correct (both algorithms)" "$total" "2016"
 
-# 4. Exact schedule properties. col N: the metric columns of a result row.
-metric() { awk -F, -v c="$1" '{ print $c }'; } # results.csv field: 20 total delay, 22 mean elapsed
+# 4. Exact schedule properties. metric NAME: that column of a result row.
+RESULTS_HEADER=$(results_header) # papbench --no-header rows: their column names
+metric() { csv_col -H "$RESULTS_HEADER" "$1"; } # a results.csv column, e.g. total_delay_s
 run1() { smpi "$@" "${EXACT[@]}" --collective allreduce --datatype float 2>>exact-err.txt; }
 
 # balanced: PRR = ring = 2(p-1)(alpha + (m/p) beta), to 0.01% (SMPI adds
@@ -116,24 +117,26 @@ run1() { smpi "$@" "${EXACT[@]}" --collective allreduce --datatype float 2>>exac
 for np in 4 16; do
     want=$(echo "2 * ($np - 1) * (0.000022 + 4194304 / $np * 0.000000008)" | bc -l)
     for algo in ring prr; do
-        got=$(run1 "$np" --algorithm $algo --bytes 4MiB --knowledge oracle | metric 20)
+        got=$(run1 "$np" --algorithm $algo --bytes 4MiB --knowledge oracle | metric total_delay_s)
         ok=$(echo "d = $got - $want; d < 0.0001 * $want && d > -0.0001 * $want" | bc -l)
         expect_eq "np=$np $algo balanced = 2(p-1)(a + (m/p) b) = $want: got $got" "$ok" "1"
     done
 done
 
 # without knowledge PRR is the ring in rank order, bit for bit, any pattern
+outcome=total_delay_s,last_delay_s,mean_elapsed_s,max_elapsed_s,deterministic,status
 for pat in "random --seed 4" "first_delayed" "alternating"; do
     r=$(run1 8 --algorithm ring --bytes 1MiB --pattern $pat --skew 3ms)
     p=$(run1 8 --algorithm prr --bytes 1MiB --pattern $pat --skew 3ms)
-    expect_eq "prr knowledge none = ring, $pat" "$(echo "$p" | cut -d, -f20-)" \
-              "$(echo "$r" | cut -d, -f20-)"
+    expect_eq "prr knowledge none = ring, $pat" \
+        "$(echo "$p" | csv_cols -H "$RESULTS_HEADER" $outcome)" \
+        "$(echo "$r" | csv_cols -H "$RESULTS_HEADER" $outcome)"
 done
 
 # the sorted order: the late rank goes last wherever it is
-first=$(run1 8 --algorithm slt --bytes 1MiB --pattern first_delayed --skew 20ms --knowledge oracle | metric 22)
-last=$(run1 8 --algorithm slt --bytes 1MiB --pattern last_delayed --skew 20ms --knowledge oracle | metric 22)
-blind=$(run1 8 --algorithm slt --bytes 1MiB --pattern first_delayed --skew 20ms | metric 22)
+first=$(run1 8 --algorithm slt --bytes 1MiB --pattern first_delayed --skew 20ms --knowledge oracle | metric mean_elapsed_s)
+last=$(run1 8 --algorithm slt --bytes 1MiB --pattern last_delayed --skew 20ms --knowledge oracle | metric mean_elapsed_s)
+blind=$(run1 8 --algorithm slt --bytes 1MiB --pattern first_delayed --skew 20ms | metric mean_elapsed_s)
 expect_eq "slt oracle: rank 0 late costs what rank 7 late costs" "$first" "$last"
 expect_eq "slt: sorting beats rank order when rank 0 is late ($first < $blind)" \
           "$(echo "$first < $blind" | bc -l)" "1"
@@ -142,17 +145,17 @@ expect_eq "slt: sorting beats rank order when rank 0 is late ($first < $blind)" 
 # rank announces 45 ms ahead, more than the 14 pre-steps of 2.1 ms need);
 # dearer at edge 1 (announced at the arrival) and at 0.5 (25 ms ahead)
 for algo in slt prr; do
-    o=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge oracle | metric 22)
-    e=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge estimated --edge 0.1 | metric 22)
-    l=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge estimated --edge 1 | metric 22)
+    o=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge oracle | metric mean_elapsed_s)
+    e=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge estimated --edge 0.1 | metric mean_elapsed_s)
+    l=$(run1 16 --algorithm $algo --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge estimated --edge 1 | metric mean_elapsed_s)
     expect_eq "$algo: estimated (edge 0.1) = oracle" "$e" "$o"
     expect_eq "$algo: estimates at the arrival (edge 1) cost more ($l > $o)" \
               "$(echo "$l > $o" | bc -l)" "1"
 done
 
 # one rank late by 50 ms >> (p-2) t at p = 16: PRR saves about (p-3)/2 t
-ring=$(run1 16 --algorithm ring --bytes 4MiB --pattern last_delayed --skew 50ms | metric 22)
-prr=$(run1 16 --algorithm prr --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge oracle | metric 22)
+ring=$(run1 16 --algorithm ring --bytes 4MiB --pattern last_delayed --skew 50ms | metric mean_elapsed_s)
+prr=$(run1 16 --algorithm prr --bytes 4MiB --pattern last_delayed --skew 50ms --knowledge oracle | metric mean_elapsed_s)
 t=$(echo "0.000022 + 4194304 / 16 * 0.000000008" | bc -l)
 expect_eq "prr saves > 0.8 (p-3)/2 t over ring (ring $ring, prr $prr, t $t)" \
           "$(echo "$ring - $prr > 0.8 * 13 / 2 * $t" | bc -l)" "1"

@@ -169,7 +169,7 @@ expect_ok "pattern from smpi trace" "$PAPSIM" pattern --from-trace st-smpi.txt -
 expect_eq "smpi stencil pattern" "$(awk '!/^#/ { printf "%d:%.2f ", $1, $2 * 1000 }' st-smpi.pat)" "0:0.00 1:1.00 2:2.00 3:3.00 "
 expect_ok "bench with the traced pattern" "$PAPSIM" bench --np $NP --collective allreduce --algorithm ring \
     --bytes 1KiB --pattern file:st-smpi.pat --skew 1ms --check
-expect_eq "bench row" "$(tail -n 1 out.txt | awk -F, '{ print $8, $NF }')" "file:st-smpi.pat ok"
+expect_eq "bench row" "$(csv_cols pattern,status out.txt | tail -n 1 | tr ',' ' ')" "file:st-smpi.pat ok"
 
 if run_mpi st-mpi.txt "$B/stencil-mpi" --iters 20 --cells 200000 --sweeps 10 >/dev/null 2>err.txt; then pass; else fail "mpi stencil: $(tail -n 3 err.txt)"; fi
 expect_ok "pattern from mpi trace" "$PAPSIM" pattern --from-trace st-mpi.txt --collective allreduce -o st-mpi.pat
