@@ -4,7 +4,8 @@
  * best in, mean, median, highest), then the share of cells every algorithm
  * wins, then the heatmap files. Both formats come from one cell grid. */
 #include "report_best.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -10,7 +10,9 @@
 #define _GNU_SOURCE
 #endif
 #include "report_relative.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
+#include "report.h"
 #include "units.h"
 
 #include <math.h>
@@ -44,12 +46,7 @@ static int compare_pattern(const char *a, const char *b)
 
 static int compare_panel(const record *a, const record *b)
 {
-    for (int k = 0; k < NPANEL_KEYS; k++) {
-        int c = papsim_report_compare_natural(a->key[k], b->key[k]);
-        if (c)
-            return c;
-    }
-    return 0;
+    return papsim_report_compare_keys(a->key, b->key, NPANEL_KEYS);
 }
 
 /* Rows go by the absolute skew used, so "50us (0.5x)" comes before
@@ -123,7 +120,7 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
+    if (papsim_report_parse_count(f[col[COL_BYTES]], 0, &rec->bytes) != 0)
         return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
                            line, f[col[COL_BYTES]]);
     if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
@@ -136,13 +133,8 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
 {
     const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "skew", "status", metric};
     int kcol[NPANEL_KEYS], col[COL_COUNT];
-    /* Every panel key is required but the distribution, which older tables lack. */
-    for (int k = 0; k < NPANEL_KEYS; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION &&
-            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
-            return -1;
-    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
-    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+    if (papsim_report_panel_key_columns(t, NPANEL_KEYS, kcol, e) != 0 ||
+        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
         return -1;
     int skew_s_col = papsim_table_column(t, "skew_s");
     for (size_t r = 0; r < t->nrows; r++)
@@ -160,14 +152,8 @@ static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n
         return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
     for (size_t i = 0; i < n; i++)
         names[i] = recs[i].algorithm;
-    qsort(names, n, sizeof *names, papsim_report_compare_strings);
     char list[768];
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < n && len < sizeof list; i++)
-        if (i == 0 || strcmp(names[i - 1], names[i]) != 0)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                    names[i]);
+    papsim_report_name_list(names, papsim_report_unique_names(names, n), list, sizeof list);
     free(names);
     return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", r->path, r->base,
                        list);
@@ -192,11 +178,10 @@ static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, con
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
         names[i + 1] = run[i].algorithm;
-    qsort(names + 1, n, sizeof *names, papsim_report_compare_strings);
-    size_t m = 0;
+    size_t u = papsim_report_unique_names(names + 1, n), m = 0;
     names[m++] = r->base;
-    for (size_t i = 1; i <= n; i++)
-        if (strcmp(names[i], r->base) != 0 && strcmp(names[m - 1], names[i]) != 0)
+    for (size_t i = 1; i <= u; i++)
+        if (strcmp(names[i], r->base) != 0)
             names[m++] = names[i];
     p->algorithms = names;
     p->nalgorithms = m;
@@ -207,9 +192,7 @@ static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
 {
     if (strcmp(algorithm, p->algorithms[0]) == 0)
         return 0;
-    const char **hit = bsearch(&algorithm, p->algorithms + 1, p->nalgorithms - 1,
-                               sizeof *p->algorithms, papsim_report_compare_strings);
-    return (size_t)(hit - p->algorithms); /* every name is a column by construction */
+    return 1 + papsim_report_name_index(p->algorithms + 1, p->nalgorithms - 1, algorithm);
 }
 
 /* One algorithm's repetitions in a row, ok ones first and ascending. */
@@ -227,7 +210,7 @@ static void fill_cell(papsim_rel_cell *c, const record *run, size_t n)
         return;
     }
     c->state = PAPSIM_REL_OK;
-    c->value = ok % 2 ? run[ok / 2].value : 0.5 * (run[ok / 2 - 1].value + run[ok / 2].value);
+    c->value = papsim_report_sorted_median(&run[0].value, ok, sizeof *run);
 }
 
 /* The ratio of every cell to BASE's (column 0); a zero time has no ratio. */
@@ -325,15 +308,9 @@ int papsim_rel_build(const papsim_table *t, const char *base, const char *metric
     r->metric = metric_column;
     r->speedup = speedup;
     papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
-    if (t->nrows == 0)
-        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;
-    record *recs = malloc(t->nrows * sizeof *recs);
-    if (!recs) {
-        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-        goto out;
-    }
-    if (read_records(t, metric_column, recs, e) != 0)
+    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
+    if (!recs || read_records(t, metric_column, recs, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (!has_algorithm(recs, t->nrows, base)) {

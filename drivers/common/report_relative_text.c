@@ -3,7 +3,8 @@
  * then the other algorithms; cell: median time and ratio) with footnotes for
  * the "-" cells. Both formats print the same field grid. */
 #include "report_relative.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 #include "units.h"
 
 #include <math.h>

@@ -7,7 +7,8 @@
  * cell in green. STEM.dat holds x, y, colour and label; STEM.gp draws it
  * with "fc rgb variable" to STEM.png and STEM.svg. */
 #include "report_study.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <errno.h>
 #include <math.h>

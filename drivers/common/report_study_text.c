@@ -3,7 +3,8 @@
  * Figures 5, 6 and 8 are laid out so). Text and Markdown share the cell
  * texts; only the table frame differs. See report_study.h for the numbers. */
 #include "report_study.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <math.h>
 #include <string.h>

@@ -2,6 +2,7 @@
  * winner's label and ratio), then a legend that also gives every algorithm's
  * absolute no_delay time per size, so a reader can check A0 by eye. */
 #include "report.h"
+#include "report_names.h"
 
 #include <math.h>
 #include <string.h>
@@ -257,25 +258,6 @@ int papsim_report_write_text(const papsim_report *r, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
-/* Markdown cells: a '|' inside a field would split the column. */
-void papsim_report_md_cell(FILE *f, const char *s)
-{
-    fputs("| ", f);
-    for (; *s; s++) {
-        if (*s == '|')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc(' ', f);
-}
-
-static void md_rule(FILE *f, size_t ncols)
-{
-    for (size_t i = 0; i < ncols; i++)
-        fputs("|---", f);
-    fputs("|\n", f);
-}
-
 static void md_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
     char buf[96];
@@ -285,7 +267,7 @@ static void md_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
         papsim_report_md_cell(f, buf);
     }
     fputs("|\n", f);
-    md_rule(f, p->nsizes + 1);
+    papsim_report_md_rule(f, p->nsizes + 1);
     for (size_t pi = 0; pi < p->npatterns; pi++) {
         papsim_report_md_cell(f, p->patterns[pi]);
         for (size_t si = 0; si < p->nsizes; si++) {
@@ -308,7 +290,7 @@ static void md_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
         papsim_report_md_cell(f, buf);
     }
     fputs("|\n", f);
-    md_rule(f, p->nsizes + 2);
+    papsim_report_md_rule(f, p->nsizes + 2);
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!p->present[a])
             continue;

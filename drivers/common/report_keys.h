@@ -1,0 +1,61 @@
+/* Building blocks every report shares (the runtime report, --best,
+ * --relative, runtimes and robustness): the order of key values, numbers read
+ * from results.csv, sorted name and size lists, and medians. Nothing here
+ * knows about panels or output formats. */
+#ifndef PAPSIM_REPORT_KEYS_H
+#define PAPSIM_REPORT_KEYS_H
+
+#include <stddef.h>
+
+#include "csv.h"
+#include "papsim_error.h"
+
+/* Allocates n records of size bytes each for the rows of t; NULL with a
+ * message when the table has no rows or memory runs out. */
+void *papsim_report_alloc_records(const papsim_table *t, size_t size, papsim_err *e);
+
+/* Total order for key text: numbers by value first, then text by strcmp. */
+int papsim_report_compare_natural(const char *a, const char *b);
+
+/* The natural order over keys a[0..n) and b[0..n), first difference decides. */
+int papsim_report_compare_keys(const char *const *a, const char *const *b, int n);
+
+/* Skews by size: absolute, then relative kinds by factor, then other text. */
+int papsim_report_compare_skew(const char *a, const char *b);
+
+/* qsort comparators for arrays of C strings and of long long. */
+int papsim_report_compare_strings(const void *a, const void *b);
+int papsim_report_compare_long_long(const void *a, const void *b);
+
+/* A count of at least min (digits only) and a non-negative finite time in
+ * seconds; 0 on success, -1 on anything else. */
+int papsim_report_parse_count(const char *s, long long min, long long *out);
+int papsim_report_parse_seconds(const char *s, double *out);
+
+/* A metric column for captions: "last_delay_s" gives "last_delay". */
+void papsim_report_metric_label(const char *column, char *out, size_t len);
+
+/* Finds the columns of the n panel keys: every one is required but the
+ * distribution, which older tables lack (then its column is -1). */
+int papsim_report_panel_key_columns(const papsim_table *t, int n, int *kcol, papsim_err *e);
+
+/* Sorts names[0..n) and drops repeats in place; returns how many remain. */
+size_t papsim_report_unique_names(const char **names, size_t n);
+
+/* Sorts v[0..n) and drops repeats in place; returns how many remain. */
+size_t papsim_report_unique_numbers(long long *v, size_t n);
+
+/* Index of name in the sorted names[0..n); name must be there. */
+size_t papsim_report_name_index(const char *const *names, size_t n, const char *name);
+
+/* Index of x in the sorted v[0..n); x must be there. */
+size_t papsim_report_number_index(const long long *v, size_t n, long long x);
+
+/* "a, b, c" of the sorted unique names[0..n) into buf, cut at len. */
+void papsim_report_name_list(const char *const *names, size_t n, char *buf, size_t len);
+
+/* The median of n ascending values, the i-th at (const char *)first + i *
+ * stride (so a field of sorted records can be read in place); NAN if n is 0. */
+double papsim_report_sorted_median(const double *first, size_t n, size_t stride);
+
+#endif
