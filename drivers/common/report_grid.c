@@ -11,6 +11,8 @@ int papsim_grid_init(papsim_grid *g, size_t ncols, size_t field_size)
     memset(g, 0, sizeof *g);
     g->ncols = ncols;
     g->field_size = field_size;
+    g->sep = " | ";
+    g->shared_from = ncols;
     g->capacity = 16;
     g->field = calloc(g->capacity * ncols, field_size);
     g->right = calloc(ncols, 1);
@@ -61,10 +63,16 @@ int papsim_grid_print_text(const papsim_grid *g, FILE *f)
         for (size_t c = 0; c < g->ncols; c++)
             if (strlen(papsim_grid_at(g, r, c)) > width[c])
                 width[c] = strlen(papsim_grid_at(g, r, c));
+    size_t shared = g->shared_width;
+    for (size_t c = g->shared_from; c < g->ncols && !g->shared_width; c++)
+        if (width[c] > shared)
+            shared = width[c];
+    for (size_t c = g->shared_from; c < g->ncols; c++)
+        width[c] = shared;
     for (size_t r = 0; r < g->nrows; r++) {
         for (size_t c = 0; c < g->ncols; c++) {
             int w = c + 1 == g->ncols && !g->right[c] ? 0 : (int)width[c];
-            fputs(c ? " | " : "", f);
+            fputs(c ? g->sep : "", f);
             fprintf(f, g->right[c] ? "%*s" : "%-*s", w, papsim_grid_at(g, r, c));
         }
         fputc('\n', f);
