@@ -48,9 +48,16 @@ const char *papsim_report_metric_column(const char *metric)
     return NULL;
 }
 
-static int compare_study(const record *a, const record *b)
+static int compare_study(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     return papsim_report_compare_keys(a->key, b->key, PAPSIM_PK_SKEW);
+}
+
+static int compare_skew_text(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    return strcmp(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW]);
 }
 
 static int compare_records(const void *pa, const void *pb)
@@ -284,13 +291,10 @@ static int add_study_panels(papsim_report *r, size_t *capacity, const record *s,
         nnd++;
     if (nnd == n)
         return add_panel(r, capacity, s, nnd, NULL, 0, e);
-    for (size_t i = nnd; i < n;) {
-        size_t j = i;
-        while (j < n && strcmp(s[j].key[PAPSIM_PK_SKEW], s[i].key[PAPSIM_PK_SKEW]) == 0)
-            j++;
+    for (size_t i = nnd, j; i < n; i = j) {
+        j = papsim_report_run_end(s, n, sizeof *s, i, compare_skew_text);
         if (add_panel(r, capacity, s, nnd, s + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
@@ -298,13 +302,10 @@ static int add_study_panels(papsim_report *r, size_t *capacity, const record *s,
 static int build_panels(papsim_report *r, const record *recs, size_t n, papsim_err *e)
 {
     size_t capacity = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_study(&recs[i], &recs[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_study);
         if (add_study_panels(r, &capacity, recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return papsim_report_assign_file_stems(r, e);
 }

@@ -43,8 +43,9 @@ typedef struct {
 /* Columns read besides the keys and the metrics. */
 enum { COL_MAPPING, COL_ALGORITHM, COL_NP, COL_BYTES, COL_STATUS, COL_COUNT };
 
-static int compare_keys(const record *a, const record *b)
+static int compare_keys(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     for (int k = 0; k < PAPSIM_BK_COUNT; k++) {
         int c = k == PAPSIM_BK_SKEW ? papsim_report_compare_skew(a->key[k], b->key[k])
                                     : papsim_report_compare_natural(a->key[k], b->key[k]);
@@ -338,29 +339,16 @@ static int has_target(const papsim_best_report *r, const record *run, size_t n)
 
 static int build_groups(papsim_best_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    size_t capacity = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_keys(&recs[i], &recs[j]) == 0)
-            j++;
-        if (!has_target(r, recs + i, j - i)) {
+    size_t ngroups = papsim_report_count_runs(recs, n, sizeof *recs, compare_keys);
+    r->groups = calloc(ngroups, sizeof *r->groups); /* zeroed: papsim_best_free cleans up */
+    if (!r->groups)
+        return papsim_fail(e, "out of memory for %zu groups", ngroups);
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_keys);
+        if (!has_target(r, recs + i, j - i))
             r->nskipped++;
-            i = j;
-            continue;
-        }
-        if (r->ngroups == capacity) {
-            size_t cap = capacity ? 2 * capacity : 8;
-            papsim_best_group *g = realloc(r->groups, cap * sizeof *g);
-            if (!g)
-                return papsim_fail(e, "out of memory for %zu groups", cap);
-            r->groups = g;
-            capacity = cap;
-        }
-        papsim_best_group *g = &r->groups[r->ngroups++];
-        memset(g, 0, sizeof *g); /* counted first so papsim_best_free cleans up */
-        if (fill_group(r, g, recs + i, j - i, e) != 0)
+        else if (fill_group(r, &r->groups[r->ngroups++], recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }

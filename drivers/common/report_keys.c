@@ -111,6 +111,25 @@ int papsim_report_panel_key_columns(const papsim_table *t, int n, int *kcol, pap
     return 0;
 }
 
+size_t papsim_report_run_end(const void *base, size_t n, size_t size, size_t i,
+                             int (*cmp)(const void *, const void *))
+{
+    const char *b = base;
+    size_t j = i + 1;
+    while (j < n && cmp(b + i * size, b + j * size) == 0)
+        j++;
+    return j;
+}
+
+size_t papsim_report_count_runs(const void *base, size_t n, size_t size,
+                                int (*cmp)(const void *, const void *))
+{
+    size_t runs = 0;
+    for (size_t i = 0; i < n; i = papsim_report_run_end(base, n, size, i, cmp))
+        runs++;
+    return runs;
+}
+
 size_t papsim_report_unique_names(const char **names, size_t n)
 {
     qsort(names, n, sizeof *names, papsim_report_compare_strings);

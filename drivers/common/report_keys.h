@@ -39,6 +39,14 @@ void papsim_report_metric_label(const char *column, char *out, size_t len);
  * distribution, which older tables lack (then its column is -1). */
 int papsim_report_panel_key_columns(const papsim_table *t, int n, int *kcol, papsim_err *e);
 
+/* Grouping sorted records: base[0..n) of size bytes each, sorted so that
+ * the records one comparator calls equal (0) stand together. run_end gives
+ * the end of the run that starts at i; count_runs how many runs there are. */
+size_t papsim_report_run_end(const void *base, size_t n, size_t size, size_t i,
+                             int (*cmp)(const void *, const void *));
+size_t papsim_report_count_runs(const void *base, size_t n, size_t size,
+                                int (*cmp)(const void *, const void *));
+
 /* Sorts names[0..n) and drops repeats in place; returns how many remain. */
 size_t papsim_report_unique_names(const char **names, size_t n);
 

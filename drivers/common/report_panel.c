@@ -55,10 +55,12 @@ static size_t pattern_index(const papsim_panel *p, const char *pattern)
     return i;
 }
 
-static int same_cell(const record *a, const record *b)
+/* 0 when two records are repetitions of one (pattern, size, algorithm). */
+static int compare_cell(const void *pa, const void *pb)
 {
-    return a->bytes == b->bytes && strcmp(a->pattern, b->pattern) == 0 &&
-           strcmp(a->algorithm, b->algorithm) == 0;
+    const record *a = pa, *b = pb;
+    return !(a->bytes == b->bytes && strcmp(a->pattern, b->pattern) == 0 &&
+             strcmp(a->algorithm, b->algorithm) == 0);
 }
 
 /* Each (pattern, size, algorithm) group is adjacent with its ok rows first in
@@ -67,20 +69,19 @@ static int same_cell(const record *a, const record *b)
  * variation, not a separate row of the figure. */
 static void fill_medians(const papsim_report *r, papsim_panel *p, const record *run, size_t n)
 {
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0, j; i < n; i = j) {
         size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
         size_t at = (pattern_index(p, run[i].pattern) * p->nsizes +
                      papsim_report_number_index(p->bytes, p->nsizes, run[i].bytes)) *
                         p->nalgorithms + a;
-        size_t j = i, ok = 0;
-        while (j < n && same_cell(&run[i], &run[j])) {
-            ok += (size_t)run[j].ok;
-            papsim_spread_add(&p->spread[at], run[j].ok, run[j].missed, run[j].value);
-            j++;
+        size_t ok = 0;
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_cell);
+        for (size_t k = i; k < j; k++) {
+            ok += (size_t)run[k].ok;
+            papsim_spread_add(&p->spread[at], run[k].ok, run[k].missed, run[k].value);
         }
         p->present[a] = 1;
         p->median[at] = papsim_report_sorted_median(&run[i].value, ok, sizeof *run);
-        i = j;
     }
 }
 

@@ -44,8 +44,9 @@ static int compare_pattern(const char *a, const char *b)
     return strcmp(a, b);
 }
 
-static int compare_panel(const record *a, const record *b)
+static int compare_panel(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     return papsim_report_compare_keys(a->key, b->key, NPANEL_KEYS);
 }
 
@@ -64,14 +65,21 @@ static int compare_skew(const record *a, const record *b)
     return papsim_report_compare_skew(a->skew, b->skew);
 }
 
-static int compare_row(const record *a, const record *b)
+static int compare_row(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     int c = compare_panel(a, b);
     if (c || (c = compare_pattern(a->pattern, b->pattern)))
         return c;
     if (a->bytes != b->bytes)
         return a->bytes < b->bytes ? -1 : 1;
     return compare_skew(a, b);
+}
+
+static int compare_algorithm(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    return strcmp(a->algorithm, b->algorithm);
 }
 
 static int compare_records(const void *pa, const void *pb)
@@ -238,23 +246,12 @@ static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsi
         return papsim_fail(e, "out of memory for %zu cells", p->nalgorithms);
     for (size_t a = 0; a < p->nalgorithms; a++)
         row->cells[a] = (papsim_rel_cell){PAPSIM_REL_NOT_RUN, NULL, NAN, NAN, {0, 0, 0, NAN, NAN}};
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && strcmp(run[j].algorithm, run[i].algorithm) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_algorithm);
         fill_cell(&row->cells[column_of(p, run[i].algorithm)], run + i, j - i);
-        i = j;
     }
     fill_ratios(r, row, p->nalgorithms);
     return 0;
-}
-
-static size_t count_rows(const record *run, size_t n)
-{
-    size_t rows = 0;
-    for (size_t i = 0; i < n; i++)
-        rows += i == 0 || compare_row(&run[i - 1], &run[i]) != 0;
-    return rows;
 }
 
 static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
@@ -264,37 +261,29 @@ static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const rec
         p->key[k] = run[0].key[k];
     if (panel_algorithms(r, p, run, n, e) != 0)
         return -1;
-    p->rows = calloc(count_rows(run, n), sizeof *p->rows);
+    p->rows = calloc(papsim_report_count_runs(run, n, sizeof *run, compare_row), sizeof *p->rows);
     if (!p->rows)
         return papsim_fail(e, "out of memory for the rows of a panel");
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_row(&run[i], &run[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_row);
         if (fill_row(r, p, &p->rows[p->nrows++], run + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
 
 static int build_panels(papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    size_t npanels = 0;
-    for (size_t i = 0; i < n; i++)
-        npanels += i == 0 || compare_panel(&recs[i - 1], &recs[i]) != 0;
+    size_t npanels = papsim_report_count_runs(recs, n, sizeof *recs, compare_panel);
     r->panels = calloc(npanels, sizeof *r->panels);
     if (!r->panels)
         return papsim_fail(e, "out of memory for %zu panels", npanels);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_panel(&recs[i], &recs[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_panel);
         if (!has_algorithm(recs + i, j - i, r->base))
             r->nskipped++;
         else if (fill_panel(r, &r->panels[r->npanels++], recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
