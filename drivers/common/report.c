@@ -370,6 +370,15 @@ const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t patte
     return &p->spread[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
 }
 
+size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
+{
+    size_t n = 0;
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (p->present[a])
+            cols[n++] = a;
+    return n;
+}
+
 int papsim_panel_has_absolute_cells(const papsim_panel *p)
 {
     for (size_t i = 0; i < p->npatterns * p->nsizes; i++)

@@ -139,6 +139,14 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len);
 /* "reduce, platform=..., np=16, ..., skew=100us" */
 void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
 
+/* The same title of the first nkeys panel keys (the --relative panels stop
+ * before the skew). */
+void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len);
+
+/* The algorithms shown in a panel, those with rows in it, into cols (room
+ * for r->nalgorithms) in report order; returns how many. */
+size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
+
 /* report.txt and report.md. */
 int papsim_report_write_text(const papsim_report *r, FILE *f);
 int papsim_report_write_markdown(const papsim_report *r, FILE *f);

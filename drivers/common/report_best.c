@@ -140,12 +140,8 @@ static int build_algorithms(papsim_best_report *r, const papsim_table *t, const 
     size_t m = r->nalgorithms = papsim_report_unique_names(r->algorithms, n);
     const char **hit = bsearch(&r->target, r->algorithms, m, sizeof *r->algorithms,
                                papsim_report_compare_strings);
-    if (!hit) {
-        char list[768];
-        papsim_report_name_list(r->algorithms, m, list, sizeof list);
-        return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", t->path,
-                           r->target, list);
-    }
+    if (!hit)
+        return papsim_report_fail_no_algorithm(t->path, r->target, r->algorithms, m, e);
     r->target_index = (size_t)(hit - r->algorithms);
     return 0;
 }

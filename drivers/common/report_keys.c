@@ -162,12 +162,15 @@ size_t papsim_report_number_index(const long long *v, size_t n, long long x)
     return (size_t)(hit - v);
 }
 
-void papsim_report_name_list(const char *const *names, size_t n, char *buf, size_t len)
+int papsim_report_fail_no_algorithm(const char *path, const char *name,
+                                    const char *const *names, size_t n, papsim_err *e)
 {
+    char list[768];
     size_t used = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < n && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", names[i]);
+    list[0] = '\0';
+    for (size_t i = 0; i < n && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+    return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", path, name, list);
 }
 
 static double value_at(const double *first, size_t i, size_t stride)

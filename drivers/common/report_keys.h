@@ -59,8 +59,11 @@ size_t papsim_report_name_index(const char *const *names, size_t n, const char *
 /* Index of x in the sorted v[0..n); x must be there. */
 size_t papsim_report_number_index(const long long *v, size_t n, long long x);
 
-/* "a, b, c" of the sorted unique names[0..n) into buf, cut at len. */
-void papsim_report_name_list(const char *const *names, size_t n, char *buf, size_t len);
+/* Fails with "PATH: no row has algorithm 'NAME' (the table has: a, b, c)",
+ * names[0..n) sorted and unique, so a misspelt name is easy to correct;
+ * returns -1. */
+int papsim_report_fail_no_algorithm(const char *path, const char *name,
+                                    const char *const *names, size_t n, papsim_err *e);
 
 /* The median of n ascending values, the i-th at (const char *)first + i *
  * stride (so a field of sorted records can be read in place); NAN if n is 0. */

@@ -151,8 +151,7 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
     return 0;
 }
 
-/* The error for a base no row has: it lists the algorithms the table has, so
- * a misspelt name is easy to correct. */
+/* The error for a base no row has lists the algorithms the table has. */
 static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
 {
     const char **names = malloc(n * sizeof *names);
@@ -160,11 +159,10 @@ static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n
         return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
     for (size_t i = 0; i < n; i++)
         names[i] = recs[i].algorithm;
-    char list[768];
-    papsim_report_name_list(names, papsim_report_unique_names(names, n), list, sizeof list);
+    papsim_report_fail_no_algorithm(r->path, r->base, names,
+                                    papsim_report_unique_names(names, n), e);
     free(names);
-    return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", r->path, r->base,
-                       list);
+    return -1;
 }
 
 static int has_algorithm(const record *run, size_t n, const char *name)

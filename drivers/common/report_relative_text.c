@@ -155,15 +155,6 @@ static void print_footnotes(const papsim_rel_report *r, const footnotes *fn, con
                    "skew differs by column\n", bullet);
 }
 
-static void panel_title(const papsim_rel_panel *p, char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
-    for (int k = 1; k < PAPSIM_PK_SKEW && n < len; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION || strcmp(p->key[k], "uniform") != 0)
-            n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k],
-                                  p->key[k]);
-}
-
 static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
 {
     const char *b = markdown ? "- " : "";
@@ -219,7 +210,7 @@ static int write_report(const papsim_rel_report *r, int markdown, FILE *f)
         return -1;
     for (size_t i = 0; i < r->npanels; i++) {
         const papsim_rel_panel *p = &r->panels[i];
-        panel_title(p, title, sizeof title);
+        papsim_panel_keys_title(p->key, PAPSIM_PK_SKEW, title, sizeof title);
         fprintf(f, markdown ? "## %s\n\n" : "== %s ==\n", title);
         for (size_t first = 0; first < p->nrows;) {
             size_t last = first;

@@ -43,16 +43,6 @@ static int frame_print(papsim_grid *g, FILE *f, int markdown)
     return rc;
 }
 
-/* The algorithms shown in a panel: those with rows in it, in report order. */
-static size_t panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
-{
-    size_t n = 0;
-    for (size_t a = 0; a < r->nalgorithms; a++)
-        if (p->present[a])
-            cols[n++] = a;
-    return n;
-}
-
 typedef void (*cell_fn)(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
                         size_t len);
 
@@ -67,7 +57,7 @@ typedef struct {
 static int write_table(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p,
                        size_t size, const view_rows *v)
 {
-    size_t cols[r->nalgorithms + 1], ncols = panel_columns(r, p, cols), size_max = MAX_CELL;
+    size_t cols[r->nalgorithms + 1], ncols = papsim_panel_columns(r, p, cols), size_max = MAX_CELL;
     for (size_t row = 0; row < v->nrows; row++)
         if (strlen(v->row_name(p, row)) >= size_max)
             size_max = strlen(v->row_name(p, row)) + 1; /* patterns can be long file names */

@@ -87,14 +87,19 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len)
     }
 }
 
+void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "%s", key[PAPSIM_PK_COLLECTIVE]);
+    for (int k = 1; k < nkeys && n < len; k++) {
+        if (!papsim_panel_key_shown(key, k))
+            continue;
+        n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k], key[k]);
+    }
+}
+
 void papsim_panel_title(const papsim_panel *p, char *buf, size_t len)
 {
-    size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
-    for (int k = 1; k < PAPSIM_PK_COUNT && n < len; k++) {
-        if (!papsim_panel_key_shown(p->key, k))
-            continue;
-        n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k], p->key[k]);
-    }
+    papsim_panel_keys_title(p->key, PAPSIM_PK_COUNT, buf, len);
 }
 
 /* "lin  0.50": the label padded to label_width so the ratios align. */
