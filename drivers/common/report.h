@@ -14,7 +14,10 @@
  *
  * Grouping and medians (report.c, report_panel.c), text and Markdown output
  * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
- * file stays small. */
+ * file stays small. What every report shares (--best, --relative, runtimes
+ * and robustness too) is in report_keys.h (key order, numbers, grouping of
+ * sorted rows, medians), report_names.h (file stems, Markdown cells) and
+ * report_grid.h (the text and Markdown tables). */
 #ifndef PAPSIM_REPORT_H
 #define PAPSIM_REPORT_H
 
