@@ -46,8 +46,15 @@ static int frame_print(papsim_grid *g, FILE *f, int markdown)
 typedef void (*cell_fn)(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
                         size_t len);
 
-/* A view's table at one size: rows [0, nrows) named by row_name, a cell
- * per shown algorithm. */
+static void size_heading(FILE *f, int markdown, long long bytes)
+{
+    char buf[32];
+    papsim_format_bytes(bytes, buf, sizeof buf);
+    fprintf(f, markdown ? "\n### %s\n\n" : "\n-- %s --\n", buf);
+}
+
+/* A view's table at one size, under its size heading: rows [0, nrows)
+ * named by row_name, a cell per shown algorithm. */
 typedef struct {
     size_t nrows;
     const char *(*row_name)(const papsim_panel *p, size_t row);
@@ -65,6 +72,7 @@ static int write_table(FILE *f, int markdown, const papsim_report *r, const paps
         if (strlen(r->abbrev[cols[c]]) >= size_max)
             size_max = strlen(r->abbrev[cols[c]]) + 1;
     papsim_grid g;
+    size_heading(f, markdown, p->bytes[size]);
     if (frame_init(&g, ncols + 1, size_max) != 0 || !papsim_grid_add_row(&g)) {
         papsim_grid_free(&g);
         return -1;
@@ -141,13 +149,6 @@ static void recommendation_line(FILE *f, const papsim_report *r, const papsim_pa
     name_and_score(r, p, size, papsim_study_recommended(p, size), rec, sizeof rec);
     name_and_score(r, p, size, p->a0[size], nd, sizeof nd);
     fprintf(f, "%srecommended (lowest score): %s; fastest at no_delay: %s\n", bullet, rec, nd);
-}
-
-static void size_heading(FILE *f, int markdown, long long bytes)
-{
-    char buf[32];
-    papsim_format_bytes(bytes, buf, sizeof buf);
-    fprintf(f, markdown ? "\n### %s\n\n" : "\n-- %s --\n", buf);
 }
 
 static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p)
@@ -239,7 +240,6 @@ static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
         for (size_t s = 0; s < p->nsizes; s++) {
             if (!papsim_study_size_shown(p, s))
                 continue;
-            size_heading(f, markdown, p->bytes[s]);
             if (write_table(f, markdown, r, p, s, &v) != 0)
                 return -1;
             fprintf(f, "\n");
@@ -322,7 +322,6 @@ static int write_robustness(const papsim_report *r, FILE *f, int markdown)
         for (size_t s = 0; s < p->nsizes; s++) {
             if (!papsim_study_size_shown(p, s))
                 continue;
-            size_heading(f, markdown, p->bytes[s]);
             if (write_table(f, markdown, r, p, s, &v) != 0)
                 return -1;
             images_line(f, markdown, r, i, s, PAPSIM_STUDY_ROBUSTNESS);
