@@ -94,13 +94,9 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_parse_count(f[col[COL_BYTES]], 0, &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           t->lines[r], f[col[COL_BYTES]]);
-    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
-        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                           t->path, t->lines[r], t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
-    return 0;
+    if (papsim_report_read_count(t, r, col[COL_BYTES], 0, &rec->bytes, e) != 0)
+        return -1;
+    return rec->ok ? papsim_report_read_ok_time(t, r, col[COL_METRIC], &rec->value, e) : 0;
 }
 
 /* Rows of one (report cell, algorithm) group share every panel key, the

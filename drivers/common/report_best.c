@@ -92,17 +92,13 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
         return papsim_fail(e, "%s:%ld: empty algorithm", t->path, line);
     if (rec->mapping[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty mapping", t->path, line);
-    if (papsim_report_parse_count(f[col[COL_NP]], 1, &rec->np) != 0)
-        return papsim_fail(e, "%s:%ld: np: '%s' is not a positive integer", t->path, line,
-                           f[col[COL_NP]]);
-    if (papsim_report_parse_count(f[col[COL_BYTES]], 0, &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           line, f[col[COL_BYTES]]);
+    if (papsim_report_read_count(t, row, col[COL_NP], 1, &rec->np, e) != 0 ||
+        papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0)
+        return -1;
     for (size_t m = 0; m < nmetrics; m++) {
         rec->value[m] = NAN;
-        if (rec->ok && papsim_report_parse_seconds(f[mcol[m]], &rec->value[m]) != 0)
-            return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                               t->path, line, t->names[mcol[m]], f[mcol[m]]);
+        if (rec->ok && papsim_report_read_ok_time(t, row, mcol[m], &rec->value[m], e) != 0)
+            return -1;
     }
     return 0;
 }

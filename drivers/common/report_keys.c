@@ -92,6 +92,26 @@ int papsim_report_parse_seconds(const char *s, double *out)
     return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
 }
 
+int papsim_report_read_count(const papsim_table *t, size_t row, int col, long long min,
+                             long long *out, papsim_err *e)
+{
+    const char *s = t->rows[row][col];
+    if (papsim_report_parse_count(s, min, out) == 0)
+        return 0;
+    return papsim_fail(e, "%s:%ld: %s: '%s' is not a %s integer", t->path, t->lines[row],
+                       t->names[col], s, min > 0 ? "positive" : "non-negative");
+}
+
+int papsim_report_read_ok_time(const papsim_table *t, size_t row, int col, double *out,
+                               papsim_err *e)
+{
+    const char *s = t->rows[row][col];
+    if (papsim_report_parse_seconds(s, out) == 0)
+        return 0;
+    return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)", t->path,
+                       t->lines[row], t->names[col], s);
+}
+
 void papsim_report_metric_label(const char *column, char *out, size_t len)
 {
     /* Captions say "last_delay"; the column name carries the unit suffix. */

@@ -32,6 +32,14 @@ int papsim_report_compare_long_long(const void *a, const void *b);
 int papsim_report_parse_count(const char *s, long long min, long long *out);
 int papsim_report_parse_seconds(const char *s, double *out);
 
+/* Field (row, col) of t read as a count of at least min (0 or 1), or as
+ * the metric of an ok row; a bad one fails with "FILE:LINE: COLUMN: 'text'
+ * is not ...". 0 or -1. */
+int papsim_report_read_count(const papsim_table *t, size_t row, int col, long long min,
+                             long long *out, papsim_err *e);
+int papsim_report_read_ok_time(const papsim_table *t, size_t row, int col, double *out,
+                               papsim_err *e);
+
 /* A metric column for captions: "last_delay_s" gives "last_delay". */
 void papsim_report_metric_label(const char *column, char *out, size_t len);
 

@@ -128,12 +128,9 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_parse_count(f[col[COL_BYTES]], 0, &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           line, f[col[COL_BYTES]]);
-    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
-        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                           t->path, line, t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
+    if (papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0 ||
+        (rec->ok && papsim_report_read_ok_time(t, row, col[COL_METRIC], &rec->value, e) != 0))
+        return -1;
     return read_skew(t, row, skew_s_col >= 0 ? f[skew_s_col] : NULL, rec, e);
 }
 
