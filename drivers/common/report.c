@@ -15,6 +15,7 @@
 #include "units.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,12 +235,11 @@ static void make_abbrev(const char *name, char *out, size_t len)
 
 static int build_algorithms(papsim_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    r->algorithms = malloc(n * sizeof *r->algorithms);
+    r->algorithms = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                 offsetof(record, algorithm), &r->nalgorithms, e);
     if (!r->algorithms)
-        return papsim_fail(e, "out of memory for %zu algorithm names", n);
-    for (size_t i = 0; i < n; i++)
-        r->algorithms[i] = recs[i].algorithm;
-    size_t m = r->nalgorithms = papsim_report_unique_names(r->algorithms, n);
+        return -1;
+    size_t m = r->nalgorithms;
     r->abbrev = calloc(m, sizeof *r->abbrev);
     if (!r->abbrev)
         return papsim_fail(e, "out of memory for %zu algorithm labels", m);

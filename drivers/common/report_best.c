@@ -13,6 +13,7 @@
 #include "report_names.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,12 +129,11 @@ static int read_records(const papsim_table *t, const papsim_best_report *r, reco
 static int build_algorithms(papsim_best_report *r, const papsim_table *t, const record *recs,
                             size_t n, papsim_err *e)
 {
-    r->algorithms = malloc(n * sizeof *r->algorithms);
+    r->algorithms = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                 offsetof(record, algorithm), &r->nalgorithms, e);
     if (!r->algorithms)
-        return papsim_fail(e, "out of memory for %zu algorithm names", n);
-    for (size_t i = 0; i < n; i++)
-        r->algorithms[i] = recs[i].algorithm;
-    size_t m = r->nalgorithms = papsim_report_unique_names(r->algorithms, n);
+        return -1;
+    size_t m = r->nalgorithms;
     const char **hit = bsearch(&r->target, r->algorithms, m, sizeof *r->algorithms,
                                papsim_report_compare_strings);
     if (!hit)

@@ -160,6 +160,20 @@ size_t papsim_report_unique_names(const char **names, size_t n)
     return m;
 }
 
+const char **papsim_report_distinct_names(const void *recs, size_t n, size_t size,
+                                          size_t offset, size_t *count, papsim_err *e)
+{
+    const char **names = malloc((n ? n : 1) * sizeof *names);
+    if (!names) {
+        papsim_fail(e, "out of memory for %zu algorithm names", n);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        memcpy(&names[i], (const char *)recs + i * size + offset, sizeof *names);
+    *count = papsim_report_unique_names(names, n);
+    return names;
+}
+
 size_t papsim_report_unique_numbers(long long *v, size_t n)
 {
     qsort(v, n, sizeof *v, papsim_report_compare_long_long);

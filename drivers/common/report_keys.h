@@ -55,6 +55,12 @@ size_t papsim_report_run_end(const void *base, size_t n, size_t size, size_t i,
 size_t papsim_report_count_runs(const void *base, size_t n, size_t size,
                                 int (*cmp)(const void *, const void *));
 
+/* The distinct values, sorted, of one name field of n records of size
+ * bytes each, the field at offset (offsetof); NULL with a message when
+ * memory runs out. The caller frees the array, not the names. */
+const char **papsim_report_distinct_names(const void *recs, size_t n, size_t size,
+                                          size_t offset, size_t *count, papsim_err *e);
+
 /* Sorts names[0..n) and drops repeats in place; returns how many remain. */
 size_t papsim_report_unique_names(const char **names, size_t n);
 

@@ -16,6 +16,7 @@
 #include "units.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,13 +152,12 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
 /* The error for a base no row has lists the algorithms the table has. */
 static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    const char **names = malloc(n * sizeof *names);
+    size_t m;
+    const char **names = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                      offsetof(record, algorithm), &m, e);
     if (!names)
         return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
-    for (size_t i = 0; i < n; i++)
-        names[i] = recs[i].algorithm;
-    papsim_report_fail_no_algorithm(r->path, r->base, names,
-                                    papsim_report_unique_names(names, n), e);
+    papsim_report_fail_no_algorithm(r->path, r->base, names, m, e);
     free(names);
     return -1;
 }
