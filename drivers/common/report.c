@@ -10,11 +10,12 @@
 #define _GNU_SOURCE /* strdup */
 #endif
 #include "report.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_panel.h"
 #include "units.h"
 
-#include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,46 +49,16 @@ const char *papsim_report_metric_column(const char *metric)
     return NULL;
 }
 
-/* Numbers compare by value so np=8 comes before np=16, and before any text;
- * text compares by strcmp. Every case is decided the same way whichever side
- * it is on, so the order is total, as qsort requires. */
-int papsim_report_compare_natural(const char *a, const char *b)
+static int compare_study(const void *pa, const void *pb)
 {
-    char *ea, *eb;
-    double x = strtod(a, &ea), y = strtod(b, &eb);
-    int a_number = *a && *ea == '\0' && isfinite(x), b_number = *b && *eb == '\0' && isfinite(y);
-    if (a_number != b_number)
-        return a_number ? -1 : 1;
-    if (a_number && x != y)
-        return x < y ? -1 : 1;
-    return strcmp(a, b);
+    const record *a = pa, *b = pb;
+    return papsim_report_compare_keys(a->key, b->key, PAPSIM_PK_SKEW);
 }
 
-/* Skews in order of size: absolute ones first ("50us" before "1ms"), then
- * the relative kinds, each by factor; text papsim cannot parse comes last. */
-int papsim_report_compare_skew(const char *a, const char *b)
+static int compare_skew_text(const void *pa, const void *pb)
 {
-    papsim_skew x, y;
-    int a_skew = papsim_parse_skew(a, &x, NULL) == 0, b_skew = papsim_parse_skew(b, &y, NULL) == 0;
-    if (a_skew != b_skew)
-        return a_skew ? -1 : 1;
-    if (!a_skew)
-        return strcmp(a, b);
-    if (x.kind != y.kind)
-        return x.kind < y.kind ? -1 : 1;
-    if (x.value != y.value)
-        return x.value < y.value ? -1 : 1;
-    return strcmp(a, b);
-}
-
-static int compare_study(const record *a, const record *b)
-{
-    for (int k = 0; k < PAPSIM_PK_SKEW; k++) {
-        int c = papsim_report_compare_natural(a->key[k], b->key[k]);
-        if (c)
-            return c;
-    }
-    return 0;
+    const record *a = pa, *b = pb;
+    return strcmp(a->key[PAPSIM_PK_SKEW], b->key[PAPSIM_PK_SKEW]);
 }
 
 static int compare_records(const void *pa, const void *pb)
@@ -109,38 +80,6 @@ static int compare_records(const void *pa, const void *pb)
     return (a->value > b->value) - (a->value < b->value);
 }
 
-int papsim_report_compare_strings(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-int papsim_report_parse_bytes(const char *s, long long *out)
-{
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9')
-        return -1;
-    *out = strtoll(s, &end, 10);
-    return (errno || *end) ? -1 : 0;
-}
-
-int papsim_report_parse_seconds(const char *s, double *out)
-{
-    char *end;
-    errno = 0;
-    *out = strtod(s, &end);
-    return (*s == '\0' || *end || errno || !isfinite(*out) || *out < 0) ? -1 : 0;
-}
-
-void papsim_report_metric_label(const char *column, char *out, size_t len)
-{
-    /* Captions say "last_delay"; the column name carries the unit suffix. */
-    snprintf(out, len, "%s", column);
-    size_t n = strlen(out);
-    if (n > 2 && strcmp(out + n - 2, "_s") == 0)
-        out[n - 2] = '\0';
-}
-
 static int read_record(const papsim_table *t, size_t r, const int *kcol, const int *col,
                        record *rec, papsim_err *e)
 {
@@ -156,13 +95,9 @@ static int read_record(const papsim_table *t, size_t r, const int *kcol, const i
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           t->lines[r], f[col[COL_BYTES]]);
-    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
-        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                           t->path, t->lines[r], t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
-    return 0;
+    if (papsim_report_read_count(t, r, col[COL_BYTES], 0, &rec->bytes, e) != 0)
+        return -1;
+    return rec->ok ? papsim_report_read_ok_time(t, r, col[COL_METRIC], &rec->value, e) : 0;
 }
 
 /* Rows of one (report cell, algorithm) group share every panel key, the
@@ -260,13 +195,8 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
 {
     const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "status", metric};
     int kcol[PAPSIM_PK_COUNT], col[COL_COUNT];
-    /* Every key is required but the distribution, which older tables lack. */
-    for (int k = 0; k < PAPSIM_PK_COUNT; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION &&
-            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
-            return -1;
-    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
-    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+    if (papsim_report_panel_key_columns(t, PAPSIM_PK_COUNT, kcol, e) != 0 ||
+        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
         return -1;
     for (size_t r = 0; r < t->nrows; r++)
         if (read_record(t, r, kcol, col, &recs[r], e) != 0)
@@ -305,17 +235,11 @@ static void make_abbrev(const char *name, char *out, size_t len)
 
 static int build_algorithms(papsim_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    r->algorithms = malloc(n * sizeof *r->algorithms);
+    r->algorithms = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                 offsetof(record, algorithm), &r->nalgorithms, e);
     if (!r->algorithms)
-        return papsim_fail(e, "out of memory for %zu algorithm names", n);
-    for (size_t i = 0; i < n; i++)
-        r->algorithms[i] = recs[i].algorithm;
-    qsort(r->algorithms, n, sizeof *r->algorithms, papsim_report_compare_strings);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (m == 0 || strcmp(r->algorithms[m - 1], r->algorithms[i]) != 0)
-            r->algorithms[m++] = r->algorithms[i];
-    r->nalgorithms = m;
+        return -1;
+    size_t m = r->nalgorithms;
     r->abbrev = calloc(m, sizeof *r->abbrev);
     if (!r->abbrev)
         return papsim_fail(e, "out of memory for %zu algorithm labels", m);
@@ -335,13 +259,6 @@ static int build_algorithms(papsim_report *r, const record *recs, size_t n, paps
             return papsim_fail(e, "out of memory for algorithm labels");
     }
     return 0;
-}
-
-size_t papsim_report_algorithm_index(const papsim_report *r, const char *name)
-{
-    const char **hit = bsearch(&name, r->algorithms, r->nalgorithms, sizeof *r->algorithms,
-                               papsim_report_compare_strings);
-    return (size_t)(hit - r->algorithms); /* every name is in the list by construction */
 }
 
 static int add_panel(papsim_report *r, size_t *capacity, const record *nd, size_t nnd,
@@ -370,13 +287,10 @@ static int add_study_panels(papsim_report *r, size_t *capacity, const record *s,
         nnd++;
     if (nnd == n)
         return add_panel(r, capacity, s, nnd, NULL, 0, e);
-    for (size_t i = nnd; i < n;) {
-        size_t j = i;
-        while (j < n && strcmp(s[j].key[PAPSIM_PK_SKEW], s[i].key[PAPSIM_PK_SKEW]) == 0)
-            j++;
+    for (size_t i = nnd, j; i < n; i = j) {
+        j = papsim_report_run_end(s, n, sizeof *s, i, compare_skew_text);
         if (add_panel(r, capacity, s, nnd, s + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
@@ -384,13 +298,10 @@ static int add_study_panels(papsim_report *r, size_t *capacity, const record *s,
 static int build_panels(papsim_report *r, const record *recs, size_t n, papsim_err *e)
 {
     size_t capacity = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_study(&recs[i], &recs[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_study);
         if (add_study_panels(r, &capacity, recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return papsim_report_assign_file_stems(r, e);
 }
@@ -401,15 +312,9 @@ int papsim_report_build(const papsim_table *t, const char *metric_column, papsim
     memset(r, 0, sizeof *r);
     r->metric = metric_column;
     papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
-    if (t->nrows == 0)
-        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;
-    record *recs = malloc(t->nrows * sizeof *recs);
-    if (!recs) {
-        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-        goto out;
-    }
-    if (read_records(t, metric_column, recs, e) != 0 ||
+    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
+    if (!recs || read_records(t, metric_column, recs, e) != 0 ||
         label_params_variants(t, recs, &r->param_labels, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
@@ -459,6 +364,15 @@ const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t patte
                                              size_t algorithm)
 {
     return &p->spread[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
+}
+
+size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
+{
+    size_t n = 0;
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (p->present[a])
+            cols[n++] = a;
+    return n;
 }
 
 int papsim_panel_has_absolute_cells(const papsim_panel *p)

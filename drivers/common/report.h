@@ -17,7 +17,10 @@
  *
  * Grouping and medians (report.c, report_panel.c), text and Markdown output
  * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
- * file stays small. */
+ * file stays small. What every report shares (--best, --relative, runtimes
+ * and robustness too) is in report_keys.h (key order, numbers, grouping of
+ * sorted rows, medians), report_names.h (file stems, Markdown cells) and
+ * report_grid.h (the text and Markdown tables). */
 #ifndef PAPSIM_REPORT_H
 #define PAPSIM_REPORT_H
 
@@ -141,6 +144,14 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len);
 
 /* "reduce, platform=..., np=16, ..., skew=100us" */
 void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
+
+/* The same title of the first nkeys panel keys (the --relative panels stop
+ * before the skew). */
+void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len);
+
+/* The algorithms shown in a panel, those with rows in it, into cols (room
+ * for r->nalgorithms) in report order; returns how many. */
+size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
 
 /* report.txt and report.md. */
 int papsim_report_write_text(const papsim_report *r, FILE *f);

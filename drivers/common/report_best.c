@@ -9,10 +9,11 @@
 #define _GNU_SOURCE /* strdup */
 #endif
 #include "report_best.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
-#include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,8 +44,9 @@ typedef struct {
 /* Columns read besides the keys and the metrics. */
 enum { COL_MAPPING, COL_ALGORITHM, COL_NP, COL_BYTES, COL_STATUS, COL_COUNT };
 
-static int compare_keys(const record *a, const record *b)
+static int compare_keys(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     for (int k = 0; k < PAPSIM_BK_COUNT; k++) {
         int c = k == PAPSIM_BK_SKEW ? papsim_report_compare_skew(a->key[k], b->key[k])
                                     : papsim_report_compare_natural(a->key[k], b->key[k]);
@@ -69,25 +71,10 @@ static int compare_records(const void *pa, const void *pb)
     return strcmp(a->algorithm, b->algorithm);
 }
 
-static int compare_long_long(const void *a, const void *b)
-{
-    return compare_ll(*(const long long *)a, *(const long long *)b);
-}
-
 static int compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int parse_count(const char *s, long long min, long long *out)
-{
-    char *end;
-    errno = 0;
-    if (*s < '0' || *s > '9')
-        return -1;
-    *out = strtoll(s, &end, 10);
-    return (errno || *end || *out < min) ? -1 : 0;
 }
 
 static int read_record(const papsim_table *t, size_t row, const int *kcol, const int *col,
@@ -106,17 +93,13 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
         return papsim_fail(e, "%s:%ld: empty algorithm", t->path, line);
     if (rec->mapping[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty mapping", t->path, line);
-    if (parse_count(f[col[COL_NP]], 1, &rec->np) != 0)
-        return papsim_fail(e, "%s:%ld: np: '%s' is not a positive integer", t->path, line,
-                           f[col[COL_NP]]);
-    if (parse_count(f[col[COL_BYTES]], 0, &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           line, f[col[COL_BYTES]]);
+    if (papsim_report_read_count(t, row, col[COL_NP], 1, &rec->np, e) != 0 ||
+        papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0)
+        return -1;
     for (size_t m = 0; m < nmetrics; m++) {
         rec->value[m] = NAN;
-        if (rec->ok && papsim_report_parse_seconds(f[mcol[m]], &rec->value[m]) != 0)
-            return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                               t->path, line, t->names[mcol[m]], f[mcol[m]]);
+        if (rec->ok && papsim_report_read_ok_time(t, row, mcol[m], &rec->value[m], e) != 0)
+            return -1;
     }
     return 0;
 }
@@ -146,38 +129,17 @@ static int read_records(const papsim_table *t, const papsim_best_report *r, reco
 static int build_algorithms(papsim_best_report *r, const papsim_table *t, const record *recs,
                             size_t n, papsim_err *e)
 {
-    r->algorithms = malloc(n * sizeof *r->algorithms);
+    r->algorithms = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                 offsetof(record, algorithm), &r->nalgorithms, e);
     if (!r->algorithms)
-        return papsim_fail(e, "out of memory for %zu algorithm names", n);
-    for (size_t i = 0; i < n; i++)
-        r->algorithms[i] = recs[i].algorithm;
-    qsort(r->algorithms, n, sizeof *r->algorithms, papsim_report_compare_strings);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (m == 0 || strcmp(r->algorithms[m - 1], r->algorithms[i]) != 0)
-            r->algorithms[m++] = r->algorithms[i];
-    r->nalgorithms = m;
+        return -1;
+    size_t m = r->nalgorithms;
     const char **hit = bsearch(&r->target, r->algorithms, m, sizeof *r->algorithms,
                                papsim_report_compare_strings);
-    if (!hit) {
-        char list[768];
-        size_t len = 0;
-        list[0] = '\0';
-        for (size_t a = 0; a < m && len < sizeof list; a++)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", a ? ", " : "",
-                                    r->algorithms[a]);
-        return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", t->path,
-                           r->target, list);
-    }
+    if (!hit)
+        return papsim_report_fail_no_algorithm(t->path, r->target, r->algorithms, m, e);
     r->target_index = (size_t)(hit - r->algorithms);
     return 0;
-}
-
-static size_t algorithm_index(const papsim_best_report *r, const char *name)
-{
-    const char **hit = bsearch(&name, r->algorithms, r->nalgorithms, sizeof *r->algorithms,
-                               papsim_report_compare_strings);
-    return (size_t)(hit - r->algorithms); /* every name is in the list by construction */
 }
 
 /* Sorted distinct values of one field of the run; *out holds at least one slot. */
@@ -189,20 +151,9 @@ static int distinct_numbers(const record *run, size_t n, int np, long long **out
         return papsim_fail(e, "out of memory for %zu values", n);
     for (size_t i = 0; i < n; i++)
         v[i] = np ? run[i].np : run[i].bytes;
-    qsort(v, n, sizeof *v, compare_long_long);
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (m == 0 || v[m - 1] != v[i])
-            v[m++] = v[i];
     *out = v;
-    *count = m;
+    *count = papsim_report_unique_numbers(v, n);
     return 0;
-}
-
-static size_t number_index(const long long *v, size_t n, long long x)
-{
-    const long long *hit = bsearch(&x, v, n, sizeof *v, compare_long_long);
-    return (size_t)(hit - v);
 }
 
 /* The cell decision for T[0..nalg) (NAN = no result): lowest wins, and a tie
@@ -254,7 +205,7 @@ static int summarise_view(const papsim_best_group *g, papsim_best_view *v, papsi
         for (size_t i = 0; i < k; i++)
             sum += red[i];
         v->mean = sum / (double)k;
-        v->median = k % 2 ? red[k / 2] : 0.5 * (red[k / 2 - 1] + red[k / 2]);
+        v->median = papsim_report_sorted_median(red, k, sizeof *red);
         v->highest = red[k - 1];
     }
     free(red);
@@ -321,12 +272,12 @@ static double *group_means(const papsim_best_report *r, papsim_best_group *g, co
     for (size_t i = 0; i < n; i++) {
         while (strcmp(g->mappings[mp], run[i].mapping) != 0)
             mp++; /* the run is sorted by mapping */
-        size_t a = algorithm_index(r, run[i].algorithm);
+        size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
         if (!run[i].ok)
             continue;
         g->present[a] = 1;
-        size_t at = ((mp * g->nnp + number_index(g->np, g->nnp, run[i].np)) * g->nsizes +
-                     number_index(g->bytes, g->nsizes, run[i].bytes)) * nalg + a;
+        size_t at = ((mp * g->nnp + papsim_report_number_index(g->np, g->nnp, run[i].np)) * g->nsizes +
+                     papsim_report_number_index(g->bytes, g->nsizes, run[i].bytes)) * nalg + a;
         count[at]++;
         for (size_t m = 0; m < r->nmetrics; m++)
             T[m * per_metric + at] += run[i].value[m];
@@ -380,29 +331,16 @@ static int has_target(const papsim_best_report *r, const record *run, size_t n)
 
 static int build_groups(papsim_best_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    size_t capacity = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_keys(&recs[i], &recs[j]) == 0)
-            j++;
-        if (!has_target(r, recs + i, j - i)) {
+    size_t ngroups = papsim_report_count_runs(recs, n, sizeof *recs, compare_keys);
+    r->groups = calloc(ngroups, sizeof *r->groups); /* zeroed: papsim_best_free cleans up */
+    if (!r->groups)
+        return papsim_fail(e, "out of memory for %zu groups", ngroups);
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_keys);
+        if (!has_target(r, recs + i, j - i))
             r->nskipped++;
-            i = j;
-            continue;
-        }
-        if (r->ngroups == capacity) {
-            size_t cap = capacity ? 2 * capacity : 8;
-            papsim_best_group *g = realloc(r->groups, cap * sizeof *g);
-            if (!g)
-                return papsim_fail(e, "out of memory for %zu groups", cap);
-            r->groups = g;
-            capacity = cap;
-        }
-        papsim_best_group *g = &r->groups[r->ngroups++];
-        memset(g, 0, sizeof *g); /* counted first so papsim_best_free cleans up */
-        if (fill_group(r, g, recs + i, j - i, e) != 0)
+        else if (fill_group(r, &r->groups[r->ngroups++], recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
@@ -411,6 +349,17 @@ void papsim_best_file_prefix(const papsim_best_report *r, char *buf, size_t len)
 {
     snprintf(buf, len, "best");
     papsim_report_append_sanitised(buf, len, "", r->target);
+}
+
+/* Stems not named yet are NULL, so only earlier views count. */
+static int stem_taken(const void *ctx, const char *stem)
+{
+    const papsim_best_report *r = ctx;
+    for (size_t g = 0; g < r->ngroups; g++)
+        for (size_t v = 0; v < r->groups[g].nviews; v++)
+            if (r->groups[g].file_stems[v] && strcmp(r->groups[g].file_stems[v], stem) == 0)
+                return 1;
+    return 0;
 }
 
 /* best_TARGET_COLLECTIVE_PLATFORM_DISTRIBUTION_PATTERN_skewS[_extra keys that
@@ -445,17 +394,7 @@ static int assign_stems(papsim_best_report *r, papsim_err *e)
             base[len] = '\0';
             papsim_report_append_sanitised(base, sizeof base, "",
                                            papsim_best_view_name(g, &g->views[v]));
-            snprintf(stem, sizeof stem, "%s", base);
-            for (int k = 2;; k++) {
-                int taken = 0;
-                for (size_t gj = 0; gj <= gi && !taken; gj++)
-                    for (size_t w = 0; w < r->groups[gj].nviews && !taken; w++)
-                        taken = r->groups[gj].file_stems[w] &&
-                                strcmp(r->groups[gj].file_stems[w], stem) == 0;
-                if (!taken)
-                    break;
-                snprintf(stem, sizeof stem, "%s_%d", base, k);
-            }
+            papsim_report_unique_stem(base, stem, sizeof stem, stem_taken, r);
             if (!(g->file_stems[v] = strdup(stem)))
                 return papsim_fail(e, "out of memory for heatmap file names");
         }
@@ -484,15 +423,9 @@ int papsim_best_build(const papsim_table *t, const char *target, const char *con
         r->metrics[m] = metrics[m];
         papsim_report_metric_label(metrics[m], r->metric_labels[m], sizeof r->metric_labels[m]);
     }
-    if (t->nrows == 0)
-        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;
-    record *recs = malloc(t->nrows * sizeof *recs);
-    if (!recs) {
-        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-        goto out;
-    }
-    if (read_records(t, r, recs, e) != 0)
+    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
+    if (!recs || read_records(t, r, recs, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (build_algorithms(r, t, recs, t->nrows, e) != 0 ||

@@ -9,7 +9,8 @@
  * cells, STEM.gp draws them to STEM.png and STEM.svg; both use relative names
  * so `gnuplot STEM.gp` can be re-run in that folder after restyling. */
 #include "report_best.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <errno.h>
 #include <math.h>

@@ -5,7 +5,8 @@
  * best in, mean, median, highest), then the share of cells every algorithm
  * wins, then the heatmap files. Both formats come from one cell grid. */
 #include "report_best.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_grid.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -13,82 +14,17 @@
 
 #define FIELD_MAX 96
 
-/* A table of text fields; right[c] right-aligns column c. */
-typedef struct {
-    size_t nrows, ncols, capacity;
-    char (*field)[FIELD_MAX]; /* [row * ncols + col]; row 0 is the header */
-    unsigned char *right;     /* [col] */
-} grid;
-
-static int grid_init(grid *t, size_t ncols)
+/* Appends a row to the grid, its fields typed for snprintf(row[col++], ...). */
+static char (*grid_add_row(papsim_grid *t))[FIELD_MAX]
 {
-    memset(t, 0, sizeof *t);
-    t->ncols = ncols;
-    t->capacity = 16;
-    t->field = calloc(t->capacity * ncols, sizeof *t->field);
-    t->right = calloc(ncols, 1);
-    return t->field && t->right ? 0 : -1;
+    return (char(*)[FIELD_MAX])papsim_grid_add_row(t);
 }
 
-static void grid_free(grid *t)
+/* A numeric column: right-aligned in both formats. */
+static void right_column(papsim_grid *t, size_t col)
 {
-    free(t->field);
-    free(t->right);
-    memset(t, 0, sizeof *t);
-}
-
-/* Appends an empty row and returns its first field, or NULL. */
-static char (*grid_add_row(grid *t))[FIELD_MAX]
-{
-    if (t->nrows == t->capacity) {
-        size_t cap = 2 * t->capacity;
-        char(*bigger)[FIELD_MAX] = realloc(t->field, cap * t->ncols * sizeof *t->field);
-        if (!bigger)
-            return NULL;
-        t->field = bigger;
-        t->capacity = cap;
-    }
-    char(*row)[FIELD_MAX] = t->field + t->nrows * t->ncols;
-    memset(row, 0, t->ncols * sizeof *row);
-    t->nrows++;
-    return row;
-}
-
-static int grid_print_text(const grid *t, FILE *f)
-{
-    size_t *width = calloc(t->ncols, sizeof *width);
-    if (!width)
-        return -1;
-    for (size_t r = 0; r < t->nrows; r++)
-        for (size_t c = 0; c < t->ncols; c++)
-            if (strlen(t->field[r * t->ncols + c]) > width[c])
-                width[c] = strlen(t->field[r * t->ncols + c]);
-    for (size_t r = 0; r < t->nrows; r++) {
-        for (size_t c = 0; c < t->ncols; c++) {
-            const char *s = t->field[r * t->ncols + c];
-            int w = c + 1 == t->ncols && !t->right[c] ? 0 : (int)width[c];
-            fprintf(f, "%s", c ? " | " : "");
-            fprintf(f, t->right[c] ? "%*s" : "%-*s", w, s);
-        }
-        fprintf(f, "\n");
-    }
-    free(width);
-    return 0;
-}
-
-static int grid_print_markdown(const grid *t, FILE *f)
-{
-    for (size_t r = 0; r < t->nrows; r++) {
-        for (size_t c = 0; c < t->ncols; c++)
-            papsim_report_md_cell(f, t->field[r * t->ncols + c]);
-        fputs("|\n", f);
-        if (r == 0) {
-            for (size_t c = 0; c < t->ncols; c++)
-                fputs(t->right[c] ? "|---:" : "|---", f);
-            fputs("|\n", f);
-        }
-    }
-    return 0;
+    t->right[col] = 1;
+    t->md_rule[col] = "|---:";
 }
 
 static void percent(double fraction, char *buf)
@@ -190,7 +126,7 @@ static int for_each_row(const papsim_best_report *r, size_t g0, size_t g1, row_f
 
 typedef struct {
     const papsim_best_report *r;
-    grid *t;
+    papsim_grid *t;
     int distribution;
     const unsigned char *algorithms; /* per-algorithm table: columns shown */
     size_t lonely;                   /* target-best cells without a second best */
@@ -261,21 +197,21 @@ static size_t header_keys(const table_ctx *c, char (*row)[FIELD_MAX])
 }
 
 /* The Tables 6-8 grid of one section. */
-static int summary_grid(const papsim_best_report *r, size_t g0, size_t g1, grid *t,
+static int summary_grid(const papsim_best_report *r, size_t g0, size_t g1, papsim_grid *t,
                         size_t *lonely)
 {
     static const char *const heads[] = {"Cells", "Best", "Best in %", "Mean %", "Median %",
                                         "Highest %"};
     table_ctx c = {r, t, show_distribution(r, g0, g1), NULL, 0};
     size_t nkeys = 3 + (size_t)c.distribution, nheads = sizeof heads / sizeof heads[0];
-    if (grid_init(t, nkeys + nheads) != 0)
+    if (papsim_grid_init(t, nkeys + nheads, FIELD_MAX) != 0)
         return -1;
     char(*row)[FIELD_MAX] = grid_add_row(t);
     if (!row)
         return -1;
     size_t col = header_keys(&c, row);
     for (size_t h = 0; h < nheads; h++) {
-        t->right[col] = 1;
+        right_column(t, col);
         snprintf(row[col++], FIELD_MAX, "%s", heads[h]);
     }
     int rc = for_each_row(r, g0, g1, summary_row, &c);
@@ -284,7 +220,7 @@ static int summary_grid(const papsim_best_report *r, size_t g0, size_t g1, grid 
 }
 
 /* The share of cells each algorithm of the section wins. */
-static int share_grid(const papsim_best_report *r, size_t g0, size_t g1, grid *t)
+static int share_grid(const papsim_best_report *r, size_t g0, size_t g1, papsim_grid *t)
 {
     unsigned char *shown = calloc(r->nalgorithms, 1);
     if (!shown)
@@ -298,7 +234,7 @@ static int share_grid(const papsim_best_report *r, size_t g0, size_t g1, grid *t
     table_ctx c = {r, t, show_distribution(r, g0, g1), shown, 0};
     size_t nkeys = 3 + (size_t)c.distribution;
     int rc = -1;
-    if (grid_init(t, nkeys + nshown) != 0)
+    if (papsim_grid_init(t, nkeys + nshown, FIELD_MAX) != 0)
         goto out;
     char(*row)[FIELD_MAX] = grid_add_row(t);
     if (!row)
@@ -306,7 +242,7 @@ static int share_grid(const papsim_best_report *r, size_t g0, size_t g1, grid *t
     size_t col = header_keys(&c, row);
     for (size_t a = 0; a < r->nalgorithms; a++)
         if (shown[a]) {
-            t->right[col] = 1;
+            right_column(t, col);
             snprintf(row[col++], FIELD_MAX, "%s", r->algorithms[a]);
         }
     rc = for_each_row(r, g0, g1, share_row, &c);
@@ -359,14 +295,14 @@ static void write_preamble(const papsim_best_report *r, FILE *f, int md)
 static int write_section(const papsim_best_report *r, FILE *f, size_t g0, size_t g1, int md)
 {
     char title[1024];
-    grid t = {0};
+    papsim_grid t = {0};
     size_t lonely = 0;
     section_title(r, g0, title, sizeof title);
     fprintf(f, md ? "\n## %s\n\n" : "\n== %s ==\n\n", title);
     int rc = summary_grid(r, g0, g1, &t, &lonely);
     if (rc == 0)
-        rc = (md ? grid_print_markdown : grid_print_text)(&t, f);
-    grid_free(&t);
+        rc = (md ? papsim_grid_print_markdown : papsim_grid_print_text)(&t, f);
+    papsim_grid_free(&t);
     if (rc != 0)
         return -1;
     if (lonely)
@@ -376,8 +312,8 @@ static int write_section(const papsim_best_report *r, FILE *f, size_t g0, size_t
     fprintf(f, "\nBest algorithm per cell, %% of Cells (count); - = no ok result:\n\n");
     rc = share_grid(r, g0, g1, &t);
     if (rc == 0)
-        rc = (md ? grid_print_markdown : grid_print_text)(&t, f);
-    grid_free(&t);
+        rc = (md ? papsim_grid_print_markdown : papsim_grid_print_text)(&t, f);
+    papsim_grid_free(&t);
     if (rc != 0)
         return -1;
     fprintf(f, "\nHeatmaps (%s; colour = best algorithm, grey = %s's reduction):\n%s",

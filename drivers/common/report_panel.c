@@ -4,19 +4,15 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* strdup */
 #endif
-#include "report_internal.h"
+#include "report_panel.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef papsim_report_record record;
-
-static int compare_bytes(const void *a, const void *b)
-{
-    long long x = *(const long long *)a, y = *(const long long *)b;
-    return (x > y) - (x < y);
-}
 
 /* The patterned run is sorted by pattern, so its distinct names come out
  * sorted; no_delay goes last, as the bottom row of Figure 4 of Salimi Beni
@@ -48,10 +44,7 @@ static int collect_sizes(papsim_panel *p, const record *nd, size_t nnd, const re
         p->bytes[i] = nd[i].bytes;
     for (size_t i = 0; i < npat; i++)
         p->bytes[nnd + i] = pat[i].bytes;
-    qsort(p->bytes, nnd + npat, sizeof *p->bytes, compare_bytes);
-    for (size_t i = 0; i < nnd + npat; i++)
-        if (p->nsizes == 0 || p->bytes[p->nsizes - 1] != p->bytes[i])
-            p->bytes[p->nsizes++] = p->bytes[i];
+    p->nsizes = papsim_report_unique_numbers(p->bytes, nnd + npat);
     return 0;
 }
 
@@ -63,17 +56,12 @@ static size_t pattern_index(const papsim_panel *p, const char *pattern)
     return i;
 }
 
-static size_t size_index(const papsim_panel *p, long long bytes)
+/* 0 when two records are repetitions of one (pattern, size, algorithm). */
+static int compare_cell(const void *pa, const void *pb)
 {
-    const long long *hit =
-        bsearch(&bytes, p->bytes, p->nsizes, sizeof *p->bytes, compare_bytes);
-    return (size_t)(hit - p->bytes);
-}
-
-static int same_cell(const record *a, const record *b)
-{
-    return a->bytes == b->bytes && strcmp(a->pattern, b->pattern) == 0 &&
-           strcmp(a->algorithm, b->algorithm) == 0;
+    const record *a = pa, *b = pb;
+    return !(a->bytes == b->bytes && strcmp(a->pattern, b->pattern) == 0 &&
+             strcmp(a->algorithm, b->algorithm) == 0);
 }
 
 /* Each (pattern, size, algorithm) group is adjacent with its ok rows first in
@@ -82,21 +70,19 @@ static int same_cell(const record *a, const record *b)
  * variation, not a separate row of the figure. */
 static void fill_medians(const papsim_report *r, papsim_panel *p, const record *run, size_t n)
 {
-    for (size_t i = 0; i < n;) {
-        size_t a = papsim_report_algorithm_index(r, run[i].algorithm);
-        size_t at = (pattern_index(p, run[i].pattern) * p->nsizes + size_index(p, run[i].bytes)) *
+    for (size_t i = 0, j; i < n; i = j) {
+        size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
+        size_t at = (pattern_index(p, run[i].pattern) * p->nsizes +
+                     papsim_report_number_index(p->bytes, p->nsizes, run[i].bytes)) *
                         p->nalgorithms + a;
-        size_t j = i, ok = 0;
-        while (j < n && same_cell(&run[i], &run[j])) {
-            ok += (size_t)run[j].ok;
-            papsim_spread_add(&p->spread[at], run[j].ok, run[j].missed, run[j].value);
-            j++;
+        size_t ok = 0;
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_cell);
+        for (size_t k = i; k < j; k++) {
+            ok += (size_t)run[k].ok;
+            papsim_spread_add(&p->spread[at], run[k].ok, run[k].missed, run[k].value);
         }
         p->present[a] = 1;
-        if (ok > 0)
-            p->median[at] = ok % 2 ? run[i + ok / 2].value
-                                   : 0.5 * (run[i + ok / 2 - 1].value + run[i + ok / 2].value);
-        i = j;
+        p->median[at] = papsim_report_sorted_median(&run[i].value, ok, sizeof *run);
     }
 }
 
@@ -161,38 +147,6 @@ int papsim_report_fill_panel(const papsim_report *r, papsim_panel *p, const reco
     return 0;
 }
 
-/* Appends "_PREFIXvalue" to buf with everything but [A-Za-z0-9.-] turned into
- * '_', so keys such as "file:pat/x.txt" give safe, readable file names. */
-void papsim_report_append_sanitised(char *buf, size_t len, const char *prefix,
-                                    const char *value)
-{
-    if (!value[0])
-        return;
-    size_t n = strlen(buf);
-    if (n > 0 && n + 1 < len)
-        buf[n++] = '_';
-    for (const char *s = prefix; *s && n + 1 < len; s++)
-        buf[n++] = *s;
-    for (const char *s = value; *s && n + 1 < len; s++) {
-        char c = *s;
-        int safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                   c == '.' || c == '-';
-        buf[n++] = safe ? c : '_';
-    }
-    buf[n] = '\0';
-}
-
-/* The platform is usually a path: its file name without ".xml" is enough. */
-void papsim_report_platform_short_name(const char *platform, char *buf, size_t len)
-{
-    const char *base = strrchr(platform, '/');
-    base = base ? base + 1 : platform;
-    snprintf(buf, len, "%s", base);
-    size_t n = strlen(buf);
-    if (n > 4 && strcmp(buf + n - 4, ".xml") == 0)
-        buf[n - 4] = '\0';
-}
-
 static void panel_stem(const papsim_panel *p, char *buf, size_t len)
 {
     static const char *const prefix[PAPSIM_PK_COUNT] = {
@@ -214,20 +168,21 @@ static void panel_stem(const papsim_panel *p, char *buf, size_t len)
 
 /* Two panels can sanitise to the same stem (platforms a/x.xml and b/x.xml);
  * later ones get "_2", "_3"... so no plot overwrites another. */
+static int stem_taken(const void *ctx, const char *stem)
+{
+    const papsim_report *r = ctx;
+    for (size_t j = 0; j < r->npanels && r->panels[j].file_stem; j++)
+        if (strcmp(r->panels[j].file_stem, stem) == 0)
+            return 1;
+    return 0;
+}
+
 int papsim_report_assign_file_stems(papsim_report *r, papsim_err *e)
 {
     for (size_t i = 0; i < r->npanels; i++) {
         char base[400], stem[420];
         panel_stem(&r->panels[i], base, sizeof base);
-        snprintf(stem, sizeof stem, "%s", base);
-        for (int k = 2;; k++) {
-            size_t j = 0;
-            while (j < i && strcmp(r->panels[j].file_stem, stem) != 0)
-                j++;
-            if (j == i)
-                break;
-            snprintf(stem, sizeof stem, "%s_%d", base, k);
-        }
+        papsim_report_unique_stem(base, stem, sizeof stem, stem_taken, r);
         if (!(r->panels[i].file_stem = strdup(stem)))
             return papsim_fail(e, "out of memory for panel file names");
     }

@@ -6,7 +6,8 @@
 #define _GNU_SOURCE /* fork, pipe2 */
 #endif
 #include "report.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,9 +42,6 @@ static int join_path(char *buf, size_t len, const char *dir, const char *stem, c
         return papsim_fail(e, "%s/%s%s: path too long", dir, stem, ext);
     return 0;
 }
-
-/* gnuplot single-quoted string (papsim_gp_put_string). */
-void papsim_report_put_single_quoted(FILE *f, const char *s) { papsim_gp_put_string(f, s); }
 
 /* Row y of the image: the first pattern at the top, no_delay (last) at the
  * bottom, the same order as the text table. */

@@ -10,10 +10,13 @@
 #define _GNU_SOURCE
 #endif
 #include "report_relative.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
+#include "report.h"
 #include "units.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,14 +45,10 @@ static int compare_pattern(const char *a, const char *b)
     return strcmp(a, b);
 }
 
-static int compare_panel(const record *a, const record *b)
+static int compare_panel(const void *pa, const void *pb)
 {
-    for (int k = 0; k < NPANEL_KEYS; k++) {
-        int c = papsim_report_compare_natural(a->key[k], b->key[k]);
-        if (c)
-            return c;
-    }
-    return 0;
+    const record *a = pa, *b = pb;
+    return papsim_report_compare_keys(a->key, b->key, NPANEL_KEYS);
 }
 
 /* Rows go by the absolute skew used, so "50us (0.5x)" comes before
@@ -67,14 +66,21 @@ static int compare_skew(const record *a, const record *b)
     return papsim_report_compare_skew(a->skew, b->skew);
 }
 
-static int compare_row(const record *a, const record *b)
+static int compare_row(const void *pa, const void *pb)
 {
+    const record *a = pa, *b = pb;
     int c = compare_panel(a, b);
     if (c || (c = compare_pattern(a->pattern, b->pattern)))
         return c;
     if (a->bytes != b->bytes)
         return a->bytes < b->bytes ? -1 : 1;
     return compare_skew(a, b);
+}
+
+static int compare_algorithm(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    return strcmp(a->algorithm, b->algorithm);
 }
 
 static int compare_records(const void *pa, const void *pb)
@@ -123,12 +129,9 @@ static int read_record(const papsim_table *t, size_t row, const int *kcol, const
     if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
         return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
                            rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_parse_bytes(f[col[COL_BYTES]], &rec->bytes) != 0)
-        return papsim_fail(e, "%s:%ld: bytes: '%s' is not a non-negative integer", t->path,
-                           line, f[col[COL_BYTES]]);
-    if (rec->ok && papsim_report_parse_seconds(f[col[COL_METRIC]], &rec->value) != 0)
-        return papsim_fail(e, "%s:%ld: %s: '%s' is not a time in seconds (status is ok)",
-                           t->path, line, t->names[col[COL_METRIC]], f[col[COL_METRIC]]);
+    if (papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0 ||
+        (rec->ok && papsim_report_read_ok_time(t, row, col[COL_METRIC], &rec->value, e) != 0))
+        return -1;
     return read_skew(t, row, skew_s_col >= 0 ? f[skew_s_col] : NULL, rec, e);
 }
 
@@ -136,13 +139,8 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
 {
     const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "skew", "status", metric};
     int kcol[NPANEL_KEYS], col[COL_COUNT];
-    /* Every panel key is required but the distribution, which older tables lack. */
-    for (int k = 0; k < NPANEL_KEYS; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION &&
-            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
-            return -1;
-    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
-    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0)
+    if (papsim_report_panel_key_columns(t, NPANEL_KEYS, kcol, e) != 0 ||
+        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
         return -1;
     int skew_s_col = papsim_table_column(t, "skew_s");
     for (size_t r = 0; r < t->nrows; r++)
@@ -151,26 +149,17 @@ static int read_records(const papsim_table *t, const char *metric, record *recs,
     return 0;
 }
 
-/* The error for a base no row has: it lists the algorithms the table has, so
- * a misspelt name is easy to correct. */
+/* The error for a base no row has lists the algorithms the table has. */
 static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    const char **names = malloc(n * sizeof *names);
+    size_t m;
+    const char **names = papsim_report_distinct_names(recs, n, sizeof *recs,
+                                                      offsetof(record, algorithm), &m, e);
     if (!names)
         return papsim_fail(e, "%s: no row has algorithm '%s'", r->path, r->base);
-    for (size_t i = 0; i < n; i++)
-        names[i] = recs[i].algorithm;
-    qsort(names, n, sizeof *names, papsim_report_compare_strings);
-    char list[768];
-    size_t len = 0;
-    list[0] = '\0';
-    for (size_t i = 0; i < n && len < sizeof list; i++)
-        if (i == 0 || strcmp(names[i - 1], names[i]) != 0)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                                    names[i]);
+    papsim_report_fail_no_algorithm(r->path, r->base, names, m, e);
     free(names);
-    return papsim_fail(e, "%s: no row has algorithm '%s' (the table has: %s)", r->path, r->base,
-                       list);
+    return -1;
 }
 
 static int has_algorithm(const record *run, size_t n, const char *name)
@@ -192,11 +181,10 @@ static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, con
         return papsim_fail(e, "out of memory for %zu algorithm names", n);
     for (size_t i = 0; i < n; i++)
         names[i + 1] = run[i].algorithm;
-    qsort(names + 1, n, sizeof *names, papsim_report_compare_strings);
-    size_t m = 0;
+    size_t u = papsim_report_unique_names(names + 1, n), m = 0;
     names[m++] = r->base;
-    for (size_t i = 1; i <= n; i++)
-        if (strcmp(names[i], r->base) != 0 && strcmp(names[m - 1], names[i]) != 0)
+    for (size_t i = 1; i <= u; i++)
+        if (strcmp(names[i], r->base) != 0)
             names[m++] = names[i];
     p->algorithms = names;
     p->nalgorithms = m;
@@ -207,9 +195,7 @@ static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
 {
     if (strcmp(algorithm, p->algorithms[0]) == 0)
         return 0;
-    const char **hit = bsearch(&algorithm, p->algorithms + 1, p->nalgorithms - 1,
-                               sizeof *p->algorithms, papsim_report_compare_strings);
-    return (size_t)(hit - p->algorithms); /* every name is a column by construction */
+    return 1 + papsim_report_name_index(p->algorithms + 1, p->nalgorithms - 1, algorithm);
 }
 
 /* One algorithm's repetitions in a row, ok ones first and ascending. */
@@ -227,7 +213,7 @@ static void fill_cell(papsim_rel_cell *c, const record *run, size_t n)
         return;
     }
     c->state = PAPSIM_REL_OK;
-    c->value = ok % 2 ? run[ok / 2].value : 0.5 * (run[ok / 2 - 1].value + run[ok / 2].value);
+    c->value = papsim_report_sorted_median(&run[0].value, ok, sizeof *run);
 }
 
 /* The ratio of every cell to BASE's (column 0); a zero time has no ratio. */
@@ -255,23 +241,12 @@ static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsi
         return papsim_fail(e, "out of memory for %zu cells", p->nalgorithms);
     for (size_t a = 0; a < p->nalgorithms; a++)
         row->cells[a] = (papsim_rel_cell){PAPSIM_REL_NOT_RUN, NULL, NAN, NAN, {0, 0, 0, NAN, NAN}};
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && strcmp(run[j].algorithm, run[i].algorithm) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_algorithm);
         fill_cell(&row->cells[column_of(p, run[i].algorithm)], run + i, j - i);
-        i = j;
     }
     fill_ratios(r, row, p->nalgorithms);
     return 0;
-}
-
-static size_t count_rows(const record *run, size_t n)
-{
-    size_t rows = 0;
-    for (size_t i = 0; i < n; i++)
-        rows += i == 0 || compare_row(&run[i - 1], &run[i]) != 0;
-    return rows;
 }
 
 static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
@@ -281,37 +256,29 @@ static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const rec
         p->key[k] = run[0].key[k];
     if (panel_algorithms(r, p, run, n, e) != 0)
         return -1;
-    p->rows = calloc(count_rows(run, n), sizeof *p->rows);
+    p->rows = calloc(papsim_report_count_runs(run, n, sizeof *run, compare_row), sizeof *p->rows);
     if (!p->rows)
         return papsim_fail(e, "out of memory for the rows of a panel");
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_row(&run[i], &run[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_row);
         if (fill_row(r, p, &p->rows[p->nrows++], run + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
 
 static int build_panels(papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
 {
-    size_t npanels = 0;
-    for (size_t i = 0; i < n; i++)
-        npanels += i == 0 || compare_panel(&recs[i - 1], &recs[i]) != 0;
+    size_t npanels = papsim_report_count_runs(recs, n, sizeof *recs, compare_panel);
     r->panels = calloc(npanels, sizeof *r->panels);
     if (!r->panels)
         return papsim_fail(e, "out of memory for %zu panels", npanels);
-    for (size_t i = 0; i < n;) {
-        size_t j = i;
-        while (j < n && compare_panel(&recs[i], &recs[j]) == 0)
-            j++;
+    for (size_t i = 0, j; i < n; i = j) {
+        j = papsim_report_run_end(recs, n, sizeof *recs, i, compare_panel);
         if (!has_algorithm(recs + i, j - i, r->base))
             r->nskipped++;
         else if (fill_panel(r, &r->panels[r->npanels++], recs + i, j - i, e) != 0)
             return -1;
-        i = j;
     }
     return 0;
 }
@@ -325,15 +292,9 @@ int papsim_rel_build(const papsim_table *t, const char *base, const char *metric
     r->metric = metric_column;
     r->speedup = speedup;
     papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
-    if (t->nrows == 0)
-        return papsim_fail(e, "%s: no result rows (only a header)", t->path);
     int rc = -1;
-    record *recs = malloc(t->nrows * sizeof *recs);
-    if (!recs) {
-        papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-        goto out;
-    }
-    if (read_records(t, metric_column, recs, e) != 0)
+    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
+    if (!recs || read_records(t, metric_column, recs, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (!has_algorithm(recs, t->nrows, base)) {

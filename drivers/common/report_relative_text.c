@@ -3,7 +3,8 @@
  * then the other algorithms; cell: median time and ratio) with footnotes for
  * the "-" cells. Both formats print the same field grid. */
 #include "report_relative.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_grid.h"
 #include "units.h"
 
 #include <math.h>
@@ -11,12 +12,6 @@
 #include <string.h>
 
 #define FIELD_MAX 128
-
-/* The fields of one table: row 0 is the header. */
-typedef struct {
-    size_t nrows, ncols;
-    char (*field)[FIELD_MAX]; /* [row * ncols + col] */
-} grid;
 
 typedef struct {
     size_t not_run;       /* cells of algorithms without a row there */
@@ -27,11 +22,6 @@ typedef struct {
     size_t no_base;       /* rows where BASE has no ok repetition */
     size_t own_skew;      /* rows whose absolute skew differs by algorithm */
 } footnotes;
-
-static char *field_at(grid *g, size_t row, size_t col)
-{
-    return g->field[row * g->ncols + col];
-}
 
 static void format_ratio(double ratio, char *buf, size_t len)
 {
@@ -118,70 +108,31 @@ static void note_row(footnotes *fn, const papsim_rel_panel *p, const papsim_rel_
 }
 
 /* The grid of rows [first, last) of panel p, all of one pattern. */
-static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, int spread, grid *g,
-                      footnotes *fn)
+static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, int spread,
+                      papsim_grid *g, footnotes *fn)
 {
-    g->ncols = 2 + p->nalgorithms;
-    g->nrows = 1 + last - first;
-    g->field = calloc(g->nrows * g->ncols, sizeof *g->field);
-    if (!g->field)
+    if (papsim_grid_init(g, 2 + p->nalgorithms, FIELD_MAX) != 0)
         return -1;
-    snprintf(field_at(g, 0, 0), FIELD_MAX, "size");
-    snprintf(field_at(g, 0, 1), FIELD_MAX, "skew");
+    g->text_rule = 1;
+    for (size_t c = 2; c < g->ncols; c++)
+        g->md_rule[c] = "|--:";
+    for (size_t i = first; i <= last; i++)
+        if (!papsim_grid_add_row(g))
+            return -1;
+    snprintf(papsim_grid_at(g, 0, 0), FIELD_MAX, "size");
+    snprintf(papsim_grid_at(g, 0, 1), FIELD_MAX, "skew");
     for (size_t a = 0; a < p->nalgorithms; a++)
-        snprintf(field_at(g, 0, 2 + a), FIELD_MAX, "%s", p->algorithms[a]);
+        snprintf(papsim_grid_at(g, 0, 2 + a), FIELD_MAX, "%s", p->algorithms[a]);
     for (size_t i = first; i < last; i++) {
         const papsim_rel_row *row = &p->rows[i];
         size_t gr = 1 + i - first;
-        papsim_format_bytes(row->bytes, field_at(g, gr, 0), FIELD_MAX);
-        skew_text(row, field_at(g, gr, 1), FIELD_MAX);
+        papsim_format_bytes(row->bytes, papsim_grid_at(g, gr, 0), FIELD_MAX);
+        skew_text(row, papsim_grid_at(g, gr, 1), FIELD_MAX);
         for (size_t a = 0; a < p->nalgorithms; a++)
-            cell_text(&row->cells[a], spread, field_at(g, gr, 2 + a), FIELD_MAX);
+            cell_text(&row->cells[a], spread, papsim_grid_at(g, gr, 2 + a), FIELD_MAX);
         note_row(fn, p, row);
     }
     return 0;
-}
-
-/* Columns padded to their widest field, the last one not (no trailing
- * blanks), and a rule under the header. */
-static int print_grid_text(grid *g, FILE *f)
-{
-    size_t *width = calloc(g->ncols, sizeof *width);
-    if (!width)
-        return -1;
-    for (size_t r = 0; r < g->nrows; r++)
-        for (size_t c = 0; c < g->ncols; c++)
-            if (strlen(field_at(g, r, c)) > width[c])
-                width[c] = strlen(field_at(g, r, c));
-    for (size_t r = 0; r < g->nrows; r++) {
-        for (size_t c = 0; c < g->ncols; c++)
-            fprintf(f, "%s%-*s", c ? " | " : "", c + 1 < g->ncols ? (int)width[c] : 0,
-                    field_at(g, r, c));
-        fputc('\n', f);
-        if (r > 0)
-            continue;
-        for (size_t c = 0; c < g->ncols; c++) {
-            fputs(c ? "-+-" : "", f);
-            for (size_t i = 0; i < width[c]; i++)
-                fputc('-', f);
-        }
-        fputc('\n', f);
-    }
-    free(width);
-    return 0;
-}
-
-static void print_grid_markdown(grid *g, FILE *f)
-{
-    for (size_t r = 0; r < g->nrows; r++) {
-        for (size_t c = 0; c < g->ncols; c++)
-            papsim_report_md_cell(f, field_at(g, r, c));
-        fputs("|\n", f);
-        for (size_t c = 0; r == 0 && c < g->ncols; c++)
-            fputs(c < 2 ? "|---" : "|--:", f);
-        if (r == 0)
-            fputs("|\n", f);
-    }
 }
 
 static void print_footnotes(const papsim_rel_report *r, const footnotes *fn, const char *bullet,
@@ -202,15 +153,6 @@ static void print_footnotes(const papsim_rel_report *r, const footnotes *fn, con
     if (fn->own_skew)
         fprintf(f, "%sa skew 'Fx-own' is F x each algorithm's own no-delay time: the absolute "
                    "skew differs by column\n", bullet);
-}
-
-static void panel_title(const papsim_rel_panel *p, char *buf, size_t len)
-{
-    size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
-    for (int k = 1; k < PAPSIM_PK_SKEW && n < len; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION || strcmp(p->key[k], "uniform") != 0)
-            n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k],
-                                  p->key[k]);
 }
 
 static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
@@ -239,27 +181,25 @@ static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
 static int write_table(const papsim_rel_report *r, const papsim_rel_panel *p, size_t first,
                        size_t last, int markdown, FILE *f)
 {
-    grid g = {0};
+    papsim_grid g = {0};
     footnotes fn = {0};
     if (build_grid(p, first, last, r->spread, &g, &fn) != 0) {
-        free(g.field);
+        papsim_grid_free(&g);
         return -1;
     }
     if (markdown)
         fprintf(f, "pattern: %s\n\n", p->rows[first].pattern);
     else
         fprintf(f, "pattern: %s\n", p->rows[first].pattern);
-    if (markdown)
-        print_grid_markdown(&g, f);
-    else if (print_grid_text(&g, f) != 0) {
-        free(g.field);
+    if ((markdown ? papsim_grid_print_markdown : papsim_grid_print_text)(&g, f) != 0) {
+        papsim_grid_free(&g);
         return -1;
     }
     if (markdown && (fn.not_ok || fn.not_run || fn.no_base || fn.own_skew))
         fputc('\n', f);
     print_footnotes(r, &fn, markdown ? "- " : "", f);
     fputc('\n', f);
-    free(g.field);
+    papsim_grid_free(&g);
     return 0;
 }
 
@@ -270,7 +210,7 @@ static int write_report(const papsim_rel_report *r, int markdown, FILE *f)
         return -1;
     for (size_t i = 0; i < r->npanels; i++) {
         const papsim_rel_panel *p = &r->panels[i];
-        panel_title(p, title, sizeof title);
+        papsim_panel_keys_title(p->key, PAPSIM_PK_SKEW, title, sizeof title);
         fprintf(f, markdown ? "## %s\n\n" : "== %s ==\n", title);
         for (size_t first = 0; first < p->nrows;) {
             size_t last = first;

@@ -10,7 +10,8 @@
  * cell in green. STEM.dat holds x, y, colour and label; STEM.gp draws it
  * with "fc rgb variable" to STEM.png and STEM.svg. */
 #include "report_study.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_names.h"
 
 #include <errno.h>
 #include <math.h>
@@ -57,15 +58,6 @@ static size_t view_rows(const papsim_panel *p, papsim_study_view v, size_t *rows
     return n;
 }
 
-static size_t shown_algorithms(const papsim_report *r, const papsim_panel *p, size_t *cols)
-{
-    size_t n = 0;
-    for (size_t a = 0; a < r->nalgorithms; a++)
-        if (p->present[a])
-            cols[n++] = a;
-    return n;
-}
-
 /* Colour and label of one cell; 0 when the cell has no value (left blank). */
 static int runtime_cell(const papsim_panel *p, size_t row, size_t s, size_t a, unsigned *rgb,
                         char *label, size_t len)
@@ -104,7 +96,7 @@ static size_t write_dat(FILE *f, const papsim_report *r, size_t i, size_t s, pap
 {
     const papsim_panel *p = &r->panels[i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
-    size_t nrows = view_rows(p, v, rows), ncols = shown_algorithms(r, p, cols), n = 0;
+    size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols), n = 0;
     fprintf(f, "# papsim report %s heatmap data\n# x = algorithm index, y = row (0 = bottom), "
                "rgb colour, label\n",
             v == PAPSIM_STUDY_RUNTIMES ? "runtimes" : "robustness");
@@ -127,7 +119,7 @@ static void write_axes(FILE *f, const papsim_report *r, const papsim_panel *p,
                        papsim_study_view v)
 {
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
-    size_t nrows = view_rows(p, v, rows), ncols = shown_algorithms(r, p, cols);
+    size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols);
     papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
                      ncols - 1, nrows - 1);
     for (size_t c = 0; c < ncols; c++)
@@ -174,7 +166,7 @@ static void write_gp(FILE *f, const papsim_report *r, size_t i, size_t s, papsim
 {
     const papsim_panel *p = &r->panels[i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
-    size_t nrows = view_rows(p, v, rows), ncols = shown_algorithms(r, p, cols);
+    size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols);
     char title[2048], name[1100];
     papsim_panel_title(p, title, sizeof title);
     /* wide enough for the panel title line at font 9 (under 8 px a character) */

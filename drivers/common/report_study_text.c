@@ -4,7 +4,8 @@
  * README.md, References). Text and Markdown share the cell
  * texts; only the table frame differs. See report_study.h for the numbers. */
 #include "report_study.h"
-#include "report_internal.h"
+#include "report_keys.h"
+#include "report_grid.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,95 +15,82 @@
 /* One table: a header row, then rows of cells, the first cell the row name. */
 #define MAX_CELL 112 /* "1.234 ms [1.001..1.502] n=10 +10 missed +1 not ok *" fits */
 
-typedef struct {
-    FILE *f;
-    int markdown;
-    size_t ncols;  /* name column + algorithms */
-    int width[64]; /* text widths; columns past 64 are written unpadded */
-} table_frame;
-
-static void frame_cell(table_frame *t, size_t col, const char *s)
+/* A grid of ncols columns framed as every study table is: a rule of dashes
+ * under the text header, plain "|---" rules in Markdown. field_size bounds
+ * every text put in it, so nothing is cut short. */
+static int frame_init(papsim_grid *g, size_t ncols, size_t field_size)
 {
-    if (t->markdown) {
-        papsim_report_md_cell(t->f, s);
-        return;
-    }
-    int w = col < 64 && col + 1 < t->ncols ? t->width[col] : 0; /* no trailing blanks */
-    fprintf(t->f, "%s%-*s", col ? " | " : "", w, s);
+    if (papsim_grid_init(g, ncols, field_size) != 0)
+        return -1;
+    g->text_rule = 1;
+    return 0;
 }
 
-static void frame_end_row(table_frame *t, int header)
+/* Appends a row of n cells; 0, or -1 without memory. */
+static int frame_row(papsim_grid *g, const char *const *cells, size_t n)
 {
-    fputs(t->markdown ? "|\n" : "\n", t->f);
-    if (!header)
-        return;
-    for (size_t c = 0; c < t->ncols; c++) {
-        if (t->markdown) {
-            fputs("|---", t->f);
-            continue;
-        }
-        fputs(c ? "-+-" : "", t->f);
-        for (int i = 0; i < (c < 64 ? t->width[c] : 3); i++)
-            fputc('-', t->f);
-    }
-    fputs(t->markdown ? "|\n" : "\n", t->f);
+    char *row = papsim_grid_add_row(g);
+    if (!row)
+        return -1;
+    for (size_t c = 0; c < n; c++)
+        snprintf(row + c * g->field_size, g->field_size, "%s", cells[c]);
+    return 0;
 }
 
-/* The algorithms shown in a panel: those with rows in it, in report order. */
-static size_t panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
+static int frame_print(papsim_grid *g, FILE *f, int markdown)
 {
-    size_t n = 0;
-    for (size_t a = 0; a < r->nalgorithms; a++)
-        if (p->present[a])
-            cols[n++] = a;
-    return n;
+    int rc = (markdown ? papsim_grid_print_markdown : papsim_grid_print_text)(g, f);
+    papsim_grid_free(g);
+    return rc;
 }
 
 typedef void (*cell_fn)(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
                         size_t len);
 
-/* A view's table at one size: rows [0, nrows) named by row_name, a cell
- * per shown algorithm. Widths come from a first pass over the same texts. */
+static void size_heading(FILE *f, int markdown, long long bytes)
+{
+    char buf[32];
+    papsim_format_bytes(bytes, buf, sizeof buf);
+    fprintf(f, markdown ? "\n### %s\n\n" : "\n-- %s --\n", buf);
+}
+
+/* A view's table at one size, under its size heading: rows [0, nrows)
+ * named by row_name, a cell per shown algorithm. */
 typedef struct {
     size_t nrows;
     const char *(*row_name)(const papsim_panel *p, size_t row);
     cell_fn cell;
 } view_rows;
 
-static void fit(table_frame *t, size_t col, const char *s)
+static int write_table(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p,
+                       size_t size, const view_rows *v)
 {
-    if (col < 64 && (int)strlen(s) > t->width[col])
-        t->width[col] = (int)strlen(s);
-}
-
-static void write_table(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p,
-                        size_t size, const view_rows *v)
-{
-    size_t cols[r->nalgorithms + 1], ncols = panel_columns(r, p, cols);
-    table_frame t = {f, markdown, ncols + 1, {0}};
-    char buf[MAX_CELL];
-    fit(&t, 0, "pattern");
+    size_t cols[r->nalgorithms + 1], ncols = papsim_panel_columns(r, p, cols), size_max = MAX_CELL;
+    for (size_t row = 0; row < v->nrows; row++)
+        if (strlen(v->row_name(p, row)) >= size_max)
+            size_max = strlen(v->row_name(p, row)) + 1; /* patterns can be long file names */
     for (size_t c = 0; c < ncols; c++)
-        fit(&t, c + 1, r->abbrev[cols[c]]);
-    for (size_t row = 0; row < v->nrows; row++) {
-        fit(&t, 0, v->row_name(p, row));
-        for (size_t c = 0; c < ncols; c++) {
-            v->cell(p, row, size, cols[c], buf, sizeof buf);
-            fit(&t, c + 1, buf);
-        }
+        if (strlen(r->abbrev[cols[c]]) >= size_max)
+            size_max = strlen(r->abbrev[cols[c]]) + 1;
+    papsim_grid g;
+    size_heading(f, markdown, p->bytes[size]);
+    if (frame_init(&g, ncols + 1, size_max) != 0 || !papsim_grid_add_row(&g)) {
+        papsim_grid_free(&g);
+        return -1;
     }
-    frame_cell(&t, 0, "pattern");
+    snprintf(papsim_grid_at(&g, 0, 0), size_max, "pattern");
     for (size_t c = 0; c < ncols; c++)
-        frame_cell(&t, c + 1, r->abbrev[cols[c]]);
-    frame_end_row(&t, 1);
+        snprintf(papsim_grid_at(&g, 0, c + 1), size_max, "%s", r->abbrev[cols[c]]);
     for (size_t row = 0; row < v->nrows; row++) {
-        frame_cell(&t, 0, v->row_name(p, row));
-        for (size_t c = 0; c < ncols; c++) {
-            v->cell(p, row, size, cols[c], buf, sizeof buf);
-            frame_cell(&t, c + 1, buf);
+        if (!papsim_grid_add_row(&g)) {
+            papsim_grid_free(&g);
+            return -1;
         }
-        frame_end_row(&t, 0);
+        snprintf(papsim_grid_at(&g, row + 1, 0), size_max, "%s", v->row_name(p, row));
+        for (size_t c = 0; c < ncols; c++)
+            v->cell(p, row, size, cols[c], papsim_grid_at(&g, row + 1, c + 1), MAX_CELL);
     }
+    return frame_print(&g, f, markdown);
 }
 
 /* ---- runtimes: the patterns, then the score row ---- */
@@ -164,13 +152,6 @@ static void recommendation_line(FILE *f, const papsim_report *r, const papsim_pa
     fprintf(f, "%srecommended (lowest score): %s; fastest at no_delay: %s\n", bullet, rec, nd);
 }
 
-static void size_heading(FILE *f, int markdown, long long bytes)
-{
-    char buf[32];
-    papsim_format_bytes(bytes, buf, sizeof buf);
-    fprintf(f, markdown ? "\n### %s\n\n" : "\n-- %s --\n", buf);
-}
-
 static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p)
 {
     fprintf(f, markdown ? "\nLabels: " : "\nlabels: ");
@@ -204,35 +185,30 @@ static void images_line(FILE *f, int markdown, const papsim_report *r, size_t i,
         fprintf(f, "plots: %s.{png,svg}\n", stem);
 }
 
-/* The summary Figure 8 ends with, for every size at once: one pass fits the
- * columns to the cells, the next prints them. */
-static void recommendation_table(FILE *f, int markdown, const papsim_report *r,
-                                 const papsim_panel *p)
+/* The summary Figure 8 ends with, for every size at once. */
+static int recommendation_table(FILE *f, int markdown, const papsim_report *r,
+                                const papsim_panel *p)
 {
     fprintf(f, markdown ? "\n### Recommended per size\n\n" : "\n-- recommended per size --\n");
-    table_frame t = {f, markdown, 3, {0}};
     static const char *const header[3] = {"size", "recommended (score)",
                                           "fastest at no_delay (score)"};
-    for (int print = 0; print <= 1; print++) {
-        void (*cell)(table_frame *, size_t, const char *) = print ? frame_cell : fit;
-        for (size_t c = 0; c < 3; c++)
-            cell(&t, c, header[c]);
-        if (print)
-            frame_end_row(&t, 1);
-        for (size_t s = 0; s < p->nsizes; s++) {
-            char sz[32], rec[160], nd[160];
-            if (!papsim_study_size_shown(p, s))
-                continue;
-            papsim_format_bytes(p->bytes[s], sz, sizeof sz);
-            name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
-            name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
-            cell(&t, 0, sz);
-            cell(&t, 1, rec);
-            cell(&t, 2, nd);
-            if (print)
-                frame_end_row(&t, 0);
-        }
+    papsim_grid g;
+    int rc = frame_init(&g, 3, 160) == 0 ? frame_row(&g, header, 3) : -1;
+    for (size_t s = 0; s < p->nsizes && rc == 0; s++) {
+        char sz[32], rec[160], nd[160]; /* the grid's fields hold 160 bytes too */
+        const char *cells[3] = {sz, rec, nd};
+        if (!papsim_study_size_shown(p, s))
+            continue;
+        papsim_format_bytes(p->bytes[s], sz, sizeof sz);
+        name_and_score(r, p, s, papsim_study_recommended(p, s), rec, sizeof rec);
+        name_and_score(r, p, s, p->a0[s], nd, sizeof nd);
+        rc = frame_row(&g, cells, 3);
     }
+    if (rc != 0) {
+        papsim_grid_free(&g);
+        return -1;
+    }
+    return frame_print(&g, f, markdown);
 }
 
 /* What --spread adds to a cell; the relative report says the same. */
@@ -265,13 +241,14 @@ static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
         for (size_t s = 0; s < p->nsizes; s++) {
             if (!papsim_study_size_shown(p, s))
                 continue;
-            size_heading(f, markdown, p->bytes[s]);
-            write_table(f, markdown, r, p, s, &v);
+            if (write_table(f, markdown, r, p, s, &v) != 0)
+                return -1;
             fprintf(f, "\n");
             recommendation_line(f, r, p, s, markdown ? "- " : "");
             images_line(f, markdown, r, i, s, PAPSIM_STUDY_RUNTIMES);
         }
-        recommendation_table(f, markdown, r, p);
+        if (recommendation_table(f, markdown, r, p) != 0)
+            return -1;
         legend(f, markdown, r, p);
     }
     return ferror(f) ? -1 : 0;
@@ -346,8 +323,8 @@ static int write_robustness(const papsim_report *r, FILE *f, int markdown)
         for (size_t s = 0; s < p->nsizes; s++) {
             if (!papsim_study_size_shown(p, s))
                 continue;
-            size_heading(f, markdown, p->bytes[s]);
-            write_table(f, markdown, r, p, s, &v);
+            if (write_table(f, markdown, r, p, s, &v) != 0)
+                return -1;
             images_line(f, markdown, r, i, s, PAPSIM_STUDY_ROBUSTNESS);
         }
         legend(f, markdown, r, p);

@@ -2,6 +2,7 @@
  * winner's label and ratio), then a legend that also gives every algorithm's
  * absolute no_delay time per size, so a reader can check A0 by eye. */
 #include "report.h"
+#include "report_grid.h"
 
 #include <math.h>
 #include <string.h>
@@ -86,17 +87,22 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len)
     }
 }
 
-void papsim_panel_title(const papsim_panel *p, char *buf, size_t len)
+void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len)
 {
-    size_t n = (size_t)snprintf(buf, len, "%s", p->key[PAPSIM_PK_COLLECTIVE]);
-    for (int k = 1; k < PAPSIM_PK_COUNT && n < len; k++) {
-        if (!papsim_panel_key_shown(p->key, k))
+    size_t n = (size_t)snprintf(buf, len, "%s", key[PAPSIM_PK_COLLECTIVE]);
+    for (int k = 1; k < nkeys && n < len; k++) {
+        if (!papsim_panel_key_shown(key, k))
             continue;
-        n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k], p->key[k]);
+        n += (size_t)snprintf(buf + n, len - n, ", %s=%s", papsim_panel_key_columns[k], key[k]);
     }
 }
 
-/* "lin  0.50": the label padded to the widest label so the ratios align. */
+void papsim_panel_title(const papsim_panel *p, char *buf, size_t len)
+{
+    papsim_panel_keys_title(p->key, PAPSIM_PK_COUNT, buf, len);
+}
+
+/* "lin  0.50": the label padded to label_width so the ratios align. */
 static void cell_text(const papsim_report *r, const papsim_panel *p, size_t pi, size_t si,
                       int label_width, char *buf, size_t len)
 {
@@ -118,64 +124,85 @@ static int winner_label_width(const papsim_report *r, const papsim_panel *p)
     return w;
 }
 
-/* Widths of the pattern column and of each size column (shared: one width
- * for all size columns keeps the table regular). */
-static void grid_widths(const papsim_report *r, const papsim_panel *p, int *pattern_w,
-                        int *cell_w)
+/* A header row "first, then..., size columns" and its grid; field_size fits
+ * every name in the first columns (patterns can be long file names). */
+static char *size_header(papsim_grid *g, const papsim_panel *p, const char *const *first,
+                         size_t nfirst, size_t field_size)
 {
-    int lw = winner_label_width(r, p);
-    char buf[96];
-    *pattern_w = (int)strlen("pattern");
-    *cell_w = 0;
-    for (size_t pi = 0; pi < p->npatterns; pi++) {
-        if ((int)strlen(p->patterns[pi]) > *pattern_w)
-            *pattern_w = (int)strlen(p->patterns[pi]);
-        for (size_t si = 0; si < p->nsizes; si++) {
-            cell_text(r, p, pi, si, lw, buf, sizeof buf);
-            if ((int)strlen(buf) > *cell_w)
-                *cell_w = (int)strlen(buf);
-        }
-    }
-    for (size_t si = 0; si < p->nsizes; si++) {
-        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        if ((int)strlen(buf) > *cell_w)
-            *cell_w = (int)strlen(buf);
-    }
+    char *row = papsim_grid_init(g, nfirst + p->nsizes, field_size) == 0
+                    ? papsim_grid_add_row(g)
+                    : NULL;
+    for (size_t c = 0; row && c < nfirst; c++)
+        snprintf(papsim_grid_at(g, 0, c), field_size, "%s", first[c]);
+    for (size_t si = 0; row && si < p->nsizes; si++)
+        papsim_format_bytes(p->bytes[si], papsim_grid_at(g, 0, nfirst + si), field_size);
+    return row;
 }
 
-/* The last column is not padded: no trailing blanks in the report. */
-static int last_column_width(size_t column, size_t ncolumns, int width)
+/* The panel's table: a row per pattern, a column per size; label_width pads
+ * the winners' labels (text) or is 0 (Markdown). */
+static int panel_grid(papsim_grid *g, const papsim_report *r, const papsim_panel *p,
+                      int label_width)
 {
-    return column + 1 < ncolumns ? width : 0;
+    static const char *const first[] = {"pattern"};
+    size_t field_size = 96;
+    for (size_t pi = 0; pi < p->npatterns; pi++)
+        if (strlen(p->patterns[pi]) >= field_size)
+            field_size = strlen(p->patterns[pi]) + 1;
+    if (!size_header(g, p, first, 1, field_size))
+        return -1;
+    g->text_rule = 1;
+    g->shared_from = 1; /* one width for all size columns keeps the table regular */
+    for (size_t pi = 0; pi < p->npatterns; pi++) {
+        if (!papsim_grid_add_row(g))
+            return -1;
+        snprintf(papsim_grid_at(g, pi + 1, 0), field_size, "%s", p->patterns[pi]);
+        for (size_t si = 0; si < p->nsizes; si++)
+            cell_text(r, p, pi, si, label_width, papsim_grid_at(g, pi + 1, 1 + si), 96);
+    }
+    return 0;
 }
 
-static void text_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
+/* The legend: label, algorithm and the no_delay median per size, A0's
+ * marked by a0_format ("[%s]", "**%s**"). */
+static int legend_grid(papsim_grid *g, const papsim_report *r, const papsim_panel *p,
+                       const char *a0_format)
 {
-    int pw, cw, lw = winner_label_width(r, p);
-    char buf[96];
-    grid_widths(r, p, &pw, &cw);
-    fprintf(f, "%-*s", pw, "pattern");
-    for (size_t si = 0; si < p->nsizes; si++) {
-        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        fprintf(f, " | %-*s", last_column_width(si, p->nsizes, cw), buf);
-    }
-    fprintf(f, "\n");
-    for (int i = 0; i < pw; i++)
-        fputc('-', f);
-    for (size_t si = 0; si < p->nsizes; si++) {
-        fputs("-+-", f);
-        for (int i = 0; i < cw; i++)
-            fputc('-', f);
-    }
-    fprintf(f, "\n");
-    for (size_t pi = 0; pi < p->npatterns; pi++) {
-        fprintf(f, "%-*s", pw, p->patterns[pi]);
+    static const char *const first[] = {"label", "algorithm"};
+    size_t field_size = 64;
+    for (size_t a = 0; a < r->nalgorithms; a++)
+        if (p->present[a] && strlen(r->algorithms[a]) >= field_size)
+            field_size = strlen(r->algorithms[a]) + 1;
+    if (!size_header(g, p, first, 2, field_size))
+        return -1;
+    for (size_t a = 0; a < r->nalgorithms; a++) {
+        if (!p->present[a])
+            continue;
+        if (!papsim_grid_add_row(g))
+            return -1;
+        size_t row = g->nrows - 1;
+        snprintf(papsim_grid_at(g, row, 0), field_size, "%s", r->abbrev[a]);
+        snprintf(papsim_grid_at(g, row, 1), field_size, "%s", r->algorithms[a]);
         for (size_t si = 0; si < p->nsizes; si++) {
-            cell_text(r, p, pi, si, lw, buf, sizeof buf);
-            fprintf(f, " | %-*s", last_column_width(si, p->nsizes, cw), buf);
+            char t[40];
+            double v = p->no_delay_row >= 0
+                           ? papsim_panel_median(p, (size_t)p->no_delay_row, si, a)
+                           : NAN;
+            papsim_format_seconds(v, t, sizeof t);
+            snprintf(papsim_grid_at(g, row, 2 + si), 64, p->a0[si] == (int)a ? a0_format : "%s",
+                     t);
         }
-        fprintf(f, "\n");
     }
+    return 0;
+}
+
+/* Prints a grid built with rc 0 in the format asked for; frees it either way. */
+static int print_grid(FILE *f, int markdown, int rc, papsim_grid *g)
+{
+    if (rc == 0)
+        rc = (markdown ? papsim_grid_print_markdown : papsim_grid_print_text)(g, f);
+    papsim_grid_free(g);
+    return rc;
 }
 
 /* Explains the numbers under the grid; the same sentences serve both formats. */
@@ -199,41 +226,16 @@ static void write_notes(FILE *f, const papsim_report *r, const papsim_panel *p,
                 bullet, r->metric_label);
 }
 
-static void text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
+static int text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
-    int aw = (int)strlen("algorithm"), lw = (int)strlen("label"), cw = 10;
-    char buf[64];
-    for (size_t a = 0; a < r->nalgorithms; a++) {
-        if (!p->present[a])
-            continue;
-        if ((int)strlen(r->algorithms[a]) > aw)
-            aw = (int)strlen(r->algorithms[a]);
-        if ((int)strlen(r->abbrev[a]) > lw)
-            lw = (int)strlen(r->abbrev[a]);
-    }
+    papsim_grid g;
     fprintf(f, "\nlegend, with each algorithm's no_delay %s (median; [A0]; - = no ok result):\n",
             r->metric_label);
-    fprintf(f, "%-*s  %-*s", lw, "label", aw, "algorithm");
-    for (size_t si = 0; si < p->nsizes; si++) {
-        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        fprintf(f, "  %-*s", last_column_width(si, p->nsizes, cw), buf);
-    }
-    fprintf(f, "\n");
-    for (size_t a = 0; a < r->nalgorithms; a++) {
-        if (!p->present[a])
-            continue;
-        fprintf(f, "%-*s  %-*s", lw, r->abbrev[a], aw, r->algorithms[a]);
-        for (size_t si = 0; si < p->nsizes; si++) {
-            char t[40];
-            double v = p->no_delay_row >= 0
-                           ? papsim_panel_median(p, (size_t)p->no_delay_row, si, a)
-                           : NAN;
-            papsim_format_seconds(v, t, sizeof t);
-            snprintf(buf, sizeof buf, p->a0[si] == (int)a ? "[%s]" : "%s", t);
-            fprintf(f, "  %-*s", last_column_width(si, p->nsizes, cw), buf);
-        }
-        fprintf(f, "\n");
-    }
+    int rc = legend_grid(&g, r, p, "[%s]");
+    g.sep = "  ";
+    g.shared_from = 2;
+    g.shared_width = 10; /* times are short: a fixed width, a longer one runs over */
+    return print_grid(f, 0, rc, &g);
 }
 
 int papsim_report_write_text(const papsim_report *r, FILE *f)
@@ -248,82 +250,16 @@ int papsim_report_write_text(const papsim_report *r, FILE *f)
         const papsim_panel *p = &r->panels[i];
         papsim_panel_title(p, title, sizeof title);
         fprintf(f, "\n== panel %zu of %zu: %s ==\n\n", i + 1, r->npanels, title);
-        text_grid(f, r, p);
+        papsim_grid g;
+        if (print_grid(f, 0, panel_grid(&g, r, p, winner_label_width(r, p)), &g) != 0)
+            return -1;
         fprintf(f, "\n");
         write_notes(f, r, p, "");
-        text_legend(f, r, p);
+        if (text_legend(f, r, p) != 0)
+            return -1;
         fprintf(f, "plots: %s.{png,svg} (gnuplot script .gp, data .dat)\n", p->file_stem);
     }
     return ferror(f) ? -1 : 0;
-}
-
-/* Markdown cells: a '|' inside a field would split the column. */
-void papsim_report_md_cell(FILE *f, const char *s)
-{
-    fputs("| ", f);
-    for (; *s; s++) {
-        if (*s == '|')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc(' ', f);
-}
-
-static void md_rule(FILE *f, size_t ncols)
-{
-    for (size_t i = 0; i < ncols; i++)
-        fputs("|---", f);
-    fputs("|\n", f);
-}
-
-static void md_grid(FILE *f, const papsim_report *r, const papsim_panel *p)
-{
-    char buf[96];
-    papsim_report_md_cell(f, "pattern");
-    for (size_t si = 0; si < p->nsizes; si++) {
-        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        papsim_report_md_cell(f, buf);
-    }
-    fputs("|\n", f);
-    md_rule(f, p->nsizes + 1);
-    for (size_t pi = 0; pi < p->npatterns; pi++) {
-        papsim_report_md_cell(f, p->patterns[pi]);
-        for (size_t si = 0; si < p->nsizes; si++) {
-            cell_text(r, p, pi, si, 0, buf, sizeof buf);
-            papsim_report_md_cell(f, buf);
-        }
-        fputs("|\n", f);
-    }
-}
-
-static void md_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
-{
-    char buf[64], t[40];
-    fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
-            r->metric_label);
-    papsim_report_md_cell(f, "label");
-    papsim_report_md_cell(f, "algorithm");
-    for (size_t si = 0; si < p->nsizes; si++) {
-        papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        papsim_report_md_cell(f, buf);
-    }
-    fputs("|\n", f);
-    md_rule(f, p->nsizes + 2);
-    for (size_t a = 0; a < r->nalgorithms; a++) {
-        if (!p->present[a])
-            continue;
-        papsim_report_md_cell(f, r->abbrev[a]);
-        papsim_report_md_cell(f, r->algorithms[a]);
-        for (size_t si = 0; si < p->nsizes; si++) {
-            double v = p->no_delay_row >= 0
-                           ? papsim_panel_median(p, (size_t)p->no_delay_row, si, a)
-                           : NAN;
-            papsim_format_seconds(v, t, sizeof t);
-            snprintf(buf, sizeof buf, p->a0[si] == (int)a ? "**%s**" : "%s", t);
-            papsim_report_md_cell(f, buf);
-        }
-        fputs("|\n", f);
-    }
 }
 
 int papsim_report_write_markdown(const papsim_report *r, FILE *f)
@@ -337,10 +273,15 @@ int papsim_report_write_markdown(const papsim_report *r, FILE *f)
         const papsim_panel *p = &r->panels[i];
         papsim_panel_title(p, title, sizeof title);
         fprintf(f, "\n## Panel %zu: %s\n\n", i + 1, title);
-        md_grid(f, r, p);
+        papsim_grid g;
+        if (print_grid(f, 1, panel_grid(&g, r, p, 0), &g) != 0)
+            return -1;
         fprintf(f, "\n");
         write_notes(f, r, p, "- ");
-        md_legend(f, r, p);
+        fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
+                r->metric_label);
+        if (print_grid(f, 1, legend_grid(&g, r, p, "**%s**"), &g) != 0)
+            return -1;
         fprintf(f, "\n![%s](%s.png)\n", p->file_stem, p->file_stem);
     }
     return ferror(f) ? -1 : 0;
