@@ -379,8 +379,13 @@ int papsim_spec_load(const char *path, papsim_spec *out, papsim_err *e)
     if (f == NULL)
         return papsim_fail(e, "spec '%s': cannot read: %s", path,
                            strerror(errno));
-    while (getline(&line, &cap, f) != -1) {
+    ssize_t len;
+    while ((len = getline(&line, &cap, f)) != -1) {
         p.line++;
+        if (memchr(line, '\0', (size_t)len) != NULL) { /* it would cut the line short */
+            papsim_fail(e, "%s:%d: a NUL byte: not a text file", path, p.line);
+            goto out;
+        }
         if (read_line(&p, line, e) != 0)
             goto out;
     }

@@ -203,6 +203,20 @@ static void test_errors(check_counts *c, temp_dir *t)
     check_load_error(c, t, "[a\n", 1,
                      "section header '[a' does not end with ']'");
     check_load_error(c, t, "NP = 4\n", 1, "unknown key 'NP'");
+    { /* a NUL byte would cut its line short without a word: refused */
+        static const char nul_text[] = "np = 4\nbytes = 8\0, 16\n";
+        char path[4200], want[4300];
+        snprintf(path, sizeof path, "%s/nul.ini", t->dir);
+        FILE *f = fopen(path, "w");
+        CHECK(c, f != NULL && fwrite(nul_text, 1, sizeof nul_text - 1, f) == sizeof nul_text - 1 &&
+                     fclose(f) == 0,
+              "write %s", path);
+        snprintf(want, sizeof want, "%s:2: a NUL byte: not a text file", path);
+        CHECK(c, papsim_spec_load(path, &s, &e) == -1 && strstr(e.msg, want) != NULL,
+              "NUL byte: '%s'", e.msg);
+        CHECK(c, s.blocks == NULL, "empty after the NUL byte");
+        remove(path);
+    }
     CHECK(c, papsim_spec_load("/nonexistent/papsim/x.ini", &s, &e) == -1 &&
           strstr(e.msg, "spec '/nonexistent/papsim/x.ini': cannot read: No "
                  "such file"), "unreadable: %s", e.msg);
