@@ -8,15 +8,32 @@ const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "
                                          "alltoall", "bcast"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
+/* The message-count models the rows name, defined in msgcount.c: a row whose
+ * model is missing fails to link. */
+#define PAPSIM_MODEL_DECL(name, flags, knobs, msgcount, open_mpi, mpich, desc)                  \
+    extern const struct papsim_msgcount_model papsim_msgcount_model_##msgcount;
+#define PAPSIM_ALLGATHER PAPSIM_MODEL_DECL
+#define PAPSIM_ALLGATHERV PAPSIM_MODEL_DECL
+#define PAPSIM_REDUCE PAPSIM_MODEL_DECL
+#define PAPSIM_ALLREDUCE PAPSIM_MODEL_DECL
+#define PAPSIM_ALLTOALL PAPSIM_MODEL_DECL
+#define PAPSIM_BCAST PAPSIM_MODEL_DECL
+#include "registry.def"
+#undef PAPSIM_MODEL_DECL
+
+#define PAPSIM_ENTRY(coll, name, flags, knobs, msgcount, open_mpi, mpich, desc)                \
+    {coll, #name, (flags), (knobs), &papsim_msgcount_model_##msgcount, #msgcount, open_mpi,     \
+     mpich, desc},
 const papsim_catalog_entry papsim_catalog[] = {
-#define PAPSIM_ALLGATHER(name, flags, desc) {"allgather", #name, (flags), desc},
-#define PAPSIM_ALLGATHERV(name, flags, desc) {"allgatherv", #name, (flags), desc},
-#define PAPSIM_REDUCE(name, flags, desc) {"reduce", #name, (flags), desc},
-#define PAPSIM_ALLREDUCE(name, flags, desc) {"allreduce", #name, (flags), desc},
-#define PAPSIM_ALLTOALL(name, flags, desc) {"alltoall", #name, (flags), desc},
-#define PAPSIM_BCAST(name, flags, desc) {"bcast", #name, (flags), desc},
+#define PAPSIM_ALLGATHER(...) PAPSIM_ENTRY("allgather", __VA_ARGS__)
+#define PAPSIM_ALLGATHERV(...) PAPSIM_ENTRY("allgatherv", __VA_ARGS__)
+#define PAPSIM_REDUCE(...) PAPSIM_ENTRY("reduce", __VA_ARGS__)
+#define PAPSIM_ALLREDUCE(...) PAPSIM_ENTRY("allreduce", __VA_ARGS__)
+#define PAPSIM_ALLTOALL(...) PAPSIM_ENTRY("alltoall", __VA_ARGS__)
+#define PAPSIM_BCAST(...) PAPSIM_ENTRY("bcast", __VA_ARGS__)
 #include "registry.def"
 };
+#undef PAPSIM_ENTRY
 const size_t papsim_catalog_size = sizeof papsim_catalog / sizeof papsim_catalog[0];
 
 int papsim_collective_known(const char *collective)
@@ -121,4 +138,57 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
         return -1;
     }
     return np > 0 ? papsim_catalog_check_np(*entry, np, why, len) : 0;
+}
+
+void papsim_catalog_knobs_text(unsigned knobs, char *buf, size_t len)
+{
+    static const struct { unsigned bit; const char *text; } names[] = {
+        {PAPSIM_K_SEGMENT_BYTES, "segment_bytes"},
+        {PAPSIM_K_SEGMENTS, "segments"},
+        {PAPSIM_K_RADIX, "radix"},
+        {PAPSIM_K_KNOMIAL_RADIX, "knomial_radix"},
+        {PAPSIM_K_MAX_REQUESTS, "max_requests"},
+        {PAPSIM_K_KNOWLEDGE, "knowledge"},
+        {PAPSIM_K_ESTIMATED, "estimated"},
+        {PAPSIM_K_MODEL, "model_alpha model_beta"},
+        {PAPSIM_K_SCHEDULE_TIMED, "schedule_timed"},
+    };
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if ((knobs & names[i].bit) && used < len)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "",
+                                     names[i].text);
+    if (!used)
+        snprintf(buf, len, "none");
+}
+
+/* Appends text to buf at *used, never past len. */
+static void append_text(char *buf, size_t len, size_t *used, const char *a, const char *b)
+{
+    if (*used < len)
+        *used += (size_t)snprintf(buf + *used, len - *used, "%s%s", a, b);
+}
+
+void papsim_catalog_knob_users(unsigned knob, char *buf, size_t len)
+{
+    size_t used = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t c = 0; c < papsim_ncollectives; c++) {
+        size_t n = 0, total = 0;
+        for (size_t i = 0; i < papsim_catalog_size; i++)
+            total += !strcmp(papsim_catalog[i].collective, papsim_collectives[c]) &&
+                     (papsim_catalog[i].knobs & knob);
+        if (total)
+            append_text(buf, len, &used, used ? "; " : "", papsim_collectives[c]);
+        for (size_t i = 0; i < papsim_catalog_size; i++)
+            if (!strcmp(papsim_catalog[i].collective, papsim_collectives[c]) &&
+                (papsim_catalog[i].knobs & knob)) {
+                n++;
+                append_text(buf, len, &used, n == 1 ? " " : n == total ? " and " : ", ",
+                            papsim_catalog[i].name);
+            }
+    }
 }

@@ -1,8 +1,10 @@
 /* Message-count estimates per collective and algorithm; see papsim_msgcount.h.
- * p ranks, L = ceil(log2 p), N segments. A table row per algorithm keeps
- * each formula next to its name; the header comments of the algorithm files
+ * p ranks, L = ceil(log2 p), N segments. Each registry row names its model
+ * (registry.def's msgcount field); the header comments of the algorithm files
  * give the patterns these count. */
 #include "papsim_msgcount.h"
+
+#include "papsim_catalog.h"
 
 #include <math.h>
 #include <string.h>
@@ -188,13 +190,6 @@ static double allreduce_reduce_bcast(const papsim_msgcount_case *c, double p, do
     return 2 * (p - 1);
 }
 
-/* alltoall */
-static double alltoall_bruck(const papsim_msgcount_case *c, double p, double L)
-{
-    (void)c;
-    return p * L;
-}
-
 /* bcast: segmented trees send every segment over every edge. */
 static double bcast_segmented(const papsim_msgcount_case *c, double p, double fallback_seg)
 {
@@ -226,93 +221,111 @@ static double bcast_scatter_ring(const papsim_msgcount_case *c, double p, double
     return p - 1 + p * (p - 1);
 }
 
-static const struct {
-    const char *collective, *name;
+/* The models the registry rows name (registry.def's msgcount field):
+ * papsim_msgcount_model_<name>, a count, the sends one rank has in flight
+ * and the size of one message. */
+struct papsim_msgcount_model {
     count_fn count;
     flight_kind flight;
     payload_kind payload;
-} formulas[] = {
-    {"allgather", "ring", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgather", "neighbor_exchange", ag_neighbor, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgather", "recursive_doubling", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgather", "bruck", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgather", "sparbit", ag_all_blocks, FLIGHT_HALF_P, PAYLOAD_WHOLE},
-    {"allgather", "builtin", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgatherv", "ring", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allgatherv", "sparbit", ag_all_blocks, FLIGHT_HALF_P, PAYLOAD_WHOLE},
-    {"allgatherv", "builtin", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"reduce", "binomial", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"reduce", "linear", tree_once, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"reduce", "chain", reduce_chain, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "pipeline", reduce_chain, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "binary", reduce_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "in_order_binary", reduce_in_order_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "rabenseifner", halving_gather, FLIGHT_ONE, PAYLOAD_HALVING},
-    {"reduce", "butterfly", halving_gather, FLIGHT_ONE, PAYLOAD_HALVING},
-    {"reduce", "parallel_ring", ring_gather, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"reduce", "clairvoyant", reduce_clairvoyant, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "radix_k", reduce_radix_k, FLIGHT_ONE, PAYLOAD_HALVING},
-    {"reduce", "two_tree", reduce_two_tree, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"reduce", "builtin:ompi_binomial", smpi_ompi_binomial, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
-    {"reduce", "builtin:ompi_pipeline", smpi_ompi_pipeline, FLIGHT_CHAIN_END, PAYLOAD_SEGMENT},
-    {"reduce", "builtin:ompi_binary", smpi_ompi_binary, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
-    {"reduce", "builtin:ompi_chain", smpi_ompi_chain, FLIGHT_LEAVES, PAYLOAD_SEGMENT},
-    {"reduce", "builtin", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allreduce", "ring", allreduce_ring, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"allreduce", "segmented_ring", allreduce_segmented_ring, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"allreduce", "recursive_doubling", ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allreduce", "rabenseifner", allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING},
-    {"allreduce", "reduce_bcast", allreduce_reduce_bcast, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"allreduce", "slt", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"allreduce", "prr", ring_twice, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"allreduce", "builtin:lr", smpi_lr, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"allreduce", "builtin:ompi_ring_segmented", smpi_lr, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"allreduce", "builtin", allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING},
-    {"alltoall", "linear", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"alltoall", "pairwise", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"alltoall", "modified_bruck", alltoall_bruck, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"alltoall", "linear_sync", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"alltoall", "builtin:basic_linear", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"alltoall", "builtin:mvapich2_scatter_dest", ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"alltoall", "builtin:bruck", alltoall_bruck, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"alltoall", "builtin", ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"bcast", "linear", tree_once, FLIGHT_ALL, PAYLOAD_WHOLE},
-    {"bcast", "chain", bcast_pipeline, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"bcast", "pipeline", bcast_pipeline, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"bcast", "binary", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"bcast", "split_binary", bcast_split_binary, FLIGHT_ONE, PAYLOAD_SEGMENT},
-    {"bcast", "binomial", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"bcast", "knomial", bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE},
-    {"bcast", "scatter_allgather", bcast_scatter_allgather, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"bcast", "scatter_ring_allgather", bcast_scatter_ring, FLIGHT_ONE, PAYLOAD_SLICE},
-    {"bcast", "builtin", tree_once, FLIGHT_ONE, PAYLOAD_WHOLE},
 };
 
-static int find_row(const char *collective, const char *name)
+#define MODEL(name, count, flight, payload)                                                     \
+    const struct papsim_msgcount_model papsim_msgcount_model_##name = {count, flight, payload};
+/* Every block once per rank and step, or one message per block: p(p-1). */
+MODEL(all_blocks, ag_all_blocks, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(sparbit, ag_all_blocks, FLIGHT_HALF_P, PAYLOAD_WHOLE)
+MODEL(linear_blocks, ag_all_blocks, FLIGHT_ALL, PAYLOAD_WHOLE)
+MODEL(neighbor_exchange, ag_neighbor, FLIGHT_ONE, PAYLOAD_WHOLE)
+/* One exchange per rank and log step: p L. */
+MODEL(log_steps, ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE)
+/* A tree or a linear pattern that sends the whole vector once per edge. */
+MODEL(tree, tree_once, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(linear, tree_once, FLIGHT_ALL, PAYLOAD_WHOLE)
+/* reduce */
+MODEL(reduce_chain, reduce_chain, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(reduce_binary, reduce_binary, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(in_order_binary, reduce_in_order_binary, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(halving_gather, halving_gather, FLIGHT_ONE, PAYLOAD_HALVING)
+MODEL(ring_gather, ring_gather, FLIGHT_ONE, PAYLOAD_SLICE)
+MODEL(clairvoyant, reduce_clairvoyant, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(radix_k, reduce_radix_k, FLIGHT_ONE, PAYLOAD_HALVING)
+MODEL(two_tree, reduce_two_tree, FLIGHT_ONE, PAYLOAD_SEGMENT)
+/* allreduce */
+MODEL(allreduce_ring, allreduce_ring, FLIGHT_ONE, PAYLOAD_SLICE)
+MODEL(segmented_ring, allreduce_segmented_ring, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(allreduce_rabenseifner, allreduce_rabenseifner, FLIGHT_ONE, PAYLOAD_HALVING)
+MODEL(reduce_bcast, allreduce_reduce_bcast, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(ring_twice, ring_twice, FLIGHT_ONE, PAYLOAD_SLICE)
+/* bcast */
+MODEL(bcast_pipeline, bcast_pipeline, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(bcast_tree, bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(split_binary, bcast_split_binary, FLIGHT_ONE, PAYLOAD_SEGMENT)
+MODEL(scatter_allgather, bcast_scatter_allgather, FLIGHT_ONE, PAYLOAD_SLICE)
+MODEL(scatter_ring, bcast_scatter_ring, FLIGHT_ONE, PAYLOAD_SLICE)
+/* SMPI's built-ins (not in the registry) whose count stands out. */
+static const struct papsim_msgcount_model smpi_binomial = {smpi_ompi_binomial, FLIGHT_LEAVES,
+                                                           PAYLOAD_SEGMENT};
+static const struct papsim_msgcount_model smpi_pipeline = {smpi_ompi_pipeline, FLIGHT_CHAIN_END,
+                                                           PAYLOAD_SEGMENT};
+static const struct papsim_msgcount_model smpi_binary = {smpi_ompi_binary, FLIGHT_LEAVES,
+                                                         PAYLOAD_SEGMENT};
+static const struct papsim_msgcount_model smpi_chain = {smpi_ompi_chain, FLIGHT_LEAVES,
+                                                        PAYLOAD_SEGMENT};
+static const struct papsim_msgcount_model smpi_lr_model = {smpi_lr, FLIGHT_ONE, PAYLOAD_SLICE};
+
+/* builtin:NAME, the MPI library's own algorithm: a row for the SMPI
+ * algorithms named here, else its collective's typical figure ("builtin").
+ * Registered algorithms take their model from the registry. */
+static const struct {
+    const char *collective, *name;
+    const struct papsim_msgcount_model *model;
+} builtins[] = {
+    {"allgather", "builtin", &papsim_msgcount_model_log_steps},
+    {"allgatherv", "builtin", &papsim_msgcount_model_all_blocks},
+    {"reduce", "builtin:ompi_binomial", &smpi_binomial},
+    {"reduce", "builtin:ompi_pipeline", &smpi_pipeline},
+    {"reduce", "builtin:ompi_binary", &smpi_binary},
+    {"reduce", "builtin:ompi_chain", &smpi_chain},
+    {"reduce", "builtin", &papsim_msgcount_model_tree},
+    {"allreduce", "builtin:lr", &smpi_lr_model},
+    {"allreduce", "builtin:ompi_ring_segmented", &smpi_lr_model},
+    {"allreduce", "builtin", &papsim_msgcount_model_allreduce_rabenseifner},
+    {"alltoall", "builtin:basic_linear", &papsim_msgcount_model_linear_blocks},
+    {"alltoall", "builtin:mvapich2_scatter_dest", &papsim_msgcount_model_linear_blocks},
+    {"alltoall", "builtin:bruck", &papsim_msgcount_model_log_steps},
+    {"alltoall", "builtin", &papsim_msgcount_model_all_blocks},
+    {"bcast", "builtin", &papsim_msgcount_model_tree},
+};
+
+static const struct papsim_msgcount_model *find_builtin(const char *collective, const char *name)
 {
-    for (size_t i = 0; i < sizeof formulas / sizeof formulas[0]; i++)
-        if (!strcmp(formulas[i].collective, collective) && !strcmp(formulas[i].name, name))
-            return (int)i;
-    return -1;
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (!strcmp(builtins[i].collective, collective) && !strcmp(builtins[i].name, name))
+            return builtins[i].model;
+    return NULL;
 }
 
-/* The algorithm's row (builtin:NAME has rows for the SMPI algorithms
- * whose cost stands out), or its collective's builtin row (-1: none). */
-static int row_of(const papsim_msgcount_case *c)
+/* The algorithm's model: its registry row's, or for builtin:NAME its row
+ * above or its collective's builtin one (NULL: an unknown algorithm). */
+static const struct papsim_msgcount_model *model_of(const papsim_msgcount_case *c)
 {
-    int row = find_row(c->collective, c->algorithm);
-    return row >= 0 || strncmp(c->algorithm, "builtin:", 8) ? row
-                                                            : find_row(c->collective, "builtin");
+    if (strncmp(c->algorithm, "builtin:", 8) != 0) {
+        const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+        return entry ? entry->msgcount : NULL;
+    }
+    const struct papsim_msgcount_model *model = find_builtin(c->collective, c->algorithm);
+    return model ? model : find_builtin(c->collective, "builtin");
 }
 
 double papsim_msgcount_estimate(const papsim_msgcount_case *c)
 {
     if (c->p <= 1)
         return 0;
-    int row = row_of(c);
-    if (row < 0)
+    const struct papsim_msgcount_model *model = model_of(c);
+    if (!model)
         return (double)c->p * (c->p - 1);
-    return formulas[row].count(c, c->p, ceil_log2(c->p));
+    return model->count(c, c->p, ceil_log2(c->p));
 }
 
 /* Share of the messages below the eager threshold. */
@@ -341,11 +354,11 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
 {
     if (c->p <= 1 || eager_thresh <= 0)
         return 0;
-    int row = row_of(c);
+    const struct papsim_msgcount_model *model = model_of(c);
     double messages = papsim_msgcount_estimate(c);
-    if (row < 0)
+    if (!model)
         return 0;
-    double eager = messages * eager_share(c, formulas[row].payload, messages, eager_thresh);
+    double eager = messages * eager_share(c, model->payload, messages, eager_thresh);
     /* A list entry costs a cache miss when the sends in flight were posted
      * at different times, and far less when one rank posted them in a burst
      * (their nodes lie side by side): 1/8 for linear patterns and Sparbit's
@@ -353,7 +366,7 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
      * the runs in the README, "Where the time of the PAP selection studies
      * goes"). */
     double p = c->p, in_flight, weight = 1;
-    switch (formulas[row].flight) {
+    switch (model->flight) {
     case FLIGHT_ALL:
         in_flight = eager;
         weight = 1.0 / 8;

@@ -223,12 +223,12 @@ typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int 
 
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
-#define PAPSIM_ALLGATHER(name, flags, desc) papsim_allgather_fn papsim_allgather_##name;
-#define PAPSIM_ALLGATHERV(name, flags, desc) papsim_allgatherv_fn papsim_allgatherv_##name;
-#define PAPSIM_REDUCE(name, flags, desc) papsim_reduce_fn papsim_reduce_##name;
-#define PAPSIM_ALLREDUCE(name, flags, desc) papsim_allreduce_fn papsim_allreduce_##name;
-#define PAPSIM_ALLTOALL(name, flags, desc) papsim_alltoall_fn papsim_alltoall_##name;
-#define PAPSIM_BCAST(name, flags, desc) papsim_bcast_fn papsim_bcast_##name;
+#define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
+#define PAPSIM_ALLGATHERV(name, ...) papsim_allgatherv_fn papsim_allgatherv_##name;
+#define PAPSIM_REDUCE(name, ...) papsim_reduce_fn papsim_reduce_##name;
+#define PAPSIM_ALLREDUCE(name, ...) papsim_allreduce_fn papsim_allreduce_##name;
+#define PAPSIM_ALLTOALL(name, ...) papsim_alltoall_fn papsim_alltoall_##name;
+#define PAPSIM_BCAST(name, ...) papsim_bcast_fn papsim_bcast_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).

@@ -17,12 +17,38 @@ enum {
     PAPSIM_R_NO_IN_PLACE = 1u << 3, /* MPI_IN_PLACE is not supported */
 };
 
+/* Knob bits: the papsim_params knobs an algorithm reads (registry.def's
+ * knobs field), named by their spec keys in `papsim list --format csv|md`.
+ * A knob an algorithm does not read is accepted and ignored. */
+enum {
+    PAPSIM_K_SEGMENT_BYTES = 1u << 0,  /* segment_bytes */
+    PAPSIM_K_SEGMENTS = 1u << 1,       /* segments: the number of segments N */
+    PAPSIM_K_RADIX = 1u << 2,          /* radix: a radix vector, checked against np */
+    PAPSIM_K_KNOMIAL_RADIX = 1u << 3,  /* knomial_radix */
+    PAPSIM_K_MAX_REQUESTS = 1u << 4,   /* max_requests */
+    PAPSIM_K_KNOWLEDGE = 1u << 5,      /* knowledge oracle|predicted: expected arrivals */
+    PAPSIM_K_ESTIMATED = 1u << 6,      /* knowledge estimated (and edge): the arrivals
+                                          obtained inside the call */
+    PAPSIM_K_MODEL = 1u << 7,          /* model_alpha, model_beta: its round-time model */
+    PAPSIM_K_SCHEDULE_TIMED = 1u << 8, /* schedule_timed */
+};
+
+/* An algorithm's message-count model (papsim_msgcount.h), defined in
+ * msgcount.c. */
+struct papsim_msgcount_model;
+
 typedef struct {
     const char *collective; /* "allgather", "reduce", "allreduce" */
     const char *name;       /* "ring" */
     unsigned flags;         /* PAPSIM_R_* */
+    unsigned knobs;         /* PAPSIM_K_* */
+    const struct papsim_msgcount_model *msgcount;
+    const char *msgcount_name; /* the model's name, "tree" */
+    const char *open_mpi;      /* Open MPI's matching algorithm, "" if none is recorded */
+    const char *mpich;         /* MPICH's, alike */
     const char *description;
 } papsim_catalog_entry;
+
 
 /* The collectives papsim knows, in a fixed order. */
 extern const char *const papsim_collectives[];
@@ -55,5 +81,13 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
 
 /* Text for the flags, e.g. "commutative op, power-of-two np" or "none". */
 void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len);
+
+/* Text for the knobs, their spec keys separated by spaces, e.g.
+ * "segment_bytes knomial_radix", or "none". */
+void papsim_catalog_knobs_text(unsigned knobs, char *buf, size_t len);
+
+/* The algorithms that read a knob, for messages: "allreduce slt and prr",
+ * collective by collective ("reduce clairvoyant; allreduce slt and prr"). */
+void papsim_catalog_knob_users(unsigned knob, char *buf, size_t len);
 
 #endif

@@ -17,7 +17,7 @@ static const struct {
     const char *name;
     papsim_allgather_fn *fn;
 } allgather_table[] = {
-#define PAPSIM_ALLGATHER(name, flags, desc) {#name, papsim_allgather_##name},
+#define PAPSIM_ALLGATHER(name, ...) {#name, papsim_allgather_##name},
 #include "registry.def"
 };
 
@@ -25,7 +25,7 @@ static const struct {
     const char *name;
     papsim_allgatherv_fn *fn;
 } allgatherv_table[] = {
-#define PAPSIM_ALLGATHERV(name, flags, desc) {#name, papsim_allgatherv_##name},
+#define PAPSIM_ALLGATHERV(name, ...) {#name, papsim_allgatherv_##name},
 #include "registry.def"
 };
 
@@ -33,7 +33,7 @@ static const struct {
     const char *name;
     papsim_reduce_fn *fn;
 } reduce_table[] = {
-#define PAPSIM_REDUCE(name, flags, desc) {#name, papsim_reduce_##name},
+#define PAPSIM_REDUCE(name, ...) {#name, papsim_reduce_##name},
 #include "registry.def"
 };
 
@@ -41,7 +41,7 @@ static const struct {
     const char *name;
     papsim_allreduce_fn *fn;
 } allreduce_table[] = {
-#define PAPSIM_ALLREDUCE(name, flags, desc) {#name, papsim_allreduce_##name},
+#define PAPSIM_ALLREDUCE(name, ...) {#name, papsim_allreduce_##name},
 #include "registry.def"
 };
 
@@ -49,7 +49,7 @@ static const struct {
     const char *name;
     papsim_alltoall_fn *fn;
 } alltoall_table[] = {
-#define PAPSIM_ALLTOALL(name, flags, desc) {#name, papsim_alltoall_##name},
+#define PAPSIM_ALLTOALL(name, ...) {#name, papsim_alltoall_##name},
 #include "registry.def"
 };
 
@@ -57,7 +57,7 @@ static const struct {
     const char *name;
     papsim_bcast_fn *fn;
 } bcast_table[] = {
-#define PAPSIM_BCAST(name, flags, desc) {#name, papsim_bcast_##name},
+#define PAPSIM_BCAST(name, ...) {#name, papsim_bcast_##name},
 #include "registry.def"
 };
 

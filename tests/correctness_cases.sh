@@ -6,12 +6,14 @@
 # op sum only (the op plays no part in a gather). So does alltoall, whose
 # check gives every (sender, receiver, element) a distinct value.
 # Reduce and allreduce algorithms without the commutative-op restriction
-# (read from `papsim list`, so new algorithms are covered by their flags, not
-# by name) also run papbench's non-commutative op affine (composition of
-# affine maps) for counts {1, 3, 1001} x {int, long} x the roots x in place
-# or not: MPI's operand order must hold, or the check fails.
-# Segmented reduce, allreduce and bcast algorithms (a description that mentions segment_bytes) also
-# run with segment sizes that cut the vector into several uneven segments:
+# (the restrictions column of `papsim list --format csv`, so new algorithms
+# are covered by their registry row, not by name) also run papbench's
+# non-commutative op affine (composition of affine maps) for counts
+# {1, 3, 1001} x {int, long} x the roots x in place or not: MPI's operand
+# order must hold, or the check fails.
+# Reduce, allreduce and bcast algorithms whose knobs column lists
+# segment_bytes also run with segment sizes that cut the vector into several
+# uneven segments:
 # 1001 elements in 3 segments (334, 334, 333) and in 16 (15 x 63 + 56),
 # 1001 elements in 100-byte segments (not a multiple of the type size:
 # 25 ints, 41 segments; 12 doubles, 84 segments) and 3 elements in
@@ -21,21 +23,52 @@
 # the roots of reduce.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
-# The restrictions column at the start of a `papsim list` line's remainder
-# (restrictions, then the description), in the words of
-# papsim_catalog_flags_text; empty if it holds a word not known here.
-restrictions_of() {
-    local item='(power-of-two np|even np|commutative op|no MPI_IN_PLACE)'
-    printf '%s\n' "$1" | grep -oE "^(none|$item(, $item)*)( |\$)" || true
+# The registry rows `papsim list --np NP --format csv` gives, one per line,
+# with the columns the arguments after NP name (header names), tab-separated: quoted
+# fields (RFC 4180) are unquoted, so a restrictions list keeps its commas.
+registry_columns() {
+    local np=$1
+    shift
+    "$PAPSIM" list --np "$np" --format csv | awk -v want="$*" '
+        function split_csv(line, out,    n, i, c, q, f) {
+            n = 0; q = 0; f = ""
+            for (i = 1; i <= length(line); i++) {
+                c = substr(line, i, 1)
+                if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
+                else if (c == "\"") q = !q
+                else if (c == "," && !q) { out[++n] = f; f = "" }
+                else f = f c
+            }
+            out[++n] = f
+            return n
+        }
+        NR == 1 {
+            n = split_csv($0, head)
+            for (i = 1; i <= n; i++) col[head[i]] = i
+            nw = split(want, w, " ")
+            for (i = 1; i <= nw; i++)
+                if (!(w[i] in col)) { print "papsim list --format csv has no column " w[i] > "/dev/stderr"; exit 1 }
+            next
+        }
+        {
+            split_csv($0, f)
+            line = ""
+            for (i = 1; i <= nw; i++) line = line (i > 1 ? "\t" : "") f[col[w[i]]]
+            print line
+        }'
 }
 
 # 1 if the algorithm may run a non-commutative op: a reducing collective
-# whose restrictions are known and do not include "commutative op".
+# whose restrictions do not include "commutative op".
 takes_noncommutative() {
-    local coll=$1 rest=$2 restr
+    local coll=$1 restr=$2
     case "$coll" in reduce | allreduce) ;; *) return 1 ;; esac
-    restr=$(restrictions_of "$rest")
-    [ -n "$restr" ] && case "$restr" in *"commutative op"*) false ;; *) true ;; esac
+    case "$restr" in *"commutative op"*) return 1 ;; *) return 0 ;; esac
+}
+
+# 1 if the space-separated knobs list holds the knob.
+has_knob() {
+    case " $1 " in *" $2 "*) return 0 ;; *) return 1 ;; esac
 }
 
 # Every ordered factorisation of n into factors of at least 2, one radix
@@ -53,8 +86,9 @@ radix_vectors() {
 }
 
 correctness_cases() {
-    local np=$1 coll algo rest count dtype size op ops root inplace roots dist dists seg combos combo
-    "$PAPSIM" list --np "$np" | tail -n +2 | while read -r coll algo rest; do
+    local np=$1 coll algo restr knobs count dtype size op ops root inplace roots dist dists seg combos combo
+    registry_columns "$np" collective algorithm restrictions knobs |
+    while IFS=$'\t' read -r coll algo restr knobs; do
         roots=0
         [ "$coll" = reduce ] || [ "$coll" = bcast ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
         ops="sum max" dists=uniform
@@ -81,11 +115,10 @@ correctness_cases() {
                 done
             done
         done
-        # Alltoall algorithms with a request window (a description that
-        # mentions max_requests) also run windows of 1, 2 and np-2 requests,
+        # Algorithms with a request window (knob max_requests: alltoall
+        # linear_sync) also run windows of 1, 2 and np-2 requests,
         # so the slots are refilled in every order.
-        case "$coll $rest" in
-        alltoall*max_requests*)
+        if has_knob "$knobs" max_requests; then
             for k in 1 2 $((np > 3 ? np - 2 : 1)); do
                 for count in 1 1001; do
                     for inplace in "" " --in-place"; do
@@ -93,13 +126,12 @@ correctness_cases() {
                              "--datatype int --max-requests $k --check$inplace"
                     done
                 done
-            done ;;
-        esac
-        # The bcast k-nomial tree (a description that mentions knomial_radix)
+            done
+        fi
+        # The bcast k-nomial tree (knob knomial_radix)
         # also runs radix 2, 3 and np-1 (a single level; at most 64), whole
         # and in 100-byte segments (25 ints, the last one 4).
-        case "$coll $rest" in
-        bcast*knomial_radix*)
+        if has_knob "$knobs" knomial_radix; then
             for k in 2 3 $((np > 65 ? 64 : np > 2 ? np - 1 : 2)); do
                 for seg in 0 100; do
                     for root in $roots; do
@@ -108,15 +140,14 @@ correctness_cases() {
                              "--root $root --check"
                     done
                 done
-            done ;;
-        esac
-        # Reduce algorithms with a radix vector (a description that mentions
-        # "radix vector": radix_k) also run every ordered factorisation of np
-        # (np 16: 2x2x2x2 2x2x4 2x4x2 2x8 4x2x2 4x4 8x2 16; np 33: 3x11 11x3
-        # 33), with 3 elements (empty blocks) and 1001 (uneven blocks), op
-        # sum and the non-commutative affine.
-        case "$coll $rest" in
-        reduce*"radix vector"*)
+            done
+        fi
+        # Reduce algorithms with a radix vector (knob radix: radix_k) also
+        # run every ordered factorisation of np (np 16: 2x2x2x2 2x2x4 2x4x2
+        # 2x8 4x2x2 4x4 8x2 16; np 33: 3x11 11x3 33), with 3 elements
+        # (empty blocks) and 1001 (uneven blocks), op sum and the
+        # non-commutative affine.
+        if has_knob "$knobs" radix; then
             for k in $(radix_vectors "$np"); do
                 for combo in 3:int:sum 1001:int:sum 3:long:affine 1001:long:affine; do
                     count=${combo%%:*} dtype=${combo#*:} op=${combo##*:}
@@ -130,11 +161,11 @@ correctness_cases() {
                         done
                     done
                 done
-            done ;;
-        esac
+            done
+        fi
         # dtype:op pairs of the segment grid below
         combos="int:sum double:sum"
-        if takes_noncommutative "$coll" "$rest"; then
+        if takes_noncommutative "$coll" "$restr"; then
             combos="$combos int:affine long:affine"
             for count in 1 3 1001; do
                 for dtype in int long; do
@@ -149,10 +180,7 @@ correctness_cases() {
                 done
             done
         fi
-        case "$coll $rest" in
-        reduce*segment_bytes* | allreduce*segment_bytes* | bcast*segment_bytes*) ;;
-        *) continue ;;
-        esac
+        has_knob "$knobs" segment_bytes || continue
         for combo in $combos; do
             dtype=${combo%%:*} op=${combo#*:}
             size=4; [ "$dtype" = int ] || size=8

@@ -274,6 +274,14 @@ int papsim_op_commutative(const char *op)
     return !strcmp(op, "sum") || !strcmp(op, "max") || !strcmp(op, "min") || !strcmp(op, "prod");
 }
 
+/* The knobs the registry row of the case's algorithm lists (PAPSIM_K_*; 0
+ * for builtin:NAME and unknown names). */
+static unsigned knobs_of(const papsim_case *c)
+{
+    const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+    return entry ? entry->knobs : 0;
+}
+
 int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_err *e)
 {
     if ((flags & PAPSIM_R_COMMUTATIVE) && !papsim_op_commutative(c->op))
@@ -283,8 +291,7 @@ int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_
     if ((flags & PAPSIM_R_NO_IN_PLACE) && c->in_place)
         return papsim_fail(e, "%s/%s does not support MPI_IN_PLACE (restriction: no MPI_IN_PLACE)",
                            c->collective, c->algorithm);
-    if (c->radix[0] && c->np > 0 && !strcmp(c->collective, "reduce") &&
-        !strcmp(c->algorithm, "radix_k")) {
+    if (c->radix[0] && c->np > 0 && (knobs_of(c) & PAPSIM_K_RADIX)) {
         int k[PAPSIM_RADIX_MAX], n;
         char why[256];
         n = papsim_radix_parse(c->radix, k, why, sizeof why);
@@ -299,9 +306,10 @@ double papsim_case_edge(const papsim_case *c)
     return c->edge > 0 ? c->edge : 0.5;
 }
 
-/* The knowledge name, --edge only with estimated, and estimated only for
- * algorithms that ask for their arrivals inside the call: clairvoyant
- * reads params->arrivals and would silently run balanced. */
+/* The knowledge name, --edge only with estimated, and estimated refused for
+ * the algorithms whose registry knobs hold knowledge but not estimated
+ * (reduce clairvoyant): they read the expected arrivals before the call
+ * only, and would silently run balanced. */
 static int check_knowledge(const papsim_case *c, papsim_err *e)
 {
     if (!knowledge_known(c->knowledge))
@@ -314,9 +322,14 @@ static int check_knowledge(const papsim_case *c, papsim_err *e)
                            c->edge, c->knowledge);
     if (!(c->edge >= 0 && c->edge <= 1))
         return papsim_fail(e, "--edge %g must be in (0, 1]", c->edge);
-    if (estimated && !strcmp(c->collective, "reduce") && !strcmp(c->algorithm, "clairvoyant"))
-        return papsim_fail(e, "--knowledge estimated is not available for reduce/clairvoyant "
-                              "(it serves allreduce slt and prr); use oracle or predicted");
+    const unsigned knobs = knobs_of(c);
+    if (estimated && (knobs & PAPSIM_K_KNOWLEDGE) && !(knobs & PAPSIM_K_ESTIMATED)) {
+        char users[256];
+        papsim_catalog_knob_users(PAPSIM_K_ESTIMATED, users, sizeof users);
+        return papsim_fail(e, "--knowledge estimated is not available for %s/%s (it serves %s); "
+                              "use oracle or predicted",
+                           c->collective, c->algorithm, users);
+    }
     return 0;
 }
 

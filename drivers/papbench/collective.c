@@ -125,13 +125,15 @@ static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_e
     return 0;
 }
 
-/* reduce radix_k's --radix, parsed into the call (params.radix points into
- * it) and checked against the ranks actually started (--np may be absent).
- * Other algorithms ignore the option. */
+/* --radix of an algorithm whose registry knobs list radix (reduce radix_k),
+ * parsed into the call (params.radix points into it) and checked against
+ * the ranks actually started (--np may be absent). Other algorithms ignore
+ * the option. */
 static int prepare_radix(papbench_call *call, const papsim_case *c, papsim_err *e)
 {
     char why[256];
-    if (!c->radix[0] || strcmp(c->collective, "reduce") || strcmp(c->algorithm, "radix_k"))
+    const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+    if (!c->radix[0] || !entry || !(entry->knobs & PAPSIM_K_RADIX))
         return 0;
     const int n = papsim_radix_parse(c->radix, call->radix, why, sizeof why);
     if (n < 0 || papsim_radix_check_np(call->radix, n, call->np, why, sizeof why) != 0)

@@ -69,9 +69,12 @@ int papsim_cmd_list(int argc, char **argv)
                    "also takes builtin:NAME, the MPI library's own algorithm NAME (under\n"
                    "SMPI: smpirun --cfg=smpi/<collective>:help lists them).\n"
                    "--format: text (default, aligned columns), csv (a header line\n"
-                   "collective,algorithm,restrictions,description, then one row per\n"
-                   "algorithm, quoted as RFC 4180) or md (a Markdown table; docs/algorithms.md\n"
-                   "holds `papsim list --format md`).\n");
+                   "collective,algorithm,restrictions,knobs,msgcount,open_mpi,mpich,description,\n"
+                   "then one row per algorithm, quoted as RFC 4180; knobs: the spec keys the\n"
+                   "algorithm reads, msgcount: its message-count model, open_mpi and mpich:\n"
+                   "the matching algorithm of those libraries, empty if none is recorded) or\n"
+                   "md (the same columns as a Markdown table; docs/algorithms.md holds\n"
+                   "`papsim list --format md`).\n");
             return 0;
         }
         if (argv[i][0] == '-')
@@ -87,18 +90,20 @@ int papsim_cmd_list(int argc, char **argv)
     if (format == LIST_TEXT)
         printf("%-10s %-18s %-28s %s\n", "collective", "algorithm", "restrictions", "description");
     else if (format == LIST_CSV)
-        printf("collective,algorithm,restrictions,description\n");
+        printf("collective,algorithm,restrictions,knobs,msgcount,open_mpi,mpich,description\n");
     else
-        printf("| collective | algorithm | restrictions | description |\n|---|---|---|---|\n");
+        printf("| collective | algorithm | restrictions | knobs | msgcount | Open MPI | MPICH | "
+               "description |\n|---|---|---|---|---|---|---|---|\n");
     for (size_t i = 0; i < papsim_catalog_size; i++) {
         const papsim_catalog_entry *a = &papsim_catalog[i];
-        char flags[128];
+        char flags[128], knobs[160];
         char why[256];
         if (only && strcmp(only, a->collective))
             continue;
         if (np > 0 && papsim_catalog_check_np(a, (int)np, why, sizeof why) != 0)
             continue;
         papsim_catalog_flags_text(a->flags, flags, sizeof flags);
+        papsim_catalog_knobs_text(a->knobs, knobs, sizeof knobs);
         if (format == LIST_TEXT) {
             printf("%-10s %-18s %-28s %s\n", a->collective, a->name, flags, a->description);
         } else if (format == LIST_CSV) {
@@ -107,12 +112,20 @@ int papsim_cmd_list(int argc, char **argv)
             put_csv(a->name);
             putchar(',');
             put_csv(flags);
+            printf(",%s,%s,", knobs, a->msgcount_name);
+            put_csv(a->open_mpi);
+            putchar(',');
+            put_csv(a->mpich);
             putchar(',');
             put_csv(a->description);
             putchar('\n');
         } else {
             printf("| %s | `%s` | ", a->collective, a->name);
             put_md(flags);
+            printf(" | %s | %s | ", knobs, a->msgcount_name);
+            put_md(a->open_mpi);
+            fputs(" | ", stdout);
+            put_md(a->mpich);
             fputs(" | ", stdout);
             put_md(a->description);
             fputs(" |\n", stdout);

@@ -27,17 +27,18 @@ expect_eq "registry entries found" "$([ -s registry.txt ] && echo yes)" "yes"
 
 expect_ok "list --format csv" "$PAPSIM" list --format csv
 cp out.txt list.csv
-expect_eq "csv header" "$(head -n 1 list.csv)" "collective,algorithm,restrictions,description"
+expect_eq "csv header" "$(head -n 1 list.csv)" \
+    "collective,algorithm,restrictions,knobs,msgcount,open_mpi,mpich,description"
 expect_eq "csv rows = registry entries" "$(tail -n +2 list.csv | wc -l | tr -d ' ')" \
     "$(wc -l < registry.txt | tr -d ' ')"
 expect_eq "csv rows name the registry's entries in order" \
     "$(csv_cols collective,algorithm list.csv)" "$(cat registry.txt)"
-# Every row has four fields (a quoted field may hold commas).
+# Every row has eight fields (a quoted field may hold commas).
 bad_rows=$(tail -n +2 list.csv | awk '{
     n = 0; q = 0
     for (i = 1; i <= length($0); i++) { c = substr($0, i, 1); if (c == "\"") q = !q; else if (c == "," && !q) n++ }
-    if (n != 3) print NR + 1 ": " $0 }')
-expect_eq "csv rows have four fields" "$bad_rows" ""
+    if (n != 7) print NR + 1 ": " $0 }')
+expect_eq "csv rows have eight fields" "$bad_rows" ""
 # Filters apply to every format; the text table is unchanged.
 expect_ok "list reduce --format=csv" "$PAPSIM" list reduce --format=csv
 expect_eq "csv reduce rows" "$(csv_col collective out.txt | sort -u)" "reduce"

@@ -362,11 +362,10 @@ static int np_ok(unsigned flags, int p)
     return 1;
 }
 
+/* The algorithms that read expected arrivals (registry knob knowledge). */
 static int uses_arrivals(const papsim_catalog_entry *e)
 {
-    return (!strcmp(e->collective, "reduce") && !strcmp(e->name, "clairvoyant")) ||
-           (!strcmp(e->collective, "allreduce") &&
-            (!strcmp(e->name, "slt") || !strcmp(e->name, "prr")));
+    return (e->knobs & PAPSIM_K_KNOWLEDGE) != 0;
 }
 
 static void test_entry(ctx *c, const papsim_catalog_entry *e)
@@ -410,7 +409,7 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         a.params = &q;
         run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), bad_knobs[k].what);
     }
-    if (!strcmp(e->collective, "reduce") && !strcmp(e->name, "radix_k")) {
+    if (e->knobs & PAPSIM_K_RADIX) {
         int wrong[2] = {2, p + 1}, whole[1] = {p};
         papsim_params_init(&q);
         q.radix = wrong;

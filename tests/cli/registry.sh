@@ -1,0 +1,66 @@
+# The registry (algorithms/registry.def) is the one source of truth about an
+# algorithm: every row of `papsim list --format csv` has a message-count model
+# and knobs, and every algorithm has golden costs (tests/golden/costs.csv)
+# and a place in the golden grid (tests/golden/grid.ini). The columns are
+# read by name from the CSV header.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+golden="$PAPSIM_SOURCE_DIR/tests/golden/costs.csv"
+grid="$PAPSIM_SOURCE_DIR/tests/golden/grid.ini"
+
+expect_ok "list --format csv" "$PAPSIM" list --format csv
+cp out.txt list.csv
+# collective, algorithm, knobs and msgcount of every row, tab-separated (the
+# restrictions and description fields may be quoted; these four never are).
+awk -v want="collective algorithm knobs msgcount" '
+    function split_csv(line, out,    n, i, c, q, f) {
+        n = 0; q = 0; f = ""
+        for (i = 1; i <= length(line); i++) {
+            c = substr(line, i, 1)
+            if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
+            else if (c == "\"") q = !q
+            else if (c == "," && !q) { out[++n] = f; f = "" }
+            else f = f c
+        }
+        out[++n] = f
+        return n
+    }
+    NR == 1 { n = split_csv($0, head); for (i = 1; i <= n; i++) col[head[i]] = i
+              nw = split(want, w, " "); next }
+    { split_csv($0, f); line = ""
+      for (i = 1; i <= nw; i++) line = line (i > 1 ? "\t" : "") (w[i] in col ? f[col[w[i]]] : "")
+      print line }' list.csv > rows.tsv
+expect_eq "registry rows found" "$([ -s rows.tsv ] && echo yes)" "yes"
+
+# A message-count model and a knobs entry ("none" at least) on every row.
+expect_eq "algorithms without a message-count model" \
+    "$(awk -F'\t' '$4 == "" {print $1 "/" $2}' rows.tsv)" ""
+expect_eq "algorithms without a knobs entry" \
+    "$(awk -F'\t' '$3 == "" {print $1 "/" $2}' rows.tsv)" ""
+
+# Golden costs: at least one row per algorithm in tests/golden/costs.csv
+# (its collective and algorithm columns found by name).
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+         { print $col["collective"] "/" $col["algorithm"] }' "$golden" | sort -u > golden.txt
+expect_eq "golden costs have collective and algorithm columns" \
+    "$([ -s golden.txt ] && echo yes)" "yes"
+awk -F'\t' '{print $1 "/" $2}' rows.tsv | sort -u > registry.txt
+expect_eq "algorithms without golden costs" "$(comm -23 registry.txt golden.txt)" ""
+expect_eq "golden costs of unregistered algorithms" "$(comm -13 registry.txt golden.txt)" ""
+
+# The golden grid names every algorithm in a section's algorithms line, with
+# the section's collective.
+awk -F= '
+    /^\[/ { coll = "" }
+    $1 ~ /^[ \t]*collective[ \t]*$/ { gsub(/[ \t]/, "", $2); coll = $2 }
+    $1 ~ /^[ \t]*algorithms[ \t]*$/ { n = split($2, a, ","); for (i = 1; i <= n; i++) {
+        gsub(/[ \t]/, "", a[i]); print coll "/" a[i] } }' "$grid" | sort -u > grid.txt
+expect_eq "algorithms missing from the golden grid" "$(comm -23 registry.txt grid.txt)" ""
+
+# Each knob's algorithms: the knob-specific checks read these bits.
+expect_eq "radix algorithms" "$(awk -F'\t' '(" " $3 " ") ~ / radix / {print $1 "/" $2}' rows.tsv)" \
+    "reduce/radix_k"
+expect_eq "estimated-knowledge algorithms" \
+    "$(awk -F'\t' '(" " $3 " ") ~ / estimated / {print $1 "/" $2}' rows.tsv | tr '\n' ' ')" \
+    "allreduce/slt allreduce/prr "
+finish
