@@ -99,3 +99,16 @@ int papsim_path_label(const char *base_dir, const char *spelled, char *out, size
     memcpy(out + n, rest, strlen(rest) + 1);
     return 0;
 }
+
+int papsim_make_temp_dir(const char *name, char *dir, size_t len, papsim_err *e)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    if ((size_t)snprintf(dir, len, "%s/%s-XXXXXX", tmp, name) >= len)
+        return papsim_fail(e, "TMPDIR '%s': path too long", tmp);
+    if (!mkdtemp(dir))
+        return papsim_fail(e, "cannot create a temporary directory in %s: %s", tmp,
+                           strerror(errno));
+    return 0;
+}

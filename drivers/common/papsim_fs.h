@@ -23,4 +23,8 @@ int papsim_mkdir_parents(const char *file, papsim_err *e);
 int papsim_path_label(const char *base_dir, const char *spelled, char *out, size_t cap,
                       papsim_err *e);
 
+/* A new private directory $TMPDIR/NAME-XXXXXX (TMPDIR unset: /tmp) into
+ * dir; fails naming the parent that refused it. */
+int papsim_make_temp_dir(const char *name, char *dir, size_t len, papsim_err *e);
+
 #endif

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "csv.h"
 #include "launch.h"
+#include "papsim_fs.h"
 #include "smpi_algos.h"
 #include "locate.h"
 #include "papsim_catalog.h"
@@ -203,7 +204,7 @@ int papsim_cmd_bench(int argc, char **argv)
     papsim_launch l;
     bench_options o = {0};
     char **extra = calloc((size_t)argc + 1, sizeof(char *));
-    char workdir[] = "/tmp/papsim-bench.XXXXXX";
+    char workdir[4096] = "";
     int nextra = 0, status = 2, made_dir = 0;
 
     papsim_case_defaults(&c);
@@ -217,10 +218,8 @@ int papsim_cmd_bench(int argc, char **argv)
     }
     if (check_case(&c, &e) != 0)
         goto fail;
-    if (!mkdtemp(workdir)) {
-        papsim_fail(&e, "cannot create a working directory: %s", strerror(errno));
+    if (papsim_make_temp_dir("papsim-bench", workdir, sizeof workdir, &e) != 0)
         goto fail;
-    }
     made_dir = 1;
     papsim_locate_named(c.platform, "platforms", ".xml", c.platform, sizeof c.platform);
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)

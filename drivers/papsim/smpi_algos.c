@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "launch.h"
+#include "papsim_fs.h"
 #include "versions.h"
 
 extern char **environ;
@@ -98,14 +99,11 @@ static int write_text(const char *path, const char *text, papsim_err *e)
  * *names gets the list SimGrid prints. */
 static int probe(const char *collective, char **names, papsim_err *e)
 {
-    const char *tmp = getenv("TMPDIR");
     char dir[4096], platform[4200], hostfile[4200], cfg[128], *out = NULL;
     int rc = -1;
     *names = NULL;
-    snprintf(dir, sizeof dir, "%s/papsim-smpi-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return papsim_fail(e, "cannot create a temporary directory in %s: %s",
-                           tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    if (papsim_make_temp_dir("papsim-smpi", dir, sizeof dir, e) != 0)
+        return -1;
     snprintf(platform, sizeof platform, "%s/platform.xml", dir);
     snprintf(hostfile, sizeof hostfile, "%s/hostfile", dir);
     snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", collective, PROBE_NAME);

@@ -1,4 +1,5 @@
 #include "versions.h"
+#include "papsim_fs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,15 +67,12 @@ int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, s
 int papsim_simgrid_version(char *buf, size_t len, papsim_err *e)
 {
     char dir[4096], err_path[4200], line[256] = "";
-    const char *tmp = getenv("TMPDIR");
     papsim_launch l = {0};
     papsim_case c;
     int rc = -1;
 
-    snprintf(dir, sizeof dir, "%s/papsim-version-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir))
-        return papsim_fail(e, "cannot create a temporary directory in %s: %s",
-                           tmp && *tmp ? tmp : "/tmp", strerror(errno));
+    if (papsim_make_temp_dir("papsim-version", dir, sizeof dir, e) != 0)
+        return -1;
     snprintf(err_path, sizeof err_path, "%s/smpirun.log", dir);
     papsim_case_defaults(&c);
     c.np = 1;
