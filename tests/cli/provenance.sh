@@ -82,8 +82,18 @@ expect_eq "the first record is kept as it was" \
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
 mkdir -p cal
-expect_ok "calibrate" timeout 120 "$PAPSIM" calibrate --np 2 --iters 2 --max-bytes 16 \
-    --out cal/real --mpiexec-arg --oversubscribe
+# The record is written once the measurements are, before the fit; on a
+# loaded host the fit of so few samples may refuse them ("the times do not
+# grow", cli.calibrate tests that): the record must be there either way.
+rc=0
+timeout 120 "$PAPSIM" calibrate --np 2 --iters 2 --max-bytes 16 \
+    --out cal/real --mpiexec-arg --oversubscribe >out.txt 2>err.txt || rc=$?
+if [ "$rc" -eq 0 ] || { [ "$rc" -eq 2 ] && grep -q 'the times do not grow' err.txt; }; then
+    pass
+else
+    fail "calibrate (exit $rc): $(head -c 600 err.txt)"
+fi
+expect_eq "calibrate wrote its measurements" "$(test -s cal/real.csv && echo yes)" yes
 # ("mpiexec (OpenRTE) 4.1.4")
 ompi=$("$MPIEXEC" --version 2>&1 | sed -n '1s/^mpi[a-z]* (Open[A-Za-z ]*) \([0-9][0-9.]*\)$/\1/p')
 lib=$(key cal/provenance.txt mpi_library)
