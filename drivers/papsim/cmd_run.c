@@ -197,83 +197,15 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
     return 0;
 }
 
-/* Rows already in results.csv, sorted by case id for lookups (a resumed
- * sweep looks up every case, so a scan per case would be quadratic). */
-typedef struct {
-    papsim_table t;
-    int id_col, status_col, total_col;
-    char ***by_id; /* the rows of t, sorted by case_id */
-} results_index;
-
-static int compare_row_ids(const void *a, const void *b, void *id_col)
-{
-    const int col = *(const int *)id_col;
-    return strcmp((*(char **const *)a)[col], (*(char **const *)b)[col]);
-}
-
-static int load_results(const char *dir, results_index *r, papsim_err *e)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s/results.csv", dir);
-    r->by_id = NULL;
-    if (papsim_table_load(path, &r->t, e) != 0)
-        return -1;
-    r->id_col = papsim_table_column(&r->t, "case_id");
-    r->status_col = papsim_table_column(&r->t, "status");
-    r->total_col = papsim_table_column(&r->t, "total_delay_s");
-    r->by_id = malloc((r->t.nrows + 1) * sizeof *r->by_id);
-    if (!r->by_id) {
-        papsim_table_free(&r->t);
-        return papsim_fail(e, "out of memory indexing %s", path);
-    }
-    memcpy(r->by_id, r->t.rows, r->t.nrows * sizeof *r->by_id);
-    qsort_r(r->by_id, r->t.nrows, sizeof *r->by_id, compare_row_ids, &r->id_col);
-    return 0;
-}
-
-static void free_results(results_index *r)
-{
-    free(r->by_id);
-    papsim_table_free(&r->t);
-}
-
-/* Number of rows of the case, the mean total delay of its ok rows (-1 if
- * none) and whether it was recorded as timed out (if timed_out is given). */
-static int rows_of(const results_index *r, const char *id, double *mean_total, int *timed_out)
-{
-    size_t lo = 0, hi = r->t.nrows; /* first row whose id is >= id */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(r->by_id[mid][r->id_col], id) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    int n = 0, ok = 0, timeout = 0;
-    double sum = 0;
-    for (size_t i = lo; i < r->t.nrows && !strcmp(r->by_id[i][r->id_col], id); i++, n++) {
-        const char *status = r->by_id[i][r->status_col];
-        if (!strcmp(status, "ok")) {
-            sum += strtod(r->by_id[i][r->total_col], NULL);
-            ok++;
-        }
-        timeout |= sweep_status_is_timeout(status);
-    }
-    if (mean_total)
-        *mean_total = ok ? sum / ok : -1;
-    if (timed_out)
-        *timed_out = timeout;
-    return n;
-}
-
-static int is_done(const results_index *r, const sweep_case *sc)
+static int is_done(const sweep_results_index *r, const sweep_case *sc)
 {
     int timed_out;
-    int n = rows_of(r, sc->id, NULL, &timed_out);
+    int n = sweep_results_rows_of(r, sc->id, NULL, &timed_out);
     return timed_out || n >= (sc->unsupported ? 1 : sc->c.reps);
 }
 
-static int write_unsupported(const char *dir, sweep_case *cases, int n, const results_index *r,
+static int write_unsupported(const char *dir, sweep_case *cases, int n,
+                             const sweep_results_index *r,
                              int format, sweep_stats *st, papsim_err *e)
 {
     const sweep_case **rows = malloc(((size_t)n + 1) * sizeof *rows);
@@ -294,7 +226,8 @@ static int write_unsupported(const char *dir, sweep_case *cases, int n, const re
 }
 
 /* The cases of this phase that still need a run. */
-static int collect_todo(sweep_case *cases, int n, int relative_phase, const results_index *r,
+static int collect_todo(sweep_case *cases, int n, int relative_phase,
+                        const sweep_results_index *r,
                         sweep_case ***todo, int *ntodo, sweep_stats *st)
 {
     *todo = calloc((size_t)n + 1, sizeof **todo);
@@ -320,7 +253,8 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase, const resu
  * mean; a case whose own baseline timed out is marked baseline_timed_out (it
  * gets a row, no run; skew_s 0 when no baseline finished). A case whose
  * baseline is missing stays unresolved (empty id) and is reported. */
-static void resolve_relative(sweep_case *cases, int n, const results_index *r, sweep_stats *st)
+static void resolve_relative(sweep_case *cases, int n, const sweep_results_index *r,
+                             sweep_stats *st)
 {
     for (int i = 0; i < n; i++) {
         sweep_case *sc = &cases[i];
@@ -338,7 +272,7 @@ static void resolve_relative(sweep_case *cases, int n, const results_index *r, s
                 continue;
             double t;
             int timed_out;
-            rows_of(r, nd->id, &t, &timed_out);
+            sweep_results_rows_of(r, nd->id, &t, &timed_out);
             if (timed_out)
                 sc->baseline_timed_out |= own;
             else if (t < 0)
@@ -408,15 +342,15 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
                      int format, sweep_stats *st, papsim_err *e)
 {
-    results_index r;
+    sweep_results_index r;
     sweep_case **todo;
     int ntodo, rc;
-    if (load_results(o->out_dir, &r, e) != 0)
+    if (sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     if (relative)
         resolve_relative(cases, n, &r, st);
     rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
-    free_results(&r);
+    sweep_results_index_free(&r);
     if (rc != 0)
         return papsim_fail(e, "out of memory");
     if (relative && write_baseline_timeouts(o->out_dir, todo, &ntodo, format, st, e) != 0) {
@@ -482,20 +416,20 @@ out:
 /* Runs both phases: absolute skews, then the relative ones they resolve. */
 static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
 {
-    results_index r;
+    sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
-    if (sweep_results_prepare(o->out_dir, &format, e) != 0 || load_results(o->out_dir, &r, e) != 0)
+    if (sweep_results_prepare(o->out_dir, &format, e) != 0 || sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
     if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
-        free_results(&r);
+        sweep_results_index_free(&r);
         return -1;
     }
     if (!o->quiet)
         sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
                              o->jobs);
     int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
-    free_results(&r);
+    sweep_results_index_free(&r);
     if (rc != 0)
         return -1;
     sweep_install_signal_handlers();

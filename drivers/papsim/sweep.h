@@ -83,6 +83,21 @@ int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, pa
 int sweep_append_status_rows(const char *dir, const sweep_case *const *cases, int n,
                              const char *status, int format, papsim_err *e);
 
+/* Rows already in DIR/results.csv, sorted by case id for lookups (a
+ * resumed sweep looks up every case, so a scan per case would be
+ * quadratic). */
+typedef struct {
+    papsim_table t;
+    int id_col, status_col, total_col;
+    char ***by_id; /* the rows of t, sorted by case_id */
+} sweep_results_index;
+int sweep_results_index_load(const char *dir, sweep_results_index *r, papsim_err *e);
+void sweep_results_index_free(sweep_results_index *r);
+/* Number of rows of the case, the mean total delay of its ok rows (-1 if
+ * none) and whether it was recorded as timed out (if timed_out is given). */
+int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *mean_total,
+                          int *timed_out);
+
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"
 #define SWEEP_STATUS_BASELINE_TIMEOUT "baseline_timeout"

@@ -126,3 +126,64 @@ int sweep_append_status_rows(const char *dir, const sweep_case *const *cases, in
         rc = papsim_fail(e, "%s: %s", path, strerror(errno));
     return rc;
 }
+
+static int compare_row_ids(const void *a, const void *b, void *id_col)
+{
+    const int col = *(const int *)id_col;
+    return strcmp((*(char **const *)a)[col], (*(char **const *)b)[col]);
+}
+
+int sweep_results_index_load(const char *dir, sweep_results_index *r, papsim_err *e)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    r->by_id = NULL;
+    if (papsim_table_load(path, &r->t, e) != 0)
+        return -1;
+    r->id_col = papsim_table_column(&r->t, "case_id");
+    r->status_col = papsim_table_column(&r->t, "status");
+    r->total_col = papsim_table_column(&r->t, "total_delay_s");
+    r->by_id = malloc((r->t.nrows + 1) * sizeof *r->by_id);
+    if (!r->by_id) {
+        papsim_table_free(&r->t);
+        return papsim_fail(e, "out of memory indexing %s", path);
+    }
+    memcpy(r->by_id, r->t.rows, r->t.nrows * sizeof *r->by_id);
+    qsort_r(r->by_id, r->t.nrows, sizeof *r->by_id, compare_row_ids, &r->id_col);
+    return 0;
+}
+
+void sweep_results_index_free(sweep_results_index *r)
+{
+    free(r->by_id);
+    papsim_table_free(&r->t);
+}
+
+/* Number of rows of the case, the mean total delay of its ok rows (-1 if
+ * none) and whether it was recorded as timed out (if timed_out is given). */
+int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *mean_total, int *timed_out)
+{
+    size_t lo = 0, hi = r->t.nrows; /* first row whose id is >= id */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(r->by_id[mid][r->id_col], id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    int n = 0, ok = 0, timeout = 0;
+    double sum = 0;
+    for (size_t i = lo; i < r->t.nrows && !strcmp(r->by_id[i][r->id_col], id); i++, n++) {
+        const char *status = r->by_id[i][r->status_col];
+        if (!strcmp(status, "ok")) {
+            sum += strtod(r->by_id[i][r->total_col], NULL);
+            ok++;
+        }
+        timeout |= sweep_status_is_timeout(status);
+    }
+    if (mean_total)
+        *mean_total = ok ? sum / ok : -1;
+    if (timed_out)
+        *timed_out = timeout;
+    return n;
+}
