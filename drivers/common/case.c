@@ -1,4 +1,5 @@
 #include "case.h"
+#include "fnv1a.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -393,14 +394,10 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
     return 0;
 }
 
-/* FNV-1a, 64 bit: stable across platforms and runs. */
+/* FNV-1a (fnv1a.h) of a string, continuing from h. */
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
-    for (; *s; s++) {
-        h ^= (unsigned char)*s;
-        h *= 1099511628211ULL;
-    }
-    return h;
+    return papsim_fnv1a64(h, s, strlen(s));
 }
 
 void papsim_case_id(const papsim_case *c, char id[17])
@@ -411,7 +408,7 @@ void papsim_case_id(const papsim_case *c, char id[17])
              c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node, c->pattern, c->skew,
              c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root, c->in_place, c->gamma,
              c->segment_bytes);
-    uint64_t h = fnv1a(14695981039346656037ULL, text);
+    uint64_t h = fnv1a(PAPSIM_FNV1A64_INIT, text);
     /* Only allgatherv has a distribution: every other case keeps the id it
      * had before the field existed, so old results still resume. */
     if (!strcmp(c->collective, "allgatherv"))

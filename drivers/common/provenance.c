@@ -9,16 +9,6 @@
 
 #include "platform.h"
 
-uint64_t papsim_fnv1a64(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= UINT64_C(0x100000001b3);
-    }
-    return h;
-}
-
 int papsim_hash_file(const char *path, char hex[17], papsim_err *e)
 {
     unsigned char chunk[65536];

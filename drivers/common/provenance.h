@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fnv1a.h"
 #include "papsim_error.h"
 
 /* The file name inside a results directory. */
@@ -40,10 +41,7 @@
 extern const char papsim_version_string[];
 extern const char papsim_commit_string[];
 
-/* 64-bit FNV-1a: start with PAPSIM_FNV1A64_INIT, feed bytes in any number of
- * pieces. */
-#define PAPSIM_FNV1A64_INIT UINT64_C(0xcbf29ce484222325)
-uint64_t papsim_fnv1a64(uint64_t h, const void *data, size_t n);
+/* papsim_fnv1a64 and PAPSIM_FNV1A64_INIT: fnv1a.h. */
 
 /* The FNV-1a 64 hash of a file's bytes as 16 lower-case hex digits. */
 int papsim_hash_file(const char *path, char hex[17], papsim_err *e);
