@@ -9,7 +9,7 @@
  * tracer this reimplements: PMPI wrappers around the collectives only, clocks
  * synchronised before tracing starts, sampling of ranks and of every k-th
  * call. The trace format is documented in traces/README.md and parsed by
- * drivers/common/trace.c. */
+ * lib/hardware/trace.c. */
 #ifndef PAPTRACE_H
 #define PAPTRACE_H
 #include <stdint.h>

@@ -7,7 +7,7 @@
 
 #include <mpi.h>
 
-#include "../papsim_algorithms.h"
+#include "papsim_algorithms.h"
 
 /* Fills order[id] (the rank with the id-th earliest expected arrival, ties
  * by rank) and, if a_sorted is non-NULL, a_sorted[id] = its arrival minus

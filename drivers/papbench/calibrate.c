@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "units.h"
+#include "util/units.h"
 
 enum { TAG_PING = 21, WARMUP_ROUNDS = 2 };
 

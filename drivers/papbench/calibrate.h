@@ -16,7 +16,7 @@
 #ifndef PAPBENCH_CALIBRATE_H
 #define PAPBENCH_CALIBRATE_H
 
-#include "papsim_error.h"
+#include "util/papsim_error.h"
 
 /* 1 if the driver options ask for calibration (--calibrate). */
 int papbench_is_calibration(char **extra, int nextra);

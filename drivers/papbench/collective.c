@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "coll_util.h"
-#include "distribution.h"
+#include "cases/distribution.h"
 #include "papsim_catalog.h"
 
 static MPI_Datatype datatype_of(const char *name)

@@ -6,10 +6,10 @@
 
 #include <mpi.h>
 
-#include "../../algorithms/papsim_algorithms.h"
-#include "case.h"
+#include "papsim_algorithms.h"
+#include "cases/case.h"
 #include "estimate.h"
-#include "papsim_error.h"
+#include "util/papsim_error.h"
 #include "schedule/radix_vector.h"
 
 /* --knowledge none | oracle | predicted. oracle: arrivals = the pattern's

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "../../algorithms/coll_util.h"
+#include "coll_util.h"
 
 /* Apart from the algorithms' tags (coll_util.h, prr.c's 1000 and up). */
 enum { PAPBENCH_TAG_ESTIMATE = 900 };

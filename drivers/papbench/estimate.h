@@ -25,7 +25,7 @@
 
 #include <mpi.h>
 
-#include "../../algorithms/papsim_algorithms.h"
+#include "papsim_algorithms.h"
 
 typedef struct {
     papsim_arrival_source source; /* first member: obtain() finds the rest */

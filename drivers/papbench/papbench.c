@@ -15,13 +15,13 @@
 #include <string.h>
 
 #include "calibrate.h"
-#include "case.h"
-#include "case_list.h"
+#include "cases/case.h"
+#include "cases/case_list.h"
 #include "collective.h"
-#include "csv.h"
+#include "util/csv.h"
 #include "harness.h"
-#include "pattern.h"
-#include "units.h"
+#include "cases/pattern.h"
+#include "util/units.h"
 
 typedef struct {
     const char *cases_path;

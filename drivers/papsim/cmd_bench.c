@@ -10,17 +10,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "case.h"
+#include "cases/case.h"
 #include "commands.h"
-#include "csv.h"
-#include "launch.h"
-#include "papsim_fs.h"
-#include "smpi_algos.h"
-#include "locate.h"
+#include "util/csv.h"
+#include "sweep/launch.h"
+#include "util/papsim_fs.h"
+#include "sweep/smpi_algos.h"
+#include "sweep/locate.h"
 #include "papsim_catalog.h"
-#include "remove_tree.h"
-#include "pattern.h"
-#include "units.h"
+#include "util/remove_tree.h"
+#include "cases/pattern.h"
+#include "util/units.h"
 
 typedef struct {
     int dry_run, keep, help;

@@ -15,15 +15,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "calibrate_fit.h"
-#include "locate.h"
-#include "provenance.h"
-#include "versions.h"
+#include "hardware/calibrate_fit.h"
+#include "sweep/locate.h"
+#include "sweep/provenance.h"
+#include "sweep/versions.h"
 #include "commands.h"
-#include "papsim_fs.h"
-#include "csv.h"
-#include "papsim_error.h"
-#include "units.h"
+#include "util/papsim_fs.h"
+#include "util/csv.h"
+#include "util/papsim_error.h"
+#include "util/units.h"
 
 enum { MAX_MPIEXEC_ARGS = 32, MAX_POINTS = 64, KIND_INTRA = 0, KIND_INTER = 1 };
 

@@ -1,6 +1,6 @@
 /* papsim compare SIM REAL: the same spec run in simulation and under a real
  * MPI, side by side per cell, with winners and Kendall's tau-b (issue 7,
- * item 3). The analysis is drivers/common/compare*.c. */
+ * item 3). The analysis is lib/hardware/compare*.c. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "compare.h"
-#include "results_csv.h"
-#include "report.h"
+#include "hardware/compare.h"
+#include "report/results_csv.h"
+#include "report/report.h"
 
 static void print_compare_help(FILE *f)
 {

@@ -3,10 +3,10 @@
  * cyclically (round robin over the nodes used). */
 #include "commands.h"
 
-#include "../common/hostfile.h"
-#include "../common/papsim_error.h"
-#include "../common/platform.h"
-#include "../common/units.h"
+#include "platform/hostfile.h"
+#include "util/papsim_error.h"
+#include "platform/platform.h"
+#include "util/units.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -5,7 +5,7 @@
 
 #include "commands.h"
 #include "papsim_catalog.h"
-#include "units.h"
+#include "util/units.h"
 
 enum list_format { LIST_TEXT, LIST_CSV, LIST_MD };
 

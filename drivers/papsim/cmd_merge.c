@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "results_csv.h"
-#include "papsim_fs.h"
-#include "provenance.h"
-#include "sweep.h"
+#include "report/results_csv.h"
+#include "util/papsim_fs.h"
+#include "sweep/provenance.h"
+#include "sweep/sweep.h"
 
 static void merge_usage(FILE *out)
 {

@@ -4,7 +4,7 @@
  * in the presence of process arrival patterns", IEEE International
  * Conference on Cluster Computing (CLUSTER), 2024, Sec. V-A,
  * from a libpaptrace trace: per rank, the mean over the selected calls of its
- * arrival minus the call's first arrival (drivers/common/trace.h). The
+ * arrival minus the call's first arrival (lib/hardware/trace.h). The
  * output ("rank<TAB>delay_s", %.17g so the values are exact) is itself a
  * valid pattern file. */
 #ifndef _POSIX_C_SOURCE
@@ -17,10 +17,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "papsim_fs.h"
-#include "pattern.h"
-#include "trace.h"
-#include "units.h"
+#include "util/papsim_fs.h"
+#include "cases/pattern.h"
+#include "hardware/trace.h"
+#include "util/units.h"
 
 #define EXIT_BAD_INPUT 2
 

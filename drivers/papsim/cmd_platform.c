@@ -4,12 +4,12 @@
  * papsim writes is one smpirun accepts; values are written through to the
  * XML exactly as given. */
 #include "commands.h"
-#include "papsim_fs.h"
-#include "units.h"
+#include "util/papsim_fs.h"
+#include "util/units.h"
 
-#include "../common/papsim_error.h"
-#include "../common/hostfile.h"
-#include "../common/platform.h"
+#include "util/papsim_error.h"
+#include "platform/hostfile.h"
+#include "platform/platform.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "results_csv.h"
-#include "papsim_error.h"
-#include "provenance.h"
-#include "report.h"
+#include "report/results_csv.h"
+#include "util/papsim_error.h"
+#include "sweep/provenance.h"
+#include "report/report.h"
 
 enum { MAX_METRICS = 4 };
 

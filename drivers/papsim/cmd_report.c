@@ -8,7 +8,7 @@
  * Master's dissertation, Santa Catarina State University (UDESC),
  * Joinville, Brazil, 2021).
  * Text, Markdown and gnuplot heatmaps; the analysis lives in
- * drivers/common/report*.c. */
+ * lib/report/report*.c. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -20,13 +20,13 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "results_csv.h"
-#include "papsim_fs.h"
-#include "papsim_error.h"
-#include "report.h"
-#include "report_best.h"
-#include "report_relative.h"
-#include "report_study.h"
+#include "report/results_csv.h"
+#include "util/papsim_fs.h"
+#include "util/papsim_error.h"
+#include "report/report.h"
+#include "report/report_best.h"
+#include "report/report_relative.h"
+#include "report/report_study.h"
 
 typedef struct {
     const char *input;  /* DIR or a .csv file */

@@ -9,14 +9,14 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "csv.h"
-#include "papsim_fs.h"
-#include "sweep.h"
-#include "sweep_lock.h"
-#include "sweep_slurm.h"
-#include "units.h"
-#include "locate.h"
-#include "versions.h"
+#include "util/csv.h"
+#include "util/papsim_fs.h"
+#include "sweep/sweep.h"
+#include "sweep/sweep_lock.h"
+#include "sweep/sweep_slurm.h"
+#include "util/units.h"
+#include "sweep/locate.h"
+#include "sweep/versions.h"
 
 
 typedef struct {

@@ -20,9 +20,9 @@
 #include <time.h>
 
 #include "commands.h"
-#include "pattern.h"
+#include "cases/pattern.h"
 #include "schedule/clairvoyant.h"
-#include "units.h"
+#include "util/units.h"
 
 #define EXIT_BAD_INPUT 2
 

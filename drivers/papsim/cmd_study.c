@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "report.h"
+#include "report/report.h"
 
 #define MAX_ARGS 64
 

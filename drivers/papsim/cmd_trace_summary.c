@@ -1,7 +1,7 @@
 /* papsim trace-summary TRACE: how skewed the arrivals of a libpaptrace trace
  * are. Per collective and over all calls: the number of calls and the
  * minimum, median, 90th percentile and maximum of the per-call skew (last
- * arrival - first arrival; definitions in drivers/common/trace.h), then the
+ * arrival - first arrival; definitions in lib/hardware/trace.h), then the
  * ranks that most often arrived last. */
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "trace.h"
+#include "hardware/trace.h"
 
 #define EXIT_BAD_INPUT 2
 enum { TOP_LAST_RANKS = 3 };

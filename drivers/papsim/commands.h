@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "papsim_error.h"
+#include "util/papsim_error.h"
 
 int papsim_cmd_list(int argc, char **argv);
 int papsim_cmd_pattern(int argc, char **argv);

@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "locate.h"
-#include "provenance.h"
-#include "versions.h"
+#include "sweep/locate.h"
+#include "sweep/provenance.h"
+#include "sweep/versions.h"
 
 typedef struct {
     const char *name;

@@ -41,7 +41,7 @@ expect_ok "one rank per node" "$PAPSIM" hostfile --platform "$P/fat-tree-256.xml
     --np 256 --ranks-per-node 1 -o ft.txt
 expect_eq "rank 255 on node-255" "$(sed -n 256p ft.txt)" node-255
 
-# The testbeds of Loch 2021 (rule in drivers/common/hostfile.h). Odd p = 13 on
+# The testbeds of Loch 2021 (rule in lib/platform/hostfile.h). Odd p = 13 on
 # Yahoo uses ceil(13/8) = 2 nodes under both mappings.
 expect_ok "yahoo 13 sequential" "$PAPSIM" hostfile --platform "$P/yahoo.xml" --np 13
 expect_eq "yahoo 13 sequential: 8 + 5" "$(uniq -c out.txt | awk '{print $1 $2}' | tr '\n' ' ')" \

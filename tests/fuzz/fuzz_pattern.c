@@ -1,10 +1,10 @@
 /* Fuzz target: the pattern-file reader (papsim_pattern_delays with a
- * file:PATH pattern, drivers/common/pattern.c). The first input byte picks
+ * file:PATH pattern, lib/cases/pattern.c). The first input byte picks
  * np (1..64) and whether the file is rescaled; the rest is the file. A file
  * that loads must give finite delays >= 0, and at most the skew when
  * rescaled. */
 #include "fuzz_file.h"
-#include "pattern.h"
+#include "cases/pattern.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* Fuzz target: the platform reader (papsim_platform_load,
- * drivers/common/platform*.c, libxml2 underneath). A platform that loads
+ * lib/platform/platform*.c, libxml2 underneath). A platform that loads
  * must have hosts whose groups add up to them. */
 #include "fuzz_file.h"
-#include "platform.h"
+#include "platform/platform.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,8 @@
-/* Fuzz target: the sweep spec reader (drivers/common/spec.c). Any input
+/* Fuzz target: the sweep spec reader (lib/cases/spec.c). Any input
  * must give a spec or an error, without a crash, a leak or undefined
  * behaviour; a loaded spec is walked once so its contents are read. */
 #include "fuzz_file.h"
-#include "spec.h"
+#include "cases/spec.h"
 
 #include <string.h>
 

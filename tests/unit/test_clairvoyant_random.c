@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "pattern.h"
+#include "cases/pattern.h"
 #include "schedule/clairvoyant.h"
 
 static int ceil_log2(int p)

@@ -1,4 +1,4 @@
-/* Unit tests for drivers/common/csv.c: the table reader and the shared
+/* Unit tests for lib/util/csv.c: the table reader and the shared
  * results.csv column list. Tables are written to temporary files. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* mkstemp */
@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "case.h"
+#include "cases/case.h"
 #include "check.h"
-#include "csv.h"
+#include "util/csv.h"
 
 /* Writes len bytes of text to a fresh temporary file; path receives its name. */
 static int write_temp(const char *text, size_t len, char *path, size_t pathlen)

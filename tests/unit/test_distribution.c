@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #include "check.h"
-#include "distribution.h"
+#include "cases/distribution.h"
 
 static void expect_vector(check_counts *k, const char *name, const int *want, long long want_sum)
 {

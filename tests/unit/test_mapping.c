@@ -4,14 +4,14 @@
  * with m machines of c slots and p = m*c, sequential mapping puts rank r on
  * machine floor(r/c) and cyclic mapping on machine r mod m. Its
  * Figures 15, 17a/b and 18a/b are reproduced cell for cell through the
- * hostfile API (drivers/common/hostfile.h), and the rule for p != m*c
+ * hostfile API (lib/platform/hostfile.h), and the rule for p != m*c
  * (fewer ranks, odd p, oversubscription up to 2 ranks per core) is pinned
  * down. MPI-free. argv[1] (or env PAPSIM_SOURCE_DIR) is the source tree,
  * for platforms/yahoo.xml and cervino.xml. */
 #include "check.h"
 
-#include "../../drivers/common/hostfile.h"
-#include "../../drivers/common/platform.h"
+#include "platform/hostfile.h"
+#include "platform/platform.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* Unit tests for drivers/common/pattern.c: every shape at np = 5 and np = 4
+/* Unit tests for lib/cases/pattern.c: every shape at np = 5 and np = 4
  * with s = 1 ms, the generator against its reference outputs, golden random
  * and gaussian vectors, and pattern files. */
 #ifndef _POSIX_C_SOURCE
@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "pattern.h"
+#include "cases/pattern.h"
 
 #define S 1e-3
 /* Formula shapes are compared with decimal literals; a product and a

@@ -1,5 +1,5 @@
 /* Unit tests for the platform loader, radical and topology checks, and rank
- * placement (drivers/common/platform.c, platform_topo.c, hostfile.c); the
+ * placement (lib/platform/platform.c, platform_topo.c, hostfile.c); the
  * mapping figures of W. J. Loch, "Sparbit: a new logarithmic-cost and data
  * locality-aware MPI Allgather algorithm", Master's dissertation, Santa
  * Catarina State University (UDESC), Joinville, Brazil, 2021, are in
@@ -7,8 +7,8 @@
  * argv[1] (or env PAPSIM_SOURCE_DIR) is the source tree, for platforms/. */
 #include "check.h"
 
-#include "../../drivers/common/hostfile.h"
-#include "../../drivers/common/platform.h"
+#include "platform/hostfile.h"
+#include "platform/platform.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,12 +1,12 @@
 /* Unit tests for the platform loader's value and route checks
- * (drivers/common/platform_values.c, platform_reach.c): speeds,
+ * (lib/platform/platform_values.c, platform_reach.c): speeds,
  * bandwidths and latencies SimGrid 3.32 would crash on or time wrongly, and
  * hosts with no route between them. Each bad file must be refused with a
  * message naming the element, its line and the attribute; each good one
  * must load. */
 #include "check.h"
 
-#include "../../drivers/common/platform.h"
+#include "platform/platform.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "case.h"
-#include "case_list.h"
+#include "cases/case.h"
+#include "cases/case_list.h"
 #include "check.h"
-#include "gnuplot_text.h"
+#include "util/gnuplot_text.h"
 
 /* What papsim_gp_printf (data 0) or papsim_gp_data_printf (data 1) writes
  * for fmt and one string argument, or for fmt and numbers. */

@@ -1,4 +1,4 @@
-/* Unit tests for drivers/common/spec.c: defaults inherited by sections,
+/* Unit tests for lib/cases/spec.c: defaults inherited by sections,
  * comments, value lists with their lines, and errors naming file:line. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "spec.h"
+#include "cases/spec.h"
 
 /* A fresh directory (mkdtemp) per run holds the spec files, so that their
  * names, and the block named after a file, are known. */

@@ -1,4 +1,4 @@
-/* The paptrace reader and analyses (drivers/common/trace.h) on hand-made
+/* The paptrace reader and analyses (lib/hardware/trace.h) on hand-made
  * traces: exact per-rank mean delays and skew statistics (times chosen as
  * binary fractions, so every sum is exact), the calls of one collective,
  * sub-communicators and rank subsets, and errors that name file and line
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "trace.h"
+#include "hardware/trace.h"
 
 static char path[64];
 

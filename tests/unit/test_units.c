@@ -1,11 +1,11 @@
-/* Unit tests for drivers/common/units.c: durations, byte counts, bounded
+/* Unit tests for lib/util/units.c: durations, byte counts, bounded
  * numbers, seeds, skews and their canonical text. */
 #include <limits.h>
 #include <math.h>
 #include <string.h>
 
 #include "check.h"
-#include "units.h"
+#include "util/units.h"
 
 /* The message of a failing call contains want. */
 #define CHECK_ERROR(c, call, e, want)                                        \

@@ -1,0 +1,183 @@
+#include "cases/case_list.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int append_case(papsim_case_list *list, const papsim_case *c, int line, papsim_err *e)
+{
+    papsim_case *cases = realloc(list->cases, (size_t)(list->ncases + 1) * sizeof *cases);
+    if (!cases)
+        return papsim_fail(e, "out of memory reading cases");
+    list->cases = cases;
+    int *lines = realloc(list->lines, (size_t)(list->ncases + 1) * sizeof *lines);
+    if (!lines)
+        return papsim_fail(e, "out of memory reading cases");
+    list->lines = lines;
+    list->cases[list->ncases] = *c;
+    list->lines[list->ncases] = line;
+    list->ncases++;
+    return 0;
+}
+
+/* Splits a line into words, in place: blanks separate words, and a word in
+ * single quotes keeps its blanks, a doubled quote inside standing for one
+ * ('plat dir/p.xml', 'it''s'). Returns the number of words, or -1 with a
+ * message for a quote left open. */
+static int split_words(char *line, char **words, int max, papsim_err *e)
+{
+    const char *blanks = " \t\r\n";
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        p += strspn(p, blanks);
+        if (!*p || n >= max)
+            return n;
+        if (*p != '\'') {
+            words[n++] = p;
+            p += strcspn(p, blanks);
+            if (*p)
+                *p++ = '\0';
+            continue;
+        }
+        char *out = ++p; /* unquote in place: the text only ever shrinks */
+        words[n++] = out;
+        for (;;) {
+            if (!*p)
+                return papsim_fail(e, "a quoted value is not closed (write a quote in a value "
+                                      "as '')");
+            if (*p == '\'' && p[1] != '\'')
+                break;
+            if (*p == '\'')
+                p++;
+            *out++ = *p++;
+        }
+        p++;
+        if (*p && !strchr(blanks, *p))
+            return papsim_fail(e, "a quoted value must end its word (found '%c' after the "
+                                  "closing quote)",
+                               *p);
+        *out = '\0';
+        if (*p)
+            p++;
+    }
+}
+
+static int parse_case_line(const papsim_case *base, char *text, papsim_case *c, papsim_err *e)
+{
+    char *words[128];
+    int n = split_words(text, words, 128, e);
+    *c = *base;
+    return n < 0 ? -1 : papsim_case_parse_args(n, words, c, NULL, NULL, e);
+}
+
+int papsim_case_list_build(const papsim_case *base, const char *path, papsim_case_list *list,
+                           papsim_err *e)
+{
+    memset(list, 0, sizeof *list);
+    if (!path)
+        return append_case(list, base, 0, e);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return papsim_fail(e, "cases file '%s': cannot read: %s", path, strerror(errno));
+    char *line = NULL;
+    size_t cap = 0;
+    int lineno = 0, rc = 0;
+    while (rc == 0 && getline(&line, &cap, f) != -1) {
+        lineno++;
+        char *p = line + strspn(line, " \t\r\n");
+        if (*p == '\0' || *p == '#')
+            continue;
+        papsim_case c;
+        if (parse_case_line(base, p, &c, e) != 0)
+            rc = papsim_fail_prefix(e, "%s:%d: ", path, lineno);
+        else
+            rc = append_case(list, &c, lineno, e);
+    }
+    free(line);
+    fclose(f);
+    if (rc == 0 && list->ncases == 0)
+        rc = papsim_fail(e, "cases file '%s' holds no case", path);
+    return rc;
+}
+
+void papsim_case_list_free(papsim_case_list *list)
+{
+    free(list->cases);
+    free(list->lines);
+    memset(list, 0, sizeof *list);
+}
+
+/* What in a label (a platform or pattern name) results.csv and a cases
+ * file cannot hold, or NULL: both keep one case per line, and the table has
+ * no quoting (its reader refuses a double quote). */
+static const char *label_character_problem(const char *s, char *buf, size_t len)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '\n')
+            return "a newline";
+        if (ch == '\r')
+            return "a carriage return";
+        if (ch < 0x20 || ch == 0x7f) {
+            snprintf(buf, len, "the control character 0x%02x", ch);
+            return buf;
+        }
+        if (ch == ',')
+            return "a comma";
+        if (ch == '"')
+            return "a double quote";
+    }
+    return NULL;
+}
+
+int papsim_case_check_label(const char *option, const char *value, papsim_err *e)
+{
+    char buf[64];
+    const char *why = label_character_problem(value, buf, sizeof buf);
+    if (!why)
+        return 0;
+    char shown[256] = "";
+    size_t n = 0;
+    for (const char *s = value; *s && n + 5 < sizeof shown; s++) { /* the value on one line */
+        unsigned char ch = (unsigned char)*s;
+        if (ch < 0x20 || ch == 0x7f)
+            n += (size_t)snprintf(shown + n, sizeof shown - n, "\\x%02x", ch);
+        else
+            shown[n++] = (char)ch, shown[n] = '\0';
+    }
+    return papsim_fail(e, "%s '%s' holds %s, which results.csv cannot record (one case a "
+                          "line, fields never quoted); rename the file",
+                       option, shown, why);
+}
+
+int papsim_case_word_is_plain(const char *s)
+{
+    if (!*s)
+        return 0;
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && !strchr("_.,:/+=@%^~-", *s))
+            return 0;
+    return 1;
+}
+
+/* One value of a case line: as it is when plain, else single-quoted with a
+ * quote doubled. A line break cannot be written (validation refuses it in
+ * labels): it becomes '?', so the line stays one case. */
+void papsim_case_put_value(FILE *out, const char *s)
+{
+    if (papsim_case_word_is_plain(s)) {
+        fputs(s, out);
+        return;
+    }
+    fputc('\'', out);
+    for (; *s; s++) {
+        if (*s == '\'')
+            fputc('\'', out);
+        fputc(*s == '\n' || *s == '\r' ? '?' : *s, out);
+    }
+    fputc('\'', out);
+}
+

@@ -1,0 +1,174 @@
+/* The analysis behind `papsim report`: the best algorithm per arrival pattern
+ * and message size, in the manner of Figure 4 of M. Salimi Beni, B. Cosenza,
+ * S. Hunold, "MPI collective algorithm selection in the presence of process
+ * arrival patterns", IEEE International Conference on Cluster Computing
+ * (CLUSTER), 2024.
+ *
+ * Rows of results.csv are grouped into panels. A panel is one study (same
+ * collective, platform, np, mapping, ranks_per_node, datatype, op, root,
+ * gamma and allgatherv distribution) at one skew of its patterned rows; the
+ * study's no_delay rows (skew 0) are shared by every skew panel of that
+ * study. In a panel, each cell (pattern, size) holds the winner, the
+ * algorithm with the lowest median of the metric over its ok repetitions
+ * (and seeds), and the winner's value relative to A0's value under the same
+ * pattern, where A0 is the no_delay winner at that size. The no_delay row is
+ * therefore 1.00 throughout, and a cell below 1 shows how much a decision
+ * made from no_delay runs loses.
+ *
+ * Grouping and medians (report.c, report_panel.c), text and Markdown output
+ * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
+ * file stays small. What every report shares (--best, --relative, runtimes
+ * and robustness too) is in report_keys.h (key order, numbers, grouping of
+ * sorted rows, medians), report_names.h (file stems, Markdown cells) and
+ * report_grid.h (the text and Markdown tables). */
+#ifndef PAPSIM_REPORT_H
+#define PAPSIM_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/csv.h"
+#include "util/papsim_error.h"
+
+/* The fields that identify a panel, in display order; the last is the skew.
+ * The distribution (allgatherv block sizes) may be missing from a table: it
+ * is then "uniform", and "uniform" is left out of titles and file names. */
+enum {
+    PAPSIM_PK_COLLECTIVE,
+    PAPSIM_PK_PLATFORM,
+    PAPSIM_PK_NP,
+    PAPSIM_PK_MAPPING,
+    PAPSIM_PK_RANKS_PER_NODE,
+    PAPSIM_PK_DATATYPE,
+    PAPSIM_PK_OP,
+    PAPSIM_PK_ROOT,
+    PAPSIM_PK_GAMMA,
+    PAPSIM_PK_DISTRIBUTION,
+    PAPSIM_PK_SKEW,
+    PAPSIM_PK_COUNT
+};
+
+/* Column name of each panel key, indexed by PAPSIM_PK_*. */
+extern const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT];
+
+/* 0 for a key left out of titles and file names (a uniform distribution). */
+int papsim_panel_key_shown(const char *const *key, int k);
+
+/* The pattern every panel is compared against. */
+#define PAPSIM_NO_DELAY "no_delay"
+
+/* The repetitions behind one median, for `--spread`: real runs are noisy, so
+ * a reader needs the range and how many repetitions were usable. The range
+ * is min..max, not an interquartile range: with the 5-20 repetitions a real
+ * run has, quartiles rest on one or two values each, while min..max hides
+ * nothing. */
+typedef struct {
+    size_t nok;      /* ok repetitions, those the median is taken over */
+    size_t nmissed;  /* missed_start repetitions (real MPI: a rank arrived late) */
+    size_t nother;   /* other statuses: check_failed, unsupported */
+    double min, max; /* over the ok repetitions; meaningless while nok is 0 */
+} papsim_rep_spread;
+
+typedef struct {
+    int winner;   /* index into papsim_report.algorithms; -1: no ok row at all */
+    double value; /* the winner's median metric in seconds (NAN if no winner) */
+    double ratio; /* value / A0's median under this pattern; NAN when A0 has no
+                     ok row here (or a zero time): then the text shows value */
+} papsim_cell;
+
+typedef struct {
+    const char *key[PAPSIM_PK_COUNT]; /* borrowed from the table */
+    size_t npatterns;
+    const char **patterns; /* sorted by name, no_delay last when present */
+    size_t nsizes;
+    long long *bytes; /* ascending */
+    size_t nalgorithms;        /* = papsim_report.nalgorithms, for indexing */
+    double *median;            /* [p][s][a] at (p * nsizes + s) * nalgorithms + a;
+                                  NAN where the algorithm has no ok row */
+    papsim_rep_spread *spread; /* [p][s][a] as median; all zero without rows */
+    unsigned char *present;    /* present[a]: the algorithm has rows in this panel */
+    papsim_cell *cells;        /* [p][s] at p * nsizes + s */
+    int *a0;                   /* a0[s]: no_delay winner at size s, -1 if none */
+    long no_delay_row;         /* index of the no_delay pattern, -1 if absent */
+    char *file_stem;           /* sanitised name for this panel's plot files */
+} papsim_panel;
+
+typedef struct {
+    const char *metric;    /* column compared, e.g. "last_delay_s" */
+    char metric_label[32]; /* the same without "_s", for captions */
+    size_t nalgorithms;
+    const char **algorithms; /* every algorithm in the table, sorted */
+    char **abbrev;           /* short unique label per algorithm, for tables */
+    size_t npanels;
+    papsim_panel *panels;
+    char *param_labels;      /* "name[params]" texts the records point to (report.c) */
+    int spread;              /* --spread: the runtimes cells add papsim_format_spread */
+} papsim_report;
+
+/* Accepts "last_delay", "total_delay", "mean_elapsed", "max_elapsed", with or
+ * without the "_s" suffix; returns the column name or NULL if unknown. */
+const char *papsim_report_metric_column(const char *metric);
+
+/* Builds the report for metric_column from t. The report borrows strings from
+ * t, which must outlive it. Errors name file:line (bad number, missing
+ * column, ok row without a time). A table without rows is an error. */
+int papsim_report_build(const papsim_table *t, const char *metric_column, papsim_report *r,
+                        papsim_err *e);
+
+void papsim_report_free(papsim_report *r);
+
+/* Cell accessors. */
+const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size_t size);
+double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm);
+const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
+                                             size_t algorithm);
+
+/* Counts one repetition into s; ok ones must come in ascending value. */
+void papsim_spread_add(papsim_rep_spread *s, int ok, int missed, double value);
+
+/* The text `--spread` puts after a median: " [90..110] n=3 +1 missed +1 not
+ * ok", the range in the median's unit (papsim_format_seconds) and left out
+ * below two ok repetitions, the counts left out when zero (but n); empty
+ * when the algorithm has no row there. */
+void papsim_format_spread(double median, const papsim_rep_spread *s, char *buf, size_t len);
+
+/* 1 if some cell shows an absolute time because A0 has no result there. */
+int papsim_panel_has_absolute_cells(const papsim_panel *p);
+
+/* "12.35 us", "1.5 ms", "2 s": 4 significant digits with a readable unit. */
+void papsim_format_seconds(double s, char *buf, size_t len);
+
+/* Text of a cell: "ratio" to 2 decimals, or "time*" when there is no ratio,
+ * or "-" when no algorithm has a result. */
+void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len);
+
+/* "reduce, platform=..., np=16, ..., skew=100us" */
+void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
+
+/* The same title of the first nkeys panel keys (the --relative panels stop
+ * before the skew). */
+void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len);
+
+/* The algorithms shown in a panel, those with rows in it, into cols (room
+ * for r->nalgorithms) in report order; returns how many. */
+size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
+
+/* report.txt and report.md. */
+int papsim_report_write_text(const papsim_report *r, FILE *f);
+int papsim_report_write_markdown(const papsim_report *r, FILE *f);
+
+/* Writes DIR/STEM.dat and DIR/STEM.gp for panel i (STEM = file_stem). */
+int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char *dir,
+                                    papsim_err *e);
+
+/* Runs gnuplot (or $PAPSIM_GNUPLOT) on DIR/STEM.gp in DIR, then checks that
+ * STEM.png and STEM.svg are non-empty. Returns 0, or -1 with a message;
+ * *not_found is set when the gnuplot program could not be started. */
+int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
+                              int *not_found, papsim_err *e);
+
+/* The same for any DIR/STEM.gp (the --best heatmaps use it too). */
+int papsim_report_run_gnuplot_stem(const char *dir, const char *stem, int *not_found,
+                                   papsim_err *e);
+
+#endif

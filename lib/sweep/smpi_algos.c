@@ -1,0 +1,197 @@
+/* Asking the installed SimGrid for its collective algorithms (smpi_algos.h). */
+#include "sweep/smpi_algos.h"
+#include "sweep/locate.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sweep/launch.h"
+#include "util/papsim_fs.h"
+#include "sweep/versions.h"
+
+extern char **environ;
+
+/* No collective of any SimGrid has this algorithm, so smpirun lists them. */
+#define PROBE_NAME "papsim_probe_no_such_algorithm"
+#define OUTPUT_MAX (1 << 20)
+
+/* Runs argv (no shell) with stdout and stderr into *out (malloc'ed, NUL
+ * terminated, at most OUTPUT_MAX bytes kept). */
+static int run_capture(char *const argv[], char **out, papsim_err *e)
+{
+    posix_spawn_file_actions_t fa;
+    int fds[2], status;
+    size_t len = 0, cap = 4096;
+    char *buf = malloc(cap);
+    pid_t pid;
+    *out = NULL;
+    if (!buf)
+        return papsim_fail(e, "out of memory");
+    if (pipe(fds) != 0) {
+        free(buf);
+        return papsim_fail(e, "pipe: %s", strerror(errno));
+    }
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_adddup2(&fa, fds[1], STDERR_FILENO);
+    posix_spawn_file_actions_addclose(&fa, fds[0]);
+    int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fds[1]);
+    if (err != 0) {
+        close(fds[0]);
+        free(buf);
+        return papsim_fail(e, "cannot start '%s': %s", argv[0], strerror(err));
+    }
+    int full = 0; /* past OUTPUT_MAX (or out of memory): read on, keep nothing */
+    for (;;) {
+        if (!full && cap - len < 2) {
+            char *grown = cap < OUTPUT_MAX ? realloc(buf, cap * 2) : NULL;
+            if (grown) {
+                buf = grown;
+                cap *= 2;
+            } else {
+                full = 1;
+            }
+        }
+        char sink[4096];
+        int keep = !full;
+        ssize_t got = keep ? read(fds[0], buf + len, cap - len - 1) : read(fds[0], sink, sizeof sink);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            break;
+        if (keep)
+            len += (size_t)got;
+    }
+    close(fds[0]);
+    buf[len] = '\0';
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    *out = buf;
+    return 0;
+}
+
+/* The SimGrid version the simulations load (versions.h), for messages. */
+static void ask_version(papsim_smpi_algos *cache)
+{
+    papsim_err ignored;
+    if (papsim_simgrid_version(cache->version, sizeof cache->version, &ignored) != 0)
+        snprintf(cache->version, sizeof cache->version, "?");
+}
+
+static int write_text(const char *path, const char *text, papsim_err *e)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return papsim_fail(e, "cannot write '%s': %s", path, strerror(errno));
+    int bad = fputs(text, f) == EOF;
+    bad |= fclose(f) != 0;
+    return bad ? papsim_fail(e, "cannot write '%s'", path) : 0;
+}
+
+/* One smpirun on a one-host platform in a private temporary directory;
+ * *names gets the list SimGrid prints. */
+static int probe(const char *collective, char **names, papsim_err *e)
+{
+    char dir[4096], platform[4200], hostfile[4200], cfg[128], *out = NULL;
+    int rc = -1;
+    *names = NULL;
+    if (papsim_make_temp_dir("papsim-smpi", dir, sizeof dir, e) != 0)
+        return -1;
+    snprintf(platform, sizeof platform, "%s/platform.xml", dir);
+    snprintf(hostfile, sizeof hostfile, "%s/hostfile", dir);
+    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", collective, PROBE_NAME);
+    if (write_text(platform,
+                   "<?xml version='1.0'?>\n"
+                   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+                   "<platform version=\"4.1\"><zone id=\"z\" routing=\"Full\">"
+                   "<host id=\"h\" speed=\"1Gf\"/></zone></platform>\n",
+                   e) != 0 ||
+        write_text(hostfile, "h\n", e) != 0)
+        goto out;
+    char smpirun[4096], papbench[4096];
+    papsim_locate_smpirun(smpirun, sizeof smpirun);
+    papsim_locate_papbench(papbench, sizeof papbench);
+    if (access(papbench, R_OK) != 0) {
+        papsim_fail(e, "papbench '%s' not found (build papsim first, or set PAPSIM_PAPBENCH)",
+                    papbench);
+        goto out;
+    }
+    char *argv[] = {smpirun, "-no-privatize", "-platform", platform,
+                    "-hostfile", hostfile, "-np", "1", papbench, cfg,
+                    "--log=root.thres:critical", NULL};
+    if (run_capture(argv, &out, e) != 0)
+        goto out;
+    const char *list = strstr(out, "Valid algorithms: ");
+    if (!list) {
+        papsim_fail(e, "smpirun did not list its %s algorithms", collective);
+        goto out;
+    }
+    list += strlen("Valid algorithms: ");
+    size_t n = strcspn(list, "\n");
+    while (n > 0 && (list[n - 1] == '.' || list[n - 1] == ' ' || list[n - 1] == '\r'))
+        n--;
+    *names = strndup(list, n);
+    rc = *names ? 0 : papsim_fail(e, "out of memory");
+out:
+    free(out);
+    unlink(platform);
+    unlink(hostfile);
+    rmdir(dir);
+    return rc;
+}
+
+/* 1 if name is one of the ", "-separated names. */
+static int listed(const char *names, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = names; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, name, n) == 0)
+            return 1;
+        p += len;
+        while (*p == ',' || *p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+int papsim_smpi_algo_check(papsim_smpi_algos *cache, const char *collective, const char *name,
+                           papsim_err *e)
+{
+    papsim_smpi_algo_list *l = NULL;
+    for (int i = 0; i < cache->n && !l; i++)
+        if (!strcmp(cache->lists[i].collective, collective))
+            l = &cache->lists[i];
+    if (!l) {
+        if (cache->n == PAPSIM_SMPI_ALGOS_MAX)
+            return papsim_fail(e, "too many collectives");
+        char *names;
+        if (probe(collective, &names, e) != 0)
+            return papsim_fail_prefix(e, "cannot list SMPI's %s algorithms to check "
+                                         "'builtin:%s': ",
+                                      collective, name);
+        l = &cache->lists[cache->n++];
+        snprintf(l->collective, sizeof l->collective, "%s", collective);
+        l->names = names;
+        if (!cache->version[0])
+            ask_version(cache);
+    }
+    if (listed(l->names, name))
+        return 0;
+    return papsim_fail(e, "unknown SMPI %s algorithm '%s'; SMPI %s has: %s", collective, name,
+                       cache->version, l->names);
+}
+
+void papsim_smpi_algos_free(papsim_smpi_algos *cache)
+{
+    for (int i = 0; i < cache->n; i++)
+        free(cache->lists[i].names);
+    memset(cache, 0, sizeof *cache);
+}

@@ -1,0 +1,35 @@
+/* The names SMPI accepts in builtin:NAME, read from the installed SimGrid
+ * when they are needed: SimGrid keeps its list of algorithms inside
+ * libsimgrid, and prints it when smpirun is given an algorithm it does not
+ * have. So papsim asks once per collective and per command: one smpirun of
+ * a single rank on a one-host platform, with a name no collective has, that
+ * stops before any rank starts (about half a second). The SimGrid version
+ * comes from `smpirun -version`. */
+#ifndef PAPSIM_SMPI_ALGOS_H
+#define PAPSIM_SMPI_ALGOS_H
+
+#include "util/papsim_error.h"
+
+#define PAPSIM_SMPI_ALGOS_MAX 16
+
+typedef struct {
+    char collective[32];
+    char *names; /* "default, binomial, ...": as SimGrid lists them */
+} papsim_smpi_algo_list;
+
+/* What one command has learnt so far; start from {0}, end with _free. */
+typedef struct {
+    papsim_smpi_algo_list lists[PAPSIM_SMPI_ALGOS_MAX];
+    int n;
+    char version[32]; /* "3.32", or "" until asked */
+} papsim_smpi_algos;
+
+/* Checks that `name` (without "builtin:") is one of SMPI's algorithms for
+ * the collective. Fails with "unknown SMPI reduce algorithm 'x'; SMPI 3.32
+ * has: ..." or, when SimGrid cannot be asked, with the reason. */
+int papsim_smpi_algo_check(papsim_smpi_algos *cache, const char *collective, const char *name,
+                           papsim_err *e);
+
+void papsim_smpi_algos_free(papsim_smpi_algos *cache);
+
+#endif

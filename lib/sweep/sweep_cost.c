@@ -1,0 +1,100 @@
+/* The forecast's cost model of a sweep case (see sweep.h): what papsim run
+ * prints before a sweep, what orders its batches (longest first) and what
+ * weighs its ETA. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "papsim_msgcount.h"
+#include "sweep/sweep.h"
+
+double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
+{
+    papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                               sc->c.segment_bytes, sc->c.segments};
+    /* the harness adds its start agreement and result gathering: 2(p-1) */
+    double sent = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
+    double scanned = sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh);
+    if (messages)
+        *messages = sent;
+    return sent * m->msg + scanned * m->scan + sc->c.np * m->rank + m->per_case;
+}
+
+long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback)
+{
+    const char *key = "--cfg=smpi/send-is-detached-thresh:";
+    for (int i = 0; i < ncfg; i++)
+        if (!strncmp(cfg[i], key, strlen(key)))
+            fallback = atoll(cfg[i] + strlen(key));
+    return fallback;
+}
+
+/* One case's forecast, at most the case time limit. A relative-skew case
+ * whose no-delay case is forecast to reach the limit costs 0 in the low
+ * forecast (its baseline times out, so it will not run) and the limit in
+ * the high one (the forecast overestimated its baseline, which finished). */
+static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
+                                double case_timeout, double *messages, double *high)
+{
+    double wall = sweep_case_cost(sc, m, messages);
+    *high = wall;
+    if (case_timeout <= 0 || wall < case_timeout)
+        return wall;
+    /* The estimate ignores the pattern, so a skewed case's estimate is its
+     * no-delay case's. */
+    *high = case_timeout;
+    return sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ? case_timeout : 0;
+}
+
+void sweep_print_forecast(const sweep_case *cases, int n,
+                          int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
+                          const sweep_cost_model *m, double case_timeout, int jobs)
+{
+    int todo = 0, done = 0, unchecked = 0;
+    int skippable = 0;
+    double messages = 0, wall = 0, wall_high = 0, worst = -1;
+    const sweep_case *costliest = NULL;
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        if (sc->unsupported)
+            continue;
+        if (is_done && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(ctx, sc)) {
+            done++;
+            continue;
+        }
+        double sent, high, w = limited_case_cost(sc, m, case_timeout, &sent, &high);
+        messages += sent;
+        wall += w;
+        wall_high += high;
+        skippable += high > w;
+        if (w > worst) {
+            worst = w;
+            costliest = sc;
+        }
+        unchecked += !sc->c.check;
+        todo++;
+    }
+    fprintf(stderr,
+            "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
+            "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
+            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
+            todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
+            m->per_case * 1e3);
+    if (skippable)
+        fprintf(stderr,
+                "papsim run: forecast: up to %.0f s if the no-delay cases forecast at the "
+                "--case-timeout limit finish under it after all: %d skewed case(s) of theirs "
+                "would run (counted at the limit)\n",
+                wall_high / jobs, skippable);
+    if (costliest && worst >= 60)
+        fprintf(stderr,
+                "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",
+                costliest->c.collective, costliest->c.algorithm, costliest->c.np,
+                costliest->c.bytes, worst,
+                case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
+    if (unchecked)
+        fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
+                        "reference (spec key check = yes checks them)\n",
+                unchecked);
+}

@@ -1,0 +1,79 @@
+/* The result directory's lock (see sweep_lock.h). */
+#include "sweep/sweep_lock.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+/* What the holder wrote: "PID COMMAND...", or a note when it has not yet. */
+static void read_holder(int fd, char *out, size_t cap)
+{
+    ssize_t n = pread(fd, out, cap - 1, 0);
+    if (n < 0)
+        n = 0;
+    out[n] = '\0';
+    out[strcspn(out, "\n")] = '\0';
+    if (!out[0])
+        snprintf(out, cap, "a process that has not yet written its id");
+}
+
+int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
+{
+    char path[4200], holder[1100];
+    if ((size_t)snprintf(path, sizeof path, "%s/papsim.lock", dir) >= sizeof path)
+        return papsim_fail(e, "--out '%s': path too long", dir);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
+    int rc;
+    while ((rc = flock(fd, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR)
+        ;
+    if (rc != 0 && errno == EWOULDBLOCK) {
+        read_holder(fd, holder, sizeof holder);
+        if (!wait) {
+            papsim_fail(e, "--out '%s' is in use by another papsim run (process %s); let it "
+                           "finish, choose another --out, or pass --wait-lock to wait for it",
+                        dir, holder);
+            close(fd);
+            return -1;
+        }
+        fprintf(stderr, "papsim run: --out '%s' is in use by another papsim run (process %s); "
+                        "waiting for it to finish (--wait-lock)\n",
+                dir, holder);
+        while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+            ;
+    }
+    if (rc != 0 && (errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS)) {
+        /* A file system without locks (some NFS setups): run, but say so. */
+        fprintf(stderr, "papsim run: %s: cannot lock (%s); running unlocked: start no other "
+                        "run on '%s' until this one ends\n",
+                path, strerror(errno), dir);
+        return fd;
+    }
+    if (rc != 0) {
+        papsim_fail(e, "%s: cannot lock: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    /* Who holds it, for the next run's message. */
+    int len = snprintf(holder, sizeof holder, "%ld: %s\n", (long)getpid(), command);
+    if (len > (int)sizeof holder - 1)
+        len = (int)sizeof holder - 1;
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, holder, (size_t)len, 0) != len) {
+        /* A full disk: the lock still holds; only that message is vaguer. */
+    }
+    return fd;
+}
+
+void sweep_unlock(int fd)
+{
+    if (fd < 0)
+        return;
+    if (ftruncate(fd, 0) != 0) {
+        /* The next holder rewrites it anyway. */
+    }
+    close(fd);
+}

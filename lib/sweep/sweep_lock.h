@@ -1,0 +1,18 @@
+/* DIR/papsim.lock: one papsim run per result directory. The run that uses
+ * DIR holds an exclusive lock on this file for as long as it runs; the
+ * system drops the lock when the process ends, however it ends (a kill
+ * included), so there is nothing to clean up. The file holds the holder's
+ * process id and command line, for the run that finds DIR busy. */
+#ifndef PAPSIM_SWEEP_LOCK_H
+#define PAPSIM_SWEEP_LOCK_H
+
+#include "util/papsim_error.h"
+
+/* Locks dir (which must exist). If another run holds it: fails naming that
+ * run, or, with wait set, says so on stderr and waits until it ends.
+ * command is this run's command line, recorded for others. Returns the
+ * lock's descriptor (keep it open until the end; sweep_unlock), or -1. */
+int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e);
+void sweep_unlock(int fd);
+
+#endif
