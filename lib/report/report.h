@@ -161,14 +161,4 @@ int papsim_report_write_markdown(const papsim_report *r, FILE *f);
 int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char *dir,
                                     papsim_err *e);
 
-/* Runs gnuplot (or $PAPSIM_GNUPLOT) on DIR/STEM.gp in DIR, then checks that
- * STEM.png and STEM.svg are non-empty. Returns 0, or -1 with a message;
- * *not_found is set when the gnuplot program could not be started. */
-int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
-                              int *not_found, papsim_err *e);
-
-/* The same for any DIR/STEM.gp (the --best heatmaps use it too). */
-int papsim_report_run_gnuplot_stem(const char *dir, const char *stem, int *not_found,
-                                   papsim_err *e);
-
 #endif

@@ -10,9 +10,8 @@
  * so `gnuplot STEM.gp` can be re-run in that folder after restyling. */
 #include "report/report_best.h"
 #include "report/report_keys.h"
-#include "report/report_names.h"
+#include "report/report_heatmap.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,14 +112,21 @@ static void group_title(const papsim_best_group *g, char *buf, size_t len)
                                   g->key[k]);
 }
 
+/* Pixel layout of the canvas; gnuplot gets it as screen fractions. */
+typedef struct {
+    int left, cell_w, cell_h, plot_w, plot_h, top, bottom, right, w, h;
+} layout;
+
 typedef struct {
     const papsim_best_report *r;
     const papsim_best_group *g;
     const papsim_best_view *v;
+    layout l;
 } view_ref;
 
-static void write_dat(FILE *f, const view_ref *x)
+static size_t write_dat(FILE *f, const void *ctx)
 {
+    const view_ref *x = ctx;
     char title[1024];
     group_title(x->g, title, sizeof title);
     papsim_gp_data_printf(f, "# papsim report --best %q heatmap data: %q, pattern=%q, skew=%q, view %q\n",
@@ -131,13 +137,8 @@ static void write_dat(FILE *f, const view_ref *x)
                      title, x->r->metric_labels[0], x->r->target);
     if (for_each_block(f, x->r, x->g, x->v, dat_block) == 0)
         papsim_gp_data_printf(f, "# no cell has a result\n");
+    return x->v->ncells;
 }
-
-
-/* Pixel layout of the canvas; gnuplot gets it as screen fractions. */
-typedef struct {
-    int left, cell_w, cell_h, plot_w, plot_h, top, bottom, right, w, h;
-} layout;
 
 static void make_layout(const view_ref *x, layout *l)
 {
@@ -184,13 +185,13 @@ static void write_axes(FILE *f, const papsim_best_group *g, const layout *l)
     papsim_gp_printf(f, "set xtics (");
     for (size_t n = 0; n < g->nnp; n++) {
         snprintf(buf, sizeof buf, "%lld", g->np[n]);
-        papsim_gp_printf(f, n ? ", %q %zu" : "%q %zu", buf, n);
+        papsim_heatmap_tic(f, n, buf, n);
     }
     papsim_gp_printf(f, g->nnp > 12 ? ") scale 0 rotate by 90 right\nset ytics ("
                                     : ") scale 0\nset ytics (");
     for (size_t s = 0; s < g->nsizes; s++) {
         papsim_format_bytes(g->bytes[s], buf, sizeof buf);
-        papsim_gp_printf(f, s ? ", %q %zu" : "%q %zu", buf, s);
+        papsim_heatmap_tic(f, s, buf, s);
     }
     papsim_gp_printf(f, ") scale 0\nset xlabel 'process count'\nset ylabel 'block size'\n");
 }
@@ -230,8 +231,10 @@ static void plot_block(FILE *f, const papsim_best_report *r, const papsim_best_g
                          r->target);
 }
 
-static void write_plot(FILE *f, const view_ref *x)
+static void write_plot(FILE *f, const void *ctx, size_t ncells)
 {
+    const view_ref *x = ctx;
+    (void)ncells;
     if (x->v->ncells == 0) {
         papsim_gp_printf(f, "set label 3 'no algorithm has an ok result in this view' "
                             "at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
@@ -246,73 +249,46 @@ static void write_plot(FILE *f, const view_ref *x)
     papsim_gp_printf(f, "\n");
 }
 
-static void write_gp(FILE *f, const view_ref *x)
+static void write_comment(FILE *f, const void *ctx, const char *script)
 {
-    layout l;
-    make_layout(x, &l);
-    double W = l.w, H = l.h;
-    const char *stem = x->g->file_stems[x->v - x->g->views];
-    char name[1100];
-    snprintf(name, sizeof name, "%s.gp", stem);
+    const view_ref *x = ctx;
     papsim_gp_printf(f, "# papsim report --best %q heatmap (view %q). Cell colour = the algorithm\n"
                         "# with the lowest mean %q; grey where %q is best, darker = larger\n"
                         "# reduction over the second best; blank = no result. Restyle freely,\n"
                         "# then run in this folder: gnuplot %q\n\n",
                      x->r->target, papsim_best_view_name(x->g, x->v), x->r->metric_labels[0],
-                     x->r->target, name);
-    snprintf(name, sizeof name, "%s.dat", stem);
-    papsim_gp_printf(f, "data = %q\n", name);
-    write_title(f, x, &l);
-    write_axes(f, x->g, &l);
-    papsim_gp_printf(f, l.cell_w >= 20
+                     x->r->target, script);
+}
+
+static void write_setup(FILE *f, const void *ctx)
+{
+    const view_ref *x = ctx;
+    const layout *l = &x->l;
+    double W = l->w, H = l->h;
+    write_title(f, x, l);
+    write_axes(f, x->g, l);
+    papsim_gp_printf(f, l->cell_w >= 20
                             ? "set border 0\nset style fill solid 1.0 border lc rgb '#ffffff'\n"
                             : "set border 0\nset style fill solid 1.0 noborder\n");
     papsim_gp_printf(f, "set key at screen %.4f, screen %.4f left top Left reverse "
                         "title 'best algorithm'\n",
-                     (l.left + l.plot_w + 20) / W, 1 - l.top / H);
+                     (l->left + l->plot_w + 20) / W, 1 - l->top / H);
     papsim_gp_printf(f, "set palette defined (0 '#e0e0e0', 100 '#000000')\nset cbrange [0:100]\n"
                         "set cbtics 20\nset cblabel %q.' best: reduction over the second "
                         "best, %%'\n",
                      x->r->target);
     papsim_gp_printf(f, "set colorbox horizontal user origin screen %.4f, screen %.4f "
                         "size screen %.4f, screen %.4f\n",
-                     l.left / W, 62 / H, (l.plot_w < 400 ? l.plot_w : 400) / W, 12 / H);
-    snprintf(name, sizeof name, "%s.png", stem);
-    papsim_gp_printf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
-                        "set output %q\n",
-                     l.w, l.h, name);
-    write_plot(f, x);
-    snprintf(name, sizeof name, "%s.svg", stem);
-    papsim_gp_printf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' "
-                        "background rgb 'white'\nset output %q\nreplot\nunset output\n",
-                     l.w, l.h, name);
-}
-
-
-static int write_file(const char *path, void (*writer)(FILE *, const view_ref *),
-                      const view_ref *x, papsim_err *e)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    writer(f, x);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    return 0;
+                     l->left / W, 62 / H, (l->plot_w < 400 ? l->plot_w : 400) / W, 12 / H);
 }
 
 int papsim_best_write_plot_script(const papsim_best_report *r, size_t g, size_t v,
                                   const char *dir, papsim_err *e)
 {
     const papsim_best_group *grp = &r->groups[g];
-    view_ref x = {r, grp, papsim_best_view_at(grp, 0, v)};
-    const char *stem = grp->file_stems[v];
-    char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s.dat", dir, stem) >= sizeof path)
-        return papsim_fail(e, "%s/%s.dat: path too long", dir, stem);
-    if (write_file(path, write_dat, &x, e) != 0)
-        return -1;
-    snprintf(path, sizeof path, "%s/%s.gp", dir, stem);
-    return write_file(path, write_gp, &x, e);
+    view_ref x = {r, grp, papsim_best_view_at(grp, 0, v), {0}};
+    make_layout(&x, &x.l);
+    papsim_heatmap h = {grp->file_stems[v], &x, x.l.w, x.l.h, 10, 1,
+                        write_dat, write_comment, write_setup, write_plot};
+    return papsim_heatmap_write(&h, dir, e);
 }

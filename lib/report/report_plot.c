@@ -2,21 +2,12 @@
  * draws them (cell colour = winner, label = ratio to A0) to STEM.png and
  * STEM.svg. Both files stay beside the images and use relative names, so a
  * user can restyle the script and re-run `gnuplot STEM.gp` in that folder. */
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* fork, pipe2 */
-#endif
 #include "report/report.h"
 #include "report/report_keys.h"
-#include "report/report_names.h"
+#include "report/report_heatmap.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "util/gnuplot_text.h"
 #include "util/units.h"
@@ -33,14 +24,6 @@ static const char *const palette[] = {
 static const char *algorithm_colour(size_t a)
 {
     return palette[a % (sizeof palette / sizeof palette[0])];
-}
-
-static int join_path(char *buf, size_t len, const char *dir, const char *stem, const char *ext,
-                     papsim_err *e)
-{
-    if ((size_t)snprintf(buf, len, "%s/%s%s", dir, stem, ext) >= len)
-        return papsim_fail(e, "%s/%s%s: path too long", dir, stem, ext);
-    return 0;
 }
 
 /* Row y of the image: the first pattern at the top, no_delay (last) at the
@@ -103,11 +86,11 @@ static void write_axes(FILE *f, const papsim_panel *p)
                      p->nsizes - 1, p->npatterns - 1);
     for (size_t si = 0; si < p->nsizes; si++) {
         papsim_format_bytes(p->bytes[si], buf, sizeof buf);
-        papsim_gp_printf(f, si ? ", %q %zu" : "%q %zu", buf, si);
+        papsim_heatmap_tic(f, si, buf, si);
     }
     papsim_gp_printf(f, ") scale 0\nset ytics (");
     for (size_t pi = 0; pi < p->npatterns; pi++)
-        papsim_gp_printf(f, pi ? ", %q %zu" : "%q %zu", p->patterns[pi], image_row(p, pi));
+        papsim_heatmap_tic(f, pi, p->patterns[pi], image_row(p, pi));
     papsim_gp_printf(f, ") scale 0\n");
 }
 
@@ -193,153 +176,60 @@ static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
     /* Centred on the canvas, not on the plot area, which the key pushes left. */
     papsim_gp_printf(f, " at screen 0.5, screen 0.97 center front\nset tmargin 5\n");
 }
+typedef struct {
+    const papsim_report *r;
+    const papsim_panel *p;
+} panel_ref;
 
-static void write_gp(FILE *f, const papsim_report *r, const papsim_panel *p)
+static size_t panel_data(FILE *f, const void *ctx)
 {
-    char title[2048], name[1100];
-    int w, h;
-    canvas_size(r, p, &w, &h);
-    papsim_panel_title(p, title, sizeof title);
+    const panel_ref *x = ctx;
+    write_dat_blocks(f, x->r, x->p);
+    return 0;
+}
+
+static void panel_comment(FILE *f, const void *ctx, const char *script)
+{
+    const panel_ref *x = ctx;
+    char title[2048];
+    papsim_panel_title(x->p, title, sizeof title);
     papsim_gp_printf(f, "# papsim report heatmap: %q\n", title);
-    snprintf(name, sizeof name, "%s.gp", p->file_stem);
     papsim_gp_printf(f, "# Cell colour = the algorithm with the lowest median %q; label = its %q\n"
                         "# relative to A0 (the no_delay winner at that size) under the same pattern.\n"
                         "# Restyle freely, then run in this folder: gnuplot %q\n\n",
-                     r->metric_label, r->metric_label, name);
-    snprintf(name, sizeof name, "%s.dat", p->file_stem);
-    papsim_gp_printf(f, "data = %q\n", name);
-    write_title(f, r, p);
+                     x->r->metric_label, x->r->metric_label, script);
+}
+
+static void panel_setup(FILE *f, const void *ctx)
+{
+    const panel_ref *x = ctx;
+    char label[2048];
+    write_title(f, x->r, x->p);
     papsim_gp_printf(f, "set xlabel 'message size'\nset ylabel 'arrival pattern'\n");
-    write_axes(f, p);
+    write_axes(f, x->p);
     papsim_gp_printf(f, "set key outside right top Left reverse title 'winner'\n"
                         "set style fill solid 1.0 border lc rgb '#ffffff'\n"
                         "set border 0\nset bmargin 5\n");
-    snprintf(title, sizeof title, "label: %s ratio to A0 (the no_delay winner)%s",
-             r->metric_label, papsim_panel_has_absolute_cells(p)
-                                  ? "; X* = absolute time, A0 has no result there"
-                                  : "");
-    papsim_gp_printf(f, "set label 1 %q at screen 0.01, screen 0.03 left font ',8'\n", title);
-    snprintf(name, sizeof name, "%s.png", p->file_stem);
-    papsim_gp_printf(f, "\nset terminal pngcairo size %d,%d noenhanced font 'Sans,10'\n"
-                        "set output %q\n",
-                     w, h, name);
-    write_plot_command(f, r, p);
-    snprintf(name, sizeof name, "%s.svg", p->file_stem);
-    papsim_gp_printf(f, "\nset terminal svg size %d,%d noenhanced font 'Sans,10' "
-                        "background rgb 'white'\nset output %q\nreplot\nunset output\n",
-                     w, h, name);
+    snprintf(label, sizeof label, "label: %s ratio to A0 (the no_delay winner)%s",
+             x->r->metric_label, papsim_panel_has_absolute_cells(x->p)
+                                     ? "; X* = absolute time, A0 has no result there"
+                                     : "");
+    papsim_gp_printf(f, "set label 1 %q at screen 0.01, screen 0.03 left font ',8'\n", label);
 }
 
-/* Writes one file with the given writer, reporting open and write errors. */
-static int write_file(const char *path, void (*writer)(FILE *, const papsim_report *,
-                                                        const papsim_panel *),
-                      const papsim_report *r, const papsim_panel *p, papsim_err *e)
+static void panel_plot(FILE *f, const void *ctx, size_t ncells)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    writer(f, r, p);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    return 0;
+    const panel_ref *x = ctx;
+    (void)ncells;
+    write_plot_command(f, x->r, x->p);
 }
 
 int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char *dir,
                                     papsim_err *e)
 {
-    const papsim_panel *p = &r->panels[i];
-    char path[4096];
-    if (join_path(path, sizeof path, dir, p->file_stem, ".dat", e) != 0 ||
-        write_file(path, write_dat_blocks, r, p, e) != 0 ||
-        join_path(path, sizeof path, dir, p->file_stem, ".gp", e) != 0 ||
-        write_file(path, write_gp, r, p, e) != 0)
-        return -1;
-    return 0;
-}
-
-/* Child side of the spawn: run the script in dir; if exec fails, send errno
- * back through the close-on-exec pipe so the parent can tell "no gnuplot"
- * from "gnuplot failed". The script goes as "./NAME": a name made of table
- * values could otherwise start with '-' and be taken for an option. */
-static void exec_gnuplot(const char *program, const char *dir, const char *script, int errfd)
-{
-    int err = 0;
-    char local[1100];
-    snprintf(local, sizeof local, "./%s", script);
-    if (chdir(dir) != 0)
-        err = errno;
-    else {
-        execlp(program, program, local, (char *)NULL);
-        err = errno;
-    }
-    if (write(errfd, &err, sizeof err) < 0) {
-        /* nothing more to do: the parent sees the exit status */
-    }
-    _exit(127);
-}
-
-static int spawn_gnuplot(const char *program, const char *dir, const char *script,
-                         int *not_found, papsim_err *e)
-{
-    int fds[2], err = 0, status = 0;
-    if (pipe2(fds, O_CLOEXEC) != 0)
-        return papsim_fail(e, "cannot create a pipe for gnuplot: %s", strerror(errno));
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return papsim_fail(e, "cannot start %s: %s", program, strerror(errno));
-    }
-    if (pid == 0)
-        exec_gnuplot(program, dir, script, fds[1]);
-    close(fds[1]);
-    ssize_t got = read(fds[0], &err, sizeof err);
-    close(fds[0]);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        continue;
-    if (got == (ssize_t)sizeof err) {
-        *not_found = 1;
-        return papsim_fail(e, "cannot run '%s' (%s); install gnuplot or set PAPSIM_GNUPLOT",
-                           program, strerror(err));
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return papsim_fail(e, "%s/%s: %s failed (%s %d)", dir, script, program,
-                           WIFEXITED(status) ? "exit status" : "signal",
-                           WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-    return 0;
-}
-
-static int check_nonempty(const char *path, papsim_err *e)
-{
-    struct stat st;
-    if (stat(path, &st) != 0 || st.st_size == 0)
-        return papsim_fail(e, "%s: gnuplot did not write this image", path);
-    return 0;
-}
-
-int papsim_report_run_gnuplot_stem(const char *dir, const char *stem, int *not_found,
-                                   papsim_err *e)
-{
-    const char *program = getenv("PAPSIM_GNUPLOT");
-    char script[1024], path[4096];
-    *not_found = 0;
-    if (!program || !*program)
-        program = "gnuplot";
-    if ((size_t)snprintf(script, sizeof script, "%s.gp", stem) >= sizeof script)
-        return papsim_fail(e, "%s.gp: name too long", stem);
-    if (spawn_gnuplot(program, dir, script, not_found, e) != 0)
-        return -1;
-    if (join_path(path, sizeof path, dir, stem, ".png", e) != 0 ||
-        check_nonempty(path, e) != 0 ||
-        join_path(path, sizeof path, dir, stem, ".svg", e) != 0 ||
-        check_nonempty(path, e) != 0)
-        return -1;
-    return 0;
-}
-
-int papsim_report_run_gnuplot(const papsim_report *r, size_t i, const char *dir,
-                              int *not_found, papsim_err *e)
-{
-    return papsim_report_run_gnuplot_stem(dir, r->panels[i].file_stem, not_found, e);
+    panel_ref x = {r, &r->panels[i]};
+    papsim_heatmap h = {r->panels[i].file_stem, &x, 0, 0, 10, 1,
+                        panel_data, panel_comment, panel_setup, panel_plot};
+    canvas_size(r, x.p, &h.width, &h.height);
+    return papsim_heatmap_write(&h, dir, e);
 }

@@ -11,9 +11,9 @@
  * with "fc rgb variable" to STEM.png and STEM.svg. */
 #include "report/report_study.h"
 #include "report/report_keys.h"
+#include "report/report_heatmap.h"
 #include "report/report_names.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -91,22 +91,30 @@ static int robust_cell(const papsim_panel *p, size_t row, size_t s, size_t a, un
     return 1;
 }
 
+typedef struct {
+    const papsim_report *r;
+    size_t i, s;
+    papsim_study_view v;
+} study_ref;
+
 /* Writes the cells; returns how many have a value. */
-static size_t write_dat(FILE *f, const papsim_report *r, size_t i, size_t s, papsim_study_view v)
+static size_t write_dat(FILE *f, const void *ctx)
 {
-    const papsim_panel *p = &r->panels[i];
+    const study_ref *x = ctx;
+    const papsim_report *r = x->r;
+    const papsim_panel *p = &r->panels[x->i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
-    size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols), n = 0;
+    size_t nrows = view_rows(p, x->v, rows), ncols = papsim_panel_columns(r, p, cols), n = 0;
     fprintf(f, "# papsim report %s heatmap data\n# x = algorithm index, y = row (0 = bottom), "
                "rgb colour, label\n",
-            v == PAPSIM_STUDY_RUNTIMES ? "runtimes" : "robustness");
+            x->v == PAPSIM_STUDY_RUNTIMES ? "runtimes" : "robustness");
     for (size_t y = 0; y < nrows; y++)
         for (size_t c = 0; c < ncols; c++) {
             unsigned rgb;
             char label[48];
-            int has = v == PAPSIM_STUDY_RUNTIMES
-                          ? runtime_cell(p, rows[y], s, cols[c], &rgb, label, sizeof label)
-                          : robust_cell(p, rows[y], s, cols[c], &rgb, label, sizeof label);
+            int has = x->v == PAPSIM_STUDY_RUNTIMES
+                          ? runtime_cell(p, rows[y], x->s, cols[c], &rgb, label, sizeof label)
+                          : robust_cell(p, rows[y], x->s, cols[c], &rgb, label, sizeof label);
             if (has) {
                 fprintf(f, "%zu %zu %u \"%s\"\n", c, nrows - 1 - y, rgb, label);
                 n++;
@@ -123,12 +131,11 @@ static void write_axes(FILE *f, const papsim_report *r, const papsim_panel *p,
     papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
                      ncols - 1, nrows - 1);
     for (size_t c = 0; c < ncols; c++)
-        papsim_gp_printf(f, c ? ", %q %zu" : "%q %zu", r->algorithms[cols[c]], c);
+        papsim_heatmap_tic(f, c, r->algorithms[cols[c]], c);
     papsim_gp_printf(f, ") rotate by 30 right scale 0\nset ytics (");
     for (size_t y = 0; y < nrows; y++)
-        papsim_gp_printf(f, y ? ", %q %zu" : "%q %zu",
-                         rows[y] == p->npatterns ? "score" : p->patterns[rows[y]],
-                         nrows - 1 - y);
+        papsim_heatmap_tic(f, y, rows[y] == p->npatterns ? "score" : p->patterns[rows[y]],
+                           nrows - 1 - y);
     papsim_gp_printf(f, ") scale 0\n");
 }
 
@@ -161,72 +168,55 @@ static void write_title(FILE *f, const papsim_report *r, size_t i, size_t s, pap
                      head, title);
 }
 
-static void write_gp(FILE *f, const papsim_report *r, size_t i, size_t s, papsim_study_view v,
-                     const char *stem, size_t ncells)
+static void write_comment(FILE *f, const void *ctx, const char *script)
+{
+    const study_ref *x = ctx;
+    papsim_gp_printf(f, x->v == PAPSIM_STUDY_RUNTIMES
+                            ? "# papsim report runtimes heatmap; restyle freely, then run in "
+                              "this folder: gnuplot %q\n\n"
+                            : "# papsim report robustness heatmap; restyle freely, then run in "
+                              "this folder: gnuplot %q\n\n",
+                     script);
+}
+
+static void write_setup(FILE *f, const void *ctx)
+{
+    const study_ref *x = ctx;
+    write_title(f, x->r, x->i, x->s, x->v);
+    write_axes(f, x->r, &x->r->panels[x->i], x->v);
+    papsim_gp_printf(f, "set key outside right top Left reverse\nset style fill solid 1.0 "
+                        "border lc rgb '#ffffff'\nset border 0\nset bmargin 9\n");
+}
+
+static void write_plot(FILE *f, const void *ctx, size_t ncells)
+{
+    const study_ref *x = ctx;
+    if (ncells == 0) {
+        papsim_gp_printf(f, "set label 3 'no result at this size' at graph 0.5, graph 0.5 "
+                            "center\nplot NaN notitle\n");
+        return;
+    }
+    papsim_gp_printf(f, "plot \\\n");
+    write_legend_entries(f, x->v);
+    papsim_gp_printf(f, "  data using 1:2:(0.5):(0.5):3 with boxxyerror fc rgb variable "
+                        "notitle, \\\n  data using 1:2:4 with labels font ',8' notitle\n");
+}
+
+int papsim_study_write_plot_script(const papsim_report *r, size_t i, size_t s,
+                                   papsim_study_view v, const char *dir, papsim_err *e)
 {
     const papsim_panel *p = &r->panels[i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
     size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols);
-    char title[2048], name[1100];
+    char stem[1024], title[2048];
+    study_ref x = {r, i, s, v};
+    papsim_study_plot_stem(r, i, s, v, stem, sizeof stem);
     papsim_panel_title(p, title, sizeof title);
     /* wide enough for the panel title line at font 9 (under 8 px a character) */
     int w = 260 + 95 * (int)ncols, h = 260 + 30 * (int)nrows;
     if (w < 40 + 8 * (int)strlen(title))
         w = 40 + 8 * (int)strlen(title);
-    snprintf(name, sizeof name, "%s.gp", stem);
-    papsim_gp_printf(f, v == PAPSIM_STUDY_RUNTIMES
-                            ? "# papsim report runtimes heatmap; restyle freely, then run in "
-                              "this folder: gnuplot %q\n\n"
-                            : "# papsim report robustness heatmap; restyle freely, then run in "
-                              "this folder: gnuplot %q\n\n",
-                     name);
-    snprintf(name, sizeof name, "%s.dat", stem);
-    papsim_gp_printf(f, "data = %q\n", name);
-    write_title(f, r, i, s, v);
-    write_axes(f, r, p, v);
-    papsim_gp_printf(f, "set key outside right top Left reverse\nset style fill solid 1.0 "
-                        "border lc rgb '#ffffff'\nset border 0\nset bmargin 9\n");
-    for (int pass = 0; pass < 2; pass++) {
-        snprintf(name, sizeof name, "%s.%s", stem, pass == 0 ? "png" : "svg");
-        papsim_gp_printf(f, pass == 0 ? "\nset terminal pngcairo size %d,%d noenhanced "
-                                        "font 'Sans,9'\nset output %q\n"
-                                      : "\nset terminal svg size %d,%d noenhanced font "
-                                        "'Sans,9' background rgb 'white'\nset output %q\n",
-                         w < 720 ? 720 : w, h, name);
-        if (ncells == 0) {
-            papsim_gp_printf(f, "set label 3 'no result at this size' at graph 0.5, graph 0.5 "
-                                "center\nplot NaN notitle\n");
-            continue;
-        }
-        papsim_gp_printf(f, "plot \\\n");
-        write_legend_entries(f, v);
-        papsim_gp_printf(f, "  data using 1:2:(0.5):(0.5):3 with boxxyerror fc rgb variable "
-                            "notitle, \\\n  data using 1:2:4 with labels font ',8' notitle\n");
-    }
-    papsim_gp_printf(f, "unset output\n");
-}
-
-
-int papsim_study_write_plot_script(const papsim_report *r, size_t i, size_t s,
-                                   papsim_study_view v, const char *dir, papsim_err *e)
-{
-    char stem[1024], path[4096];
-    papsim_study_plot_stem(r, i, s, v, stem, sizeof stem);
-    if ((size_t)snprintf(path, sizeof path, "%s/%s.dat", dir, stem) >= sizeof path)
-        return papsim_fail(e, "%s/%s.dat: path too long", dir, stem);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    size_t ncells = write_dat(f, r, i, s, v);
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    snprintf(path, sizeof path, "%s/%s.gp", dir, stem);
-    if (!(f = fopen(path, "w")))
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    write_gp(f, r, i, s, v, stem, ncells);
-    bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    return 0;
+    papsim_heatmap hm = {stem, &x, w < 720 ? 720 : w, h, 9, 0,
+                         write_dat, write_comment, write_setup, write_plot};
+    return papsim_heatmap_write(&hm, dir, e);
 }
