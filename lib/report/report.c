@@ -11,7 +11,8 @@
 #endif
 #include "report/report.h"
 #include "report/report_keys.h"
-#include "report/report_panel.h"
+#include "report/report_names.h"
+#include "report/report_rows.h"
 #include "util/units.h"
 
 #include <math.h>
@@ -31,10 +32,7 @@ int papsim_panel_key_shown(const char *const *key, int k)
     return k != PAPSIM_PK_DISTRIBUTION || strcmp(key[k], DEFAULT_DISTRIBUTION) != 0;
 }
 
-typedef papsim_report_record record;
-
-/* Columns the report reads besides the panel keys. */
-enum { COL_PATTERN, COL_ALGORITHM, COL_BYTES, COL_STATUS, COL_METRIC, COL_COUNT };
+typedef papsim_row record;
 
 const char *papsim_report_metric_column(const char *metric)
 {
@@ -75,133 +73,7 @@ static int compare_records(const void *pa, const void *pb)
     if ((c = strcmp(a->pattern, b->pattern)) || (c = (a->bytes > b->bytes) - (a->bytes < b->bytes)) ||
         (c = strcmp(a->algorithm, b->algorithm)))
         return c;
-    if (a->ok != b->ok)
-        return b->ok - a->ok;
-    return (a->value > b->value) - (a->value < b->value);
-}
-
-static int read_record(const papsim_table *t, size_t r, const int *kcol, const int *col,
-                       record *rec, papsim_err *e)
-{
-    char **f = t->rows[r];
-    for (int k = 0; k < PAPSIM_PK_COUNT; k++)
-        rec->key[k] = kcol[k] >= 0 ? f[kcol[k]] : DEFAULT_DISTRIBUTION;
-    rec->pattern = f[col[COL_PATTERN]];
-    rec->algorithm = f[col[COL_ALGORITHM]];
-    rec->no_delay = strcmp(rec->pattern, PAPSIM_NO_DELAY) == 0;
-    rec->ok = strcmp(f[col[COL_STATUS]], "ok") == 0;
-    rec->missed = strcmp(f[col[COL_STATUS]], "missed_start") == 0;
-    rec->value = NAN;
-    if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
-        return papsim_fail(e, "%s:%ld: empty %s", t->path, t->lines[r],
-                           rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_read_count(t, r, col[COL_BYTES], 0, &rec->bytes, e) != 0)
-        return -1;
-    return rec->ok ? papsim_report_read_ok_time(t, r, col[COL_METRIC], &rec->value, e) : 0;
-}
-
-/* Rows of one (report cell, algorithm) group share every panel key, the
- * pattern, the size and the algorithm; params orders the rows inside it. */
-typedef struct {
-    const papsim_table *t;
-    const record *recs;
-    int params_col;
-} params_sort;
-
-static int compare_cell_algorithm(const record *a, const record *b)
-{
-    int c = 0;
-    for (int k = 0; k < PAPSIM_PK_COUNT && !c; k++)
-        c = strcmp(a->key[k], b->key[k]);
-    if (!c)
-        c = strcmp(a->pattern, b->pattern);
-    if (!c)
-        c = (a->bytes > b->bytes) - (a->bytes < b->bytes);
-    return c ? c : strcmp(a->algorithm, b->algorithm);
-}
-
-static int compare_params_rows(const void *pa, const void *pb, void *ctx)
-{
-    const params_sort *s = ctx;
-    size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-    int c = compare_cell_algorithm(&s->recs[a], &s->recs[b]);
-    return c ? c : strcmp(s->t->rows[a][s->params_col], s->t->rows[b][s->params_col]);
-}
-
-/* Marks (sets need[i]) every row whose algorithm has more than one params
- * value within its report cell; returns the label bytes they need. */
-static size_t mark_params_variants(const params_sort *s, const size_t *order, size_t n,
-                                   unsigned char *need)
-{
-    size_t bytes = 0;
-    for (size_t i = 0; i < n;) {
-        size_t j = i + 1;
-        int variants = 1;
-        for (; j < n && compare_cell_algorithm(&s->recs[order[i]], &s->recs[order[j]]) == 0; j++)
-            variants += strcmp(s->t->rows[order[j - 1]][s->params_col],
-                               s->t->rows[order[j]][s->params_col]) != 0;
-        for (size_t k = i; variants > 1 && k < j; k++) {
-            need[order[k]] = 1;
-            bytes += strlen(s->recs[order[k]].algorithm) +
-                     strlen(s->t->rows[order[k]][s->params_col]) + 3;
-        }
-        i = j;
-    }
-    return bytes;
-}
-
-/* Knob variants of one algorithm would pool into one name: where the same
- * algorithm has more than one params value in a report cell, its records
- * there are named "name[params]"; everywhere else the name stays plain, so
- * `--relative NAME` still finds its base. *labels receives the text. */
-static int label_params_variants(const papsim_table *t, record *recs, char **labels,
-                                 papsim_err *e)
-{
-    params_sort s = {t, recs, papsim_table_column(t, "params")};
-    size_t n = t->nrows, *order = NULL, bytes;
-    unsigned char *need = NULL;
-    int rc = -1;
-    *labels = NULL;
-    if (s.params_col < 0 || n == 0)
-        return 0; /* a table written before the column: plain names */
-    order = malloc(n * sizeof *order);
-    need = calloc(n, 1);
-    if (!order || !need) {
-        papsim_fail(e, "%s: out of memory for %zu rows", t->path, n);
-        goto out;
-    }
-    for (size_t i = 0; i < n; i++)
-        order[i] = i;
-    qsort_r(order, n, sizeof *order, compare_params_rows, &s);
-    bytes = mark_params_variants(&s, order, n, need);
-    if (bytes && !(*labels = malloc(bytes))) {
-        papsim_fail(e, "%s: out of memory for algorithm labels", t->path);
-        goto out;
-    }
-    for (size_t i = 0, used = 0; i < n; i++)
-        if (need[i]) {
-            char *label = *labels + used;
-            used += (size_t)sprintf(label, "%s[%s]", recs[i].algorithm, t->rows[i][s.params_col]) + 1;
-            recs[i].algorithm = label;
-        }
-    rc = 0;
-out:
-    free(order);
-    free(need);
-    return rc;
-}
-
-static int read_records(const papsim_table *t, const char *metric, record *recs, papsim_err *e)
-{
-    const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "status", metric};
-    int kcol[PAPSIM_PK_COUNT], col[COL_COUNT];
-    if (papsim_report_panel_key_columns(t, PAPSIM_PK_COUNT, kcol, e) != 0 ||
-        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
-        return -1;
-    for (size_t r = 0; r < t->nrows; r++)
-        if (read_record(t, r, kcol, col, &recs[r], e) != 0)
-            return -1;
-    return 0;
+    return papsim_rows_compare_reps(a, b);
 }
 
 /* A short label per algorithm for table cells: a single word of up to six
@@ -261,6 +133,179 @@ static int build_algorithms(papsim_report *r, const record *recs, size_t n, paps
     return 0;
 }
 
+/* The patterned run is sorted by pattern, so its distinct names come out
+ * sorted; no_delay goes last, as the bottom row of Figure 4 of Salimi Beni
+ * et al., IEEE CLUSTER 2024 (full reference: README.md, References). */
+static int collect_patterns(papsim_panel *p, const record *nd, size_t nnd, const record *pat,
+                            size_t npat, papsim_err *e)
+{
+    p->patterns = malloc((npat + 1) * sizeof *p->patterns);
+    if (!p->patterns)
+        return papsim_fail(e, "out of memory for %zu pattern names", npat + 1);
+    for (size_t i = 0; i < npat; i++)
+        if (p->npatterns == 0 || strcmp(p->patterns[p->npatterns - 1], pat[i].pattern) != 0)
+            p->patterns[p->npatterns++] = pat[i].pattern;
+    p->no_delay_row = -1;
+    if (nnd > 0) {
+        p->no_delay_row = (long)p->npatterns;
+        p->patterns[p->npatterns++] = nd[0].pattern;
+    }
+    return 0;
+}
+
+static int collect_sizes(papsim_panel *p, const record *nd, size_t nnd, const record *pat,
+                         size_t npat, papsim_err *e)
+{
+    p->bytes = malloc((nnd + npat) * sizeof *p->bytes);
+    if (!p->bytes)
+        return papsim_fail(e, "out of memory for %zu sizes", nnd + npat);
+    for (size_t i = 0; i < nnd; i++)
+        p->bytes[i] = nd[i].bytes;
+    for (size_t i = 0; i < npat; i++)
+        p->bytes[nnd + i] = pat[i].bytes;
+    p->nsizes = papsim_report_unique_numbers(p->bytes, nnd + npat);
+    return 0;
+}
+
+static size_t pattern_index(const papsim_panel *p, const char *pattern)
+{
+    size_t i = 0;
+    while (i + 1 < p->npatterns && strcmp(p->patterns[i], pattern) != 0)
+        i++;
+    return i;
+}
+
+/* 0 when two records are repetitions of one (pattern, size, algorithm). */
+static int compare_cell(const void *pa, const void *pb)
+{
+    const record *a = pa, *b = pb;
+    return !(a->bytes == b->bytes && strcmp(a->pattern, b->pattern) == 0 &&
+             strcmp(a->algorithm, b->algorithm) == 0);
+}
+
+/* Each (pattern, size, algorithm) group is adjacent with its ok rows first in
+ * ascending value, so the median is read off directly. Repetitions of every
+ * seed are pooled: for seeded patterns the seed is one more source of
+ * variation, not a separate row of the figure. */
+static void fill_medians(const papsim_report *r, papsim_panel *p, const record *run, size_t n)
+{
+    for (size_t i = 0, j; i < n; i = j) {
+        size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
+        size_t at = (pattern_index(p, run[i].pattern) * p->nsizes +
+                     papsim_report_number_index(p->bytes, p->nsizes, run[i].bytes)) *
+                        p->nalgorithms + a;
+        papsim_reps reps;
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_cell);
+        papsim_reps_summarise(run + i, j - i, 1, &reps);
+        p->present[a] = 1;
+        p->median[at] = reps.median;
+        p->spread[at] = reps.spread;
+    }
+}
+
+/* Lowest median wins; a tie goes to the alphabetically first algorithm so
+ * the report does not depend on the order of rows in the file. */
+static void pick_winner(papsim_panel *p, size_t pi, size_t si)
+{
+    papsim_cell *c = &p->cells[pi * p->nsizes + si];
+    c->winner = -1;
+    c->value = NAN;
+    c->ratio = NAN;
+    for (size_t a = 0; a < p->nalgorithms; a++) {
+        double v = papsim_panel_median(p, pi, si, a);
+        if (!isnan(v) && (c->winner < 0 || v < c->value)) {
+            c->winner = (int)a;
+            c->value = v;
+        }
+    }
+}
+
+static void fill_cells(papsim_panel *p)
+{
+    for (size_t pi = 0; pi < p->npatterns; pi++)
+        for (size_t si = 0; si < p->nsizes; si++)
+            pick_winner(p, pi, si);
+    for (size_t si = 0; si < p->nsizes; si++) {
+        p->a0[si] = p->no_delay_row >= 0
+                        ? papsim_panel_cell(p, (size_t)p->no_delay_row, si)->winner
+                        : -1;
+        for (size_t pi = 0; pi < p->npatterns && p->a0[si] >= 0; pi++) {
+            papsim_cell *c = &p->cells[pi * p->nsizes + si];
+            double base = papsim_panel_median(p, pi, si, (size_t)p->a0[si]);
+            if (c->winner >= 0 && !isnan(base) && base > 0)
+                c->ratio = c->value / base;
+        }
+    }
+}
+
+static int fill_panel(const papsim_report *r, papsim_panel *p, const record *nd, size_t nnd,
+                      const record *pat, size_t npat, papsim_err *e)
+{
+    const record *first = npat ? pat : nd;
+    for (int k = 0; k < PAPSIM_PK_COUNT; k++)
+        p->key[k] = first->key[k];
+    p->nalgorithms = r->nalgorithms;
+    if (collect_patterns(p, nd, nnd, pat, npat, e) != 0 ||
+        collect_sizes(p, nd, nnd, pat, npat, e) != 0)
+        return -1;
+    size_t ncells = p->npatterns * p->nsizes;
+    p->median = malloc(ncells * p->nalgorithms * sizeof *p->median);
+    p->spread = calloc(ncells * p->nalgorithms, sizeof *p->spread);
+    p->present = calloc(p->nalgorithms, sizeof *p->present);
+    p->cells = malloc(ncells * sizeof *p->cells);
+    p->a0 = malloc(p->nsizes * sizeof *p->a0);
+    if (!p->median || !p->spread || !p->present || !p->cells || !p->a0)
+        return papsim_fail(e, "out of memory for a panel of %zu cells", ncells);
+    for (size_t i = 0; i < ncells * p->nalgorithms; i++)
+        p->median[i] = NAN;
+    fill_medians(r, p, nd, nnd);
+    fill_medians(r, p, pat, npat);
+    fill_cells(p);
+    return 0;
+}
+
+static void panel_stem(const papsim_panel *p, char *buf, size_t len)
+{
+    static const char *const prefix[PAPSIM_PK_COUNT] = {
+        "", "", "np", "", "rpn", "", "", "root", "gamma", "", "skew",
+    };
+    char platform[256];
+    buf[0] = '\0';
+    for (int k = 0; k < PAPSIM_PK_COUNT; k++) {
+        const char *value = p->key[k];
+        if (!papsim_panel_key_shown(p->key, k))
+            continue;
+        if (k == PAPSIM_PK_PLATFORM) {
+            papsim_report_platform_short_name(value, platform, sizeof platform);
+            value = platform;
+        }
+        papsim_report_append_sanitised(buf, len, prefix[k], value);
+    }
+}
+
+/* Two panels can sanitise to the same stem (platforms a/x.xml and b/x.xml);
+ * later ones get "_2", "_3"... so no plot overwrites another. */
+static int stem_taken(const void *ctx, const char *stem)
+{
+    const papsim_report *r = ctx;
+    for (size_t j = 0; j < r->npanels && r->panels[j].file_stem; j++)
+        if (strcmp(r->panels[j].file_stem, stem) == 0)
+            return 1;
+    return 0;
+}
+
+static int assign_file_stems(papsim_report *r, papsim_err *e)
+{
+    for (size_t i = 0; i < r->npanels; i++) {
+        char base[400], stem[420];
+        panel_stem(&r->panels[i], base, sizeof base);
+        papsim_report_unique_stem(base, stem, sizeof stem, stem_taken, r);
+        if (!(r->panels[i].file_stem = strdup(stem)))
+            return papsim_fail(e, "out of memory for panel file names");
+    }
+    return 0;
+}
+
 static int add_panel(papsim_report *r, size_t *capacity, const record *nd, size_t nnd,
                      const record *pat, size_t npat, papsim_err *e)
 {
@@ -275,7 +320,7 @@ static int add_panel(papsim_report *r, size_t *capacity, const record *nd, size_
     papsim_panel *p = &r->panels[r->npanels];
     memset(p, 0, sizeof *p);
     r->npanels++; /* counted before filling so papsim_report_free cleans up partial panels */
-    return papsim_report_fill_panel(r, p, nd, nnd, pat, npat, e);
+    return fill_panel(r, p, nd, nnd, pat, npat, e);
 }
 
 /* One study: the no_delay run [0, nnd) then patterned runs, one per skew. */
@@ -303,19 +348,28 @@ static int build_panels(papsim_report *r, const record *recs, size_t n, papsim_e
         if (add_study_panels(r, &capacity, recs + i, j - i, e) != 0)
             return -1;
     }
-    return papsim_report_assign_file_stems(r, e);
+    return assign_file_stems(r, e);
 }
+
+/* What the runtime report reads of a row: the panel keys (a missing
+ * distribution is "uniform"), then these fields and the metric. */
+static const char *const key_default[PAPSIM_PK_COUNT] = {
+    [PAPSIM_PK_DISTRIBUTION] = DEFAULT_DISTRIBUTION,
+};
+static const papsim_row_field fields[] = {PAPSIM_FIELD_PATTERN, PAPSIM_FIELD_ALGORITHM,
+                                          PAPSIM_FIELD_BYTES, PAPSIM_FIELD_STATUS};
 
 int papsim_report_build(const papsim_table *t, const char *metric_column, papsim_report *r,
                         papsim_err *e)
 {
+    papsim_row_spec spec = {PAPSIM_PK_COUNT, papsim_panel_key_columns, key_default,
+                            sizeof fields / sizeof fields[0], fields, 1, &metric_column, 0};
     memset(r, 0, sizeof *r);
     r->metric = metric_column;
     papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
     int rc = -1;
-    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
-    if (!recs || read_records(t, metric_column, recs, e) != 0 ||
-        label_params_variants(t, recs, &r->param_labels, e) != 0)
+    record *recs = papsim_rows_read(t, &spec, e);
+    if (!recs || papsim_rows_label_variants(t, &spec, recs, &r->param_labels, e) != 0)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (build_algorithms(r, recs, t->nrows, e) != 0 || build_panels(r, recs, t->nrows, e) != 0)

@@ -15,18 +15,22 @@
  * therefore 1.00 throughout, and a cell below 1 shows how much a decision
  * made from no_delay runs loses.
  *
- * Grouping and medians (report.c, report_panel.c), text and Markdown output
- * (report_text.c) and gnuplot heatmaps (report_plot.c) are split so each
- * file stays small. What every report shares (--best, --relative, runtimes
- * and robustness too) is in report_keys.h (key order, numbers, grouping of
- * sorted rows, medians), report_names.h (file stems, Markdown cells) and
- * report_grid.h (the text and Markdown tables). */
+ * This is one view on the panel model of report_rows.h (rows, their order,
+ * the repetitions of a cell and their median and spread); its panels are
+ * also what the runtimes and robustness views (report_study.h) show. The
+ * panels are built in report.c, written as text and Markdown in
+ * report_text.c (through the tables of report_grid.h) and as heatmaps in
+ * report_plot.c (through the heatmap writer of report_heatmap.h). What
+ * every view shares besides: report_keys.h (key order, numbers, grouping of
+ * sorted rows), report_names.h (file stems, Markdown cells) and
+ * report_format.h (times, spreads, titles). */
 #ifndef PAPSIM_REPORT_H
 #define PAPSIM_REPORT_H
 
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/report_rows.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
 
@@ -53,21 +57,6 @@ extern const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT];
 
 /* 0 for a key left out of titles and file names (a uniform distribution). */
 int papsim_panel_key_shown(const char *const *key, int k);
-
-/* The pattern every panel is compared against. */
-#define PAPSIM_NO_DELAY "no_delay"
-
-/* The repetitions behind one median, for `--spread`: real runs are noisy, so
- * a reader needs the range and how many repetitions were usable. The range
- * is min..max, not an interquartile range: with the 5-20 repetitions a real
- * run has, quartiles rest on one or two values each, while min..max hides
- * nothing. */
-typedef struct {
-    size_t nok;      /* ok repetitions, those the median is taken over */
-    size_t nmissed;  /* missed_start repetitions (real MPI: a rank arrived late) */
-    size_t nother;   /* other statuses: check_failed, unsupported */
-    double min, max; /* over the ok repetitions; meaningless while nok is 0 */
-} papsim_rep_spread;
 
 typedef struct {
     int winner;   /* index into papsim_report.algorithms; -1: no ok row at all */
@@ -122,9 +111,6 @@ const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size
 double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm);
 const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
                                              size_t algorithm);
-
-/* Counts one repetition into s; ok ones must come in ascending value. */
-void papsim_spread_add(papsim_rep_spread *s, int ok, int missed, double value);
 
 /* The text `--spread` puts after a median: " [90..110] n=3 +1 missed +1 not
  * ok", the range in the median's unit (papsim_format_seconds) and left out

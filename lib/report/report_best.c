@@ -11,6 +11,7 @@
 #include "report/report_best.h"
 #include "report/report_keys.h"
 #include "report/report_names.h"
+#include "report/report_rows.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -23,26 +24,24 @@ const char *const papsim_best_key_columns[PAPSIM_BK_COUNT] = {
 };
 
 /* Key columns a results table may lack: the older tables have no
- * distribution (then "uniform"), hand-made ones may omit the others. */
+ * distribution (then "uniform"), hand-made ones may omit the others (then
+ * they are no key: ""). */
+static const char *const key_default[PAPSIM_BK_COUNT] = {
+    [PAPSIM_BK_RANKS_PER_NODE] = "", [PAPSIM_BK_DATATYPE] = "", [PAPSIM_BK_OP] = "",
+    [PAPSIM_BK_ROOT] = "", [PAPSIM_BK_GAMMA] = "", [PAPSIM_BK_DISTRIBUTION] = "uniform",
+};
+
 static int key_optional(int k)
 {
-    return k != PAPSIM_BK_COLLECTIVE && k != PAPSIM_BK_PATTERN && k != PAPSIM_BK_SKEW &&
-           k != PAPSIM_BK_PLATFORM;
+    return key_default[k] != NULL;
 }
 
-#define DEFAULT_DISTRIBUTION "uniform"
+/* Fields read besides the keys and the metrics. */
+static const papsim_row_field fields[] = {PAPSIM_FIELD_MAPPING, PAPSIM_FIELD_ALGORITHM,
+                                          PAPSIM_FIELD_NP, PAPSIM_FIELD_BYTES,
+                                          PAPSIM_FIELD_STATUS};
 
-typedef struct {
-    const char *key[PAPSIM_BK_COUNT];
-    const char *mapping;
-    const char *algorithm;
-    long long np, bytes;
-    int ok;
-    double value[PAPSIM_BEST_MAX_METRICS]; /* NAN unless ok */
-} record;
-
-/* Columns read besides the keys and the metrics. */
-enum { COL_MAPPING, COL_ALGORITHM, COL_NP, COL_BYTES, COL_STATUS, COL_COUNT };
+typedef papsim_row record;
 
 static int compare_keys(const void *pa, const void *pb)
 {
@@ -61,7 +60,8 @@ static int compare_ll(long long x, long long y)
     return (x > y) - (x < y);
 }
 
-static int compare_records(const void *pa, const void *pb)
+/* 0 for the repetitions of one algorithm in one cell of one mapping. */
+static int compare_cell_algorithm(const void *pa, const void *pb)
 {
     const record *a = pa, *b = pb;
     int c;
@@ -71,58 +71,16 @@ static int compare_records(const void *pa, const void *pb)
     return strcmp(a->algorithm, b->algorithm);
 }
 
+static int compare_records(const void *pa, const void *pb)
+{
+    int c = compare_cell_algorithm(pa, pb);
+    return c ? c : papsim_rows_compare_reps(pa, pb);
+}
+
 static int compare_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-static int read_record(const papsim_table *t, size_t row, const int *kcol, const int *col,
-                       const int *mcol, size_t nmetrics, record *rec, papsim_err *e)
-{
-    char **f = t->rows[row];
-    long line = t->lines[row];
-    for (int k = 0; k < PAPSIM_BK_COUNT; k++)
-        rec->key[k] = kcol[k] >= 0 ? f[kcol[k]]
-                      : k == PAPSIM_BK_DISTRIBUTION ? DEFAULT_DISTRIBUTION
-                                                    : "";
-    rec->mapping = f[col[COL_MAPPING]];
-    rec->algorithm = f[col[COL_ALGORITHM]];
-    rec->ok = strcmp(f[col[COL_STATUS]], "ok") == 0;
-    if (rec->algorithm[0] == '\0')
-        return papsim_fail(e, "%s:%ld: empty algorithm", t->path, line);
-    if (rec->mapping[0] == '\0')
-        return papsim_fail(e, "%s:%ld: empty mapping", t->path, line);
-    if (papsim_report_read_count(t, row, col[COL_NP], 1, &rec->np, e) != 0 ||
-        papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0)
-        return -1;
-    for (size_t m = 0; m < nmetrics; m++) {
-        rec->value[m] = NAN;
-        if (rec->ok && papsim_report_read_ok_time(t, row, mcol[m], &rec->value[m], e) != 0)
-            return -1;
-    }
-    return 0;
-}
-
-static int read_records(const papsim_table *t, const papsim_best_report *r, record *recs,
-                        papsim_err *e)
-{
-    static const char *const names[COL_COUNT] = {"mapping", "algorithm", "np", "bytes",
-                                                 "status"};
-    int kcol[PAPSIM_BK_COUNT], col[COL_COUNT], mcol[PAPSIM_BEST_MAX_METRICS];
-    for (int k = 0; k < PAPSIM_BK_COUNT; k++) {
-        kcol[k] = papsim_table_column(t, papsim_best_key_columns[k]);
-        if (kcol[k] < 0 && !key_optional(k))
-            return papsim_fail(e, "%s: missing column '%s'", t->path,
-                               papsim_best_key_columns[k]);
-    }
-    if (papsim_table_require(t, names, COL_COUNT, col, e) != 0 ||
-        papsim_table_require(t, r->metrics, (int)r->nmetrics, mcol, e) != 0)
-        return -1;
-    for (size_t i = 0; i < t->nrows; i++)
-        if (read_record(t, i, kcol, col, mcol, r->nmetrics, &recs[i], e) != 0)
-            return -1;
-    return 0;
 }
 
 /* Every algorithm of the table, sorted and unique; the target must be one. */
@@ -259,33 +217,28 @@ static double *group_means(const papsim_best_report *r, papsim_best_group *g, co
     size_t nalg = r->nalgorithms;
     size_t per_metric = g->nmappings * g->nnp * g->nsizes * nalg;
     double *T = malloc(r->nmetrics * per_metric * sizeof *T);
-    size_t *count = calloc(per_metric, sizeof *count);
-    if (!T || !count) {
-        free(T);
-        free(count);
+    if (!T) {
         papsim_fail(e, "out of memory for a group of %zu means", r->nmetrics * per_metric);
         return NULL;
     }
     for (size_t i = 0; i < r->nmetrics * per_metric; i++)
-        T[i] = 0;
+        T[i] = NAN;
     size_t mp = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0, j; i < n; i = j) {
+        papsim_reps reps;
+        j = papsim_report_run_end(run, n, sizeof *run, i, compare_cell_algorithm);
         while (strcmp(g->mappings[mp], run[i].mapping) != 0)
             mp++; /* the run is sorted by mapping */
-        size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
-        if (!run[i].ok)
+        papsim_reps_summarise(run + i, j - i, r->nmetrics, &reps);
+        if (reps.nok == 0)
             continue;
+        size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
         g->present[a] = 1;
         size_t at = ((mp * g->nnp + papsim_report_number_index(g->np, g->nnp, run[i].np)) * g->nsizes +
                      papsim_report_number_index(g->bytes, g->nsizes, run[i].bytes)) * nalg + a;
-        count[at]++;
         for (size_t m = 0; m < r->nmetrics; m++)
-            T[m * per_metric + at] += run[i].value[m];
+            T[m * per_metric + at] = reps.mean[m];
     }
-    for (size_t m = 0; m < r->nmetrics; m++)
-        for (size_t i = 0; i < per_metric; i++)
-            T[m * per_metric + i] = count[i] ? T[m * per_metric + i] / (double)count[i] : NAN;
-    free(count);
     return T;
 }
 
@@ -424,8 +377,10 @@ int papsim_best_build(const papsim_table *t, const char *target, const char *con
         papsim_report_metric_label(metrics[m], r->metric_labels[m], sizeof r->metric_labels[m]);
     }
     int rc = -1;
-    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
-    if (!recs || read_records(t, r, recs, e) != 0)
+    papsim_row_spec spec = {PAPSIM_BK_COUNT, papsim_best_key_columns, key_default,
+                            sizeof fields / sizeof fields[0], fields, nmetrics, r->metrics, 0};
+    record *recs = papsim_rows_read(t, &spec, e);
+    if (!recs)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (build_algorithms(r, t, recs, t->nrows, e) != 0 ||

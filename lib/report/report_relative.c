@@ -13,7 +13,7 @@
 #include "report/report_keys.h"
 #include "report/report_names.h"
 #include "report/report.h"
-#include "util/units.h"
+#include "report/report_rows.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -23,19 +23,7 @@
 #define DEFAULT_DISTRIBUTION "uniform"
 #define NPANEL_KEYS PAPSIM_PK_SKEW /* the panel keys are the report's, less skew */
 
-typedef struct {
-    const char *key[NPANEL_KEYS];
-    const char *pattern, *algorithm, *skew, *status;
-    long long bytes;
-    double skew_s; /* NAN when the table cannot say */
-    int own;       /* a "-own" skew: skew_s differs by algorithm */
-    int ok;
-    double value; /* the metric in seconds; NAN unless ok */
-} record;
-
-/* Columns read besides the panel keys; skew_s is optional (derived from an
- * absolute skew when a hand-made table lacks it). */
-enum { COL_PATTERN, COL_ALGORITHM, COL_BYTES, COL_SKEW, COL_STATUS, COL_METRIC, COL_COUNT };
+typedef papsim_row record;
 
 static int compare_pattern(const char *a, const char *b)
 {
@@ -89,65 +77,17 @@ static int compare_records(const void *pa, const void *pb)
     int c = compare_row(a, b);
     if (c || (c = strcmp(a->algorithm, b->algorithm)))
         return c;
-    if (a->ok != b->ok)
-        return b->ok - a->ok;
-    return (a->value > b->value) - (a->value < b->value);
+    return papsim_rows_compare_reps(a, b);
 }
 
-/* The absolute skew of a row: skew_s when the table has it, otherwise the
- * spec text when that is absolute; NAN for a relative skew without skew_s. */
-static int read_skew(const papsim_table *t, size_t row, const char *skew_s, record *rec,
-                     papsim_err *e)
-{
-    papsim_skew s;
-    int parsed = papsim_parse_skew(rec->skew, &s, NULL) == 0;
-    rec->own = parsed && s.kind == PAPSIM_SKEW_OWN;
-    rec->skew_s = NAN;
-    if (skew_s) {
-        if (papsim_report_parse_seconds(skew_s, &rec->skew_s) != 0)
-            return papsim_fail(e, "%s:%ld: skew_s: '%s' is not a time in seconds", t->path,
-                               t->lines[row], skew_s);
-    } else if (parsed && s.kind == PAPSIM_SKEW_ABSOLUTE) {
-        rec->skew_s = s.value;
-    }
-    return 0;
-}
-
-static int read_record(const papsim_table *t, size_t row, const int *kcol, const int *col,
-                       int skew_s_col, record *rec, papsim_err *e)
-{
-    char **f = t->rows[row];
-    long line = t->lines[row];
-    for (int k = 0; k < NPANEL_KEYS; k++)
-        rec->key[k] = kcol[k] >= 0 ? f[kcol[k]] : DEFAULT_DISTRIBUTION;
-    rec->pattern = f[col[COL_PATTERN]];
-    rec->algorithm = f[col[COL_ALGORITHM]];
-    rec->skew = f[col[COL_SKEW]];
-    rec->status = f[col[COL_STATUS]];
-    rec->ok = strcmp(rec->status, "ok") == 0;
-    rec->value = NAN;
-    if (rec->pattern[0] == '\0' || rec->algorithm[0] == '\0')
-        return papsim_fail(e, "%s:%ld: empty %s", t->path, line,
-                           rec->pattern[0] ? "algorithm" : "pattern");
-    if (papsim_report_read_count(t, row, col[COL_BYTES], 0, &rec->bytes, e) != 0 ||
-        (rec->ok && papsim_report_read_ok_time(t, row, col[COL_METRIC], &rec->value, e) != 0))
-        return -1;
-    return read_skew(t, row, skew_s_col >= 0 ? f[skew_s_col] : NULL, rec, e);
-}
-
-static int read_records(const papsim_table *t, const char *metric, record *recs, papsim_err *e)
-{
-    const char *names[COL_COUNT] = {"pattern", "algorithm", "bytes", "skew", "status", metric};
-    int kcol[NPANEL_KEYS], col[COL_COUNT];
-    if (papsim_report_panel_key_columns(t, NPANEL_KEYS, kcol, e) != 0 ||
-        papsim_table_require(t, names, COL_COUNT, col, e) != 0)
-        return -1;
-    int skew_s_col = papsim_table_column(t, "skew_s");
-    for (size_t r = 0; r < t->nrows; r++)
-        if (read_record(t, r, kcol, col, skew_s_col, &recs[r], e) != 0)
-            return -1;
-    return 0;
-}
+/* What the report reads of a row: the panel keys but the skew (a missing
+ * distribution is "uniform"), then these fields, the metric and skew_s. */
+static const char *const key_default[NPANEL_KEYS] = {
+    [PAPSIM_PK_DISTRIBUTION] = DEFAULT_DISTRIBUTION,
+};
+static const papsim_row_field fields[] = {PAPSIM_FIELD_PATTERN, PAPSIM_FIELD_ALGORITHM,
+                                          PAPSIM_FIELD_BYTES, PAPSIM_FIELD_SKEW,
+                                          PAPSIM_FIELD_STATUS};
 
 /* The error for a base no row has lists the algorithms the table has. */
 static int fail_no_base(const papsim_rel_report *r, const record *recs, size_t n, papsim_err *e)
@@ -201,19 +141,16 @@ static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
 /* One algorithm's repetitions in a row, ok ones first and ascending. */
 static void fill_cell(papsim_rel_cell *c, const record *run, size_t n)
 {
-    size_t ok = 0;
-    while (ok < n && run[ok].ok)
-        ok++;
-    for (size_t i = 0; i < n; i++)
-        papsim_spread_add(&c->spread, run[i].ok, strcmp(run[i].status, "missed_start") == 0,
-                          run[i].value);
-    if (ok == 0) {
+    papsim_reps reps;
+    papsim_reps_summarise(run, n, 1, &reps);
+    c->spread = reps.spread;
+    if (reps.nok == 0) {
         c->state = PAPSIM_REL_NOT_OK;
-        c->status = run[0].status;
+        c->status = reps.status;
         return;
     }
     c->state = PAPSIM_REL_OK;
-    c->value = papsim_report_sorted_median(&run[0].value, ok, sizeof *run);
+    c->value = reps.median;
 }
 
 /* The ratio of every cell to BASE's (column 0); a zero time has no ratio. */
@@ -293,8 +230,10 @@ int papsim_rel_build(const papsim_table *t, const char *base, const char *metric
     r->speedup = speedup;
     papsim_report_metric_label(metric_column, r->metric_label, sizeof r->metric_label);
     int rc = -1;
-    record *recs = papsim_report_alloc_records(t, sizeof *recs, e);
-    if (!recs || read_records(t, metric_column, recs, e) != 0)
+    papsim_row_spec spec = {NPANEL_KEYS, papsim_panel_key_columns, key_default,
+                            sizeof fields / sizeof fields[0], fields, 1, &metric_column, 1};
+    record *recs = papsim_rows_read(t, &spec, e);
+    if (!recs)
         goto out;
     qsort(recs, t->nrows, sizeof *recs, compare_records);
     if (!has_algorithm(recs, t->nrows, base)) {

@@ -40,19 +40,6 @@ void papsim_format_seconds(double s, char *buf, size_t len)
         snprintf(buf, len, "%.4g %s", s * scale, unit);
 }
 
-void papsim_spread_add(papsim_rep_spread *s, int ok, int missed, double value)
-{
-    if (ok) {
-        if (s->nok++ == 0)
-            s->min = value;
-        s->max = value;
-    } else if (missed) {
-        s->nmissed++;
-    } else {
-        s->nother++;
-    }
-}
-
 /* Both ends in the median's unit, so "12.35 us [11.9..13.2]" reads as one
  * quantity; a range needs two ok repetitions to say anything. */
 void papsim_format_spread(double median, const papsim_rep_spread *s, char *buf, size_t len)
