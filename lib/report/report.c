@@ -20,18 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT] = {
-    "collective", "platform", "np",   "mapping",      "ranks_per_node", "datatype",
-    "op",         "root",     "gamma", "distribution", "skew",
-};
-
-#define DEFAULT_DISTRIBUTION "uniform"
-
-int papsim_panel_key_shown(const char *const *key, int k)
-{
-    return k != PAPSIM_PK_DISTRIBUTION || strcmp(key[k], DEFAULT_DISTRIBUTION) != 0;
-}
-
 typedef papsim_row record;
 
 const char *papsim_report_metric_column(const char *metric)
@@ -354,7 +342,7 @@ static int build_panels(papsim_report *r, const record *recs, size_t n, papsim_e
 /* What the runtime report reads of a row: the panel keys (a missing
  * distribution is "uniform"), then these fields and the metric. */
 static const char *const key_default[PAPSIM_PK_COUNT] = {
-    [PAPSIM_PK_DISTRIBUTION] = DEFAULT_DISTRIBUTION,
+    [PAPSIM_PK_DISTRIBUTION] = PAPSIM_DEFAULT_DISTRIBUTION,
 };
 static const papsim_row_field fields[] = {PAPSIM_FIELD_PATTERN, PAPSIM_FIELD_ALGORITHM,
                                           PAPSIM_FIELD_BYTES, PAPSIM_FIELD_STATUS};

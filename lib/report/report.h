@@ -23,40 +23,17 @@
  * report_plot.c (through the heatmap writer of report_heatmap.h). What
  * every view shares besides: report_keys.h (key order, numbers, grouping of
  * sorted rows), report_names.h (file stems, Markdown cells) and
- * report_format.h (times, spreads, titles). */
+ * report_format.h (panel keys, times, spreads, titles). */
 #ifndef PAPSIM_REPORT_H
 #define PAPSIM_REPORT_H
 
 #include <stddef.h>
 #include <stdio.h>
 
+#include "report/report_format.h"
 #include "report/report_rows.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
-
-/* The fields that identify a panel, in display order; the last is the skew.
- * The distribution (allgatherv block sizes) may be missing from a table: it
- * is then "uniform", and "uniform" is left out of titles and file names. */
-enum {
-    PAPSIM_PK_COLLECTIVE,
-    PAPSIM_PK_PLATFORM,
-    PAPSIM_PK_NP,
-    PAPSIM_PK_MAPPING,
-    PAPSIM_PK_RANKS_PER_NODE,
-    PAPSIM_PK_DATATYPE,
-    PAPSIM_PK_OP,
-    PAPSIM_PK_ROOT,
-    PAPSIM_PK_GAMMA,
-    PAPSIM_PK_DISTRIBUTION,
-    PAPSIM_PK_SKEW,
-    PAPSIM_PK_COUNT
-};
-
-/* Column name of each panel key, indexed by PAPSIM_PK_*. */
-extern const char *const papsim_panel_key_columns[PAPSIM_PK_COUNT];
-
-/* 0 for a key left out of titles and file names (a uniform distribution). */
-int papsim_panel_key_shown(const char *const *key, int k);
 
 typedef struct {
     int winner;   /* index into papsim_report.algorithms; -1: no ok row at all */
@@ -112,17 +89,8 @@ double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, s
 const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
                                              size_t algorithm);
 
-/* The text `--spread` puts after a median: " [90..110] n=3 +1 missed +1 not
- * ok", the range in the median's unit (papsim_format_seconds) and left out
- * below two ok repetitions, the counts left out when zero (but n); empty
- * when the algorithm has no row there. */
-void papsim_format_spread(double median, const papsim_rep_spread *s, char *buf, size_t len);
-
 /* 1 if some cell shows an absolute time because A0 has no result there. */
 int papsim_panel_has_absolute_cells(const papsim_panel *p);
-
-/* "12.35 us", "1.5 ms", "2 s": 4 significant digits with a readable unit. */
-void papsim_format_seconds(double s, char *buf, size_t len);
 
 /* Text of a cell: "ratio" to 2 decimals, or "time*" when there is no ratio,
  * or "-" when no algorithm has a result. */
@@ -130,10 +98,6 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len);
 
 /* "reduce, platform=..., np=16, ..., skew=100us" */
 void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
-
-/* The same title of the first nkeys panel keys (the --relative panels stop
- * before the skew). */
-void papsim_panel_keys_title(const char *const *key, int nkeys, char *buf, size_t len);
 
 /* The algorithms shown in a panel, those with rows in it, into cols (room
  * for r->nalgorithms) in report order; returns how many. */

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* strdup */
 #endif
 #include "report/report_best.h"
+#include "report/report_format.h"
 #include "report/report_keys.h"
 #include "report/report_names.h"
 #include "report/report_rows.h"
@@ -28,7 +29,7 @@ const char *const papsim_best_key_columns[PAPSIM_BK_COUNT] = {
  * they are no key: ""). */
 static const char *const key_default[PAPSIM_BK_COUNT] = {
     [PAPSIM_BK_RANKS_PER_NODE] = "", [PAPSIM_BK_DATATYPE] = "", [PAPSIM_BK_OP] = "",
-    [PAPSIM_BK_ROOT] = "", [PAPSIM_BK_GAMMA] = "", [PAPSIM_BK_DISTRIBUTION] = "uniform",
+    [PAPSIM_BK_ROOT] = "", [PAPSIM_BK_GAMMA] = "", [PAPSIM_BK_DISTRIBUTION] = PAPSIM_DEFAULT_DISTRIBUTION,
 };
 
 static int key_optional(int k)

@@ -5,6 +5,7 @@
  * best in, mean, median, highest), then the share of cells every algorithm
  * wins, then the heatmap files. Both formats come from one cell grid. */
 #include "report/report_best.h"
+#include "report/report_format.h"
 #include "report/report_keys.h"
 #include "report/report_grid.h"
 
@@ -53,7 +54,7 @@ static size_t section_end(const papsim_best_report *r, size_t start)
 static int show_distribution(const papsim_best_report *r, size_t g0, size_t g1)
 {
     for (size_t g = g0; g < g1; g++)
-        if (strcmp(r->groups[g].key[PAPSIM_BK_DISTRIBUTION], "uniform") != 0)
+        if (strcmp(r->groups[g].key[PAPSIM_BK_DISTRIBUTION], PAPSIM_DEFAULT_DISTRIBUTION) != 0)
             return 1;
     return 0;
 }

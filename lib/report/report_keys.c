@@ -3,10 +3,10 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
 #include "util/units.h"
 
 void *papsim_report_alloc_records(const papsim_table *t, size_t size, papsim_err *e)
@@ -119,16 +119,6 @@ void papsim_report_metric_label(const char *column, char *out, size_t len)
     size_t n = strlen(out);
     if (n > 2 && strcmp(out + n - 2, "_s") == 0)
         out[n - 2] = '\0';
-}
-
-int papsim_report_panel_key_columns(const papsim_table *t, int n, int *kcol, papsim_err *e)
-{
-    for (int k = 0; k < n; k++)
-        if (k != PAPSIM_PK_DISTRIBUTION &&
-            papsim_table_require(t, &papsim_panel_key_columns[k], 1, &kcol[k], e) != 0)
-            return -1;
-    kcol[PAPSIM_PK_DISTRIBUTION] = papsim_table_column(t, "distribution");
-    return 0;
 }
 
 size_t papsim_report_run_end(const void *base, size_t n, size_t size, size_t i,

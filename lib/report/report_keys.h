@@ -43,10 +43,6 @@ int papsim_report_read_ok_time(const papsim_table *t, size_t row, int col, doubl
 /* A metric column for captions: "last_delay_s" gives "last_delay". */
 void papsim_report_metric_label(const char *column, char *out, size_t len);
 
-/* Finds the columns of the n panel keys: every one is required but the
- * distribution, which older tables lack (then its column is -1). */
-int papsim_report_panel_key_columns(const papsim_table *t, int n, int *kcol, papsim_err *e);
-
 /* Grouping sorted records: base[0..n) of size bytes each, sorted so that
  * the records one comparator calls equal (0) stand together. run_end gives
  * the end of the run that starts at i; count_runs how many runs there are. */

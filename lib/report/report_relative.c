@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_DISTRIBUTION "uniform"
 #define NPANEL_KEYS PAPSIM_PK_SKEW /* the panel keys are the report's, less skew */
 
 typedef papsim_row record;
@@ -83,7 +82,7 @@ static int compare_records(const void *pa, const void *pb)
 /* What the report reads of a row: the panel keys but the skew (a missing
  * distribution is "uniform"), then these fields, the metric and skew_s. */
 static const char *const key_default[NPANEL_KEYS] = {
-    [PAPSIM_PK_DISTRIBUTION] = DEFAULT_DISTRIBUTION,
+    [PAPSIM_PK_DISTRIBUTION] = PAPSIM_DEFAULT_DISTRIBUTION,
 };
 static const papsim_row_field fields[] = {PAPSIM_FIELD_PATTERN, PAPSIM_FIELD_ALGORITHM,
                                           PAPSIM_FIELD_BYTES, PAPSIM_FIELD_SKEW,

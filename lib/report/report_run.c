@@ -273,8 +273,10 @@ static int run_study(const papsim_report_request *q, const papsim_table *t, cons
     int status = q->figure4 ? run_runtime(q, t, out, log) : 0, failures = 0;
     if (status == PAPSIM_EXIT_BAD_INPUT)
         return status;
-    if (papsim_report_build(t, q->metrics[0], &r, &e) != 0 || (r.spread = q->spread, 0) ||
-        papsim_mkdir_p(out, &e) != 0 || write_study_texts(q, &r, out, log, &e) != 0) {
+    int built = papsim_report_build(t, q->metrics[0], &r, &e);
+    r.spread = q->spread; /* a report that failed is empty: setting it is harmless */
+    if (built != 0 || papsim_mkdir_p(out, &e) != 0 ||
+        write_study_texts(q, &r, out, log, &e) != 0) {
         status = papsim_print_error(PAPSIM_EXIT_BAD_INPUT, WHO, "%s", e.msg);
         goto out;
     }
