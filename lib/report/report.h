@@ -103,9 +103,8 @@ void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
  * for r->nalgorithms) in report order; returns how many. */
 size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
 
-/* report.txt and report.md. */
-int papsim_report_write_text(const papsim_report *r, FILE *f);
-int papsim_report_write_markdown(const papsim_report *r, FILE *f);
+/* report.txt, or with markdown report.md. */
+int papsim_report_write(const papsim_report *r, FILE *f, int markdown);
 
 /* Writes DIR/STEM.dat and DIR/STEM.gp for panel i (STEM = file_stem). */
 int papsim_report_write_plot_script(const papsim_report *r, size_t i, const char *dir,

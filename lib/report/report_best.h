@@ -127,9 +127,8 @@ const papsim_best_cell *papsim_best_cell_at(const papsim_best_group *g,
 /* The view's name: its mapping, or "united". */
 const char *papsim_best_view_name(const papsim_best_group *g, const papsim_best_view *v);
 
-/* best_TARGET.txt and best_TARGET.md. */
-int papsim_best_write_text(const papsim_best_report *r, FILE *f);
-int papsim_best_write_markdown(const papsim_best_report *r, FILE *f);
+/* best_TARGET.txt, or with markdown best_TARGET.md. */
+int papsim_best_write(const papsim_best_report *r, FILE *f, int markdown);
 
 /* Writes DIR/STEM.dat and DIR/STEM.gp, the heatmap of view v of group g for
  * the first metric; STEM = g->file_stems[v]. */

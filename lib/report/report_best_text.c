@@ -330,7 +330,7 @@ static int write_section(const papsim_best_report *r, FILE *f, size_t g0, size_t
     return 0;
 }
 
-static int write_report(const papsim_best_report *r, FILE *f, int md)
+int papsim_best_write(const papsim_best_report *r, FILE *f, int md)
 {
     write_preamble(r, f, md);
     if (r->ngroups == 0)
@@ -342,14 +342,4 @@ static int write_report(const papsim_best_report *r, FILE *f, int md)
         g = end;
     }
     return ferror(f) ? -1 : 0;
-}
-
-int papsim_best_write_text(const papsim_best_report *r, FILE *f)
-{
-    return write_report(r, f, 0);
-}
-
-int papsim_best_write_markdown(const papsim_best_report *r, FILE *f)
-{
-    return write_report(r, f, 1);
 }

@@ -92,8 +92,8 @@ void papsim_rel_free(papsim_rel_report *r);
 /* "relative_" and the sanitised base name: the stem of the output files. */
 void papsim_rel_file_prefix(const papsim_rel_report *r, char *buf, size_t len);
 
-/* relative_BASE.txt and relative_BASE.md; 0 or -1 on a write error. */
-int papsim_rel_write_text(const papsim_rel_report *r, FILE *f);
-int papsim_rel_write_markdown(const papsim_rel_report *r, FILE *f);
+/* relative_BASE.txt, or with markdown relative_BASE.md; 0 or -1 on a
+ * write error. */
+int papsim_rel_write(const papsim_rel_report *r, FILE *f, int markdown);
 
 #endif

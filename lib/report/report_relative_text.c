@@ -203,7 +203,7 @@ static int write_table(const papsim_rel_report *r, const papsim_rel_panel *p, si
     return 0;
 }
 
-static int write_report(const papsim_rel_report *r, int markdown, FILE *f)
+int papsim_rel_write(const papsim_rel_report *r, FILE *f, int markdown)
 {
     char title[1024];
     if (write_header(r, markdown, f) != 0)
@@ -222,14 +222,4 @@ static int write_report(const papsim_rel_report *r, int markdown, FILE *f)
         }
     }
     return ferror(f) ? -1 : 0;
-}
-
-int papsim_rel_write_text(const papsim_rel_report *r, FILE *f)
-{
-    return write_report(r, 0, f);
-}
-
-int papsim_rel_write_markdown(const papsim_rel_report *r, FILE *f)
-{
-    return write_report(r, 1, f);
 }

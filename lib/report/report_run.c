@@ -45,55 +45,40 @@ int papsim_report_paths(const papsim_report_request *q, char *csv, char *outdir,
     return 0;
 }
 
-typedef int (*text_writer)(const void *report, FILE *f);
+/* Every view writes its text and its Markdown with one function. */
+typedef int (*text_writer)(const void *report, FILE *f, int markdown);
 
-/* Writes OUT/NAME with writer(report, f) and logs it. */
-static int write_text_file(FILE *log, const char *out, const char *name, const void *report,
+static int runtime_file(const void *r, FILE *f, int md) { return papsim_report_write(r, f, md); }
+static int best_file(const void *r, FILE *f, int md) { return papsim_best_write(r, f, md); }
+static int relative_file(const void *r, FILE *f, int md) { return papsim_rel_write(r, f, md); }
+static int runtimes_file(const void *r, FILE *f, int md)
+{
+    return papsim_study_write_runtimes(r, f, md);
+}
+static int robustness_file(const void *r, FILE *f, int md)
+{
+    return papsim_study_write_robustness(r, f, md);
+}
+
+/* Writes OUT/STEM.txt, then OUT/STEM.md, with writer(report, f, markdown)
+ * and logs each. */
+static int write_text_pair(FILE *log, const char *out, const char *stem, const void *report,
                            text_writer writer, papsim_err *e)
 {
     char path[4096];
-    if ((size_t)snprintf(path, sizeof path, "%s/%s", out, name) >= sizeof path)
-        return papsim_fail(e, "%s: path too long", out);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    int bad = writer(report, f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    fprintf(log, "wrote %s\n", path);
+    for (int md = 0; md < 2; md++) {
+        if ((size_t)snprintf(path, sizeof path, "%s/%s.%s", out, stem, md ? "md" : "txt") >=
+            sizeof path)
+            return papsim_fail(e, "%s: path too long", out);
+        FILE *f = fopen(path, "w");
+        if (!f)
+            return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
+        int bad = writer(report, f, md);
+        if (fclose(f) != 0 || bad)
+            return papsim_fail(e, "%s: write error", path);
+        fprintf(log, "wrote %s\n", path);
+    }
     return 0;
-}
-
-/* OUT/STEM.txt and OUT/STEM.md of one view. */
-static int write_text_pair(FILE *log, const char *out, const char *stem, const void *report,
-                           text_writer text, text_writer markdown, papsim_err *e)
-{
-    char name[600];
-    snprintf(name, sizeof name, "%s.txt", stem);
-    if (write_text_file(log, out, name, report, text, e) != 0)
-        return -1;
-    snprintf(name, sizeof name, "%s.md", stem);
-    return write_text_file(log, out, name, report, markdown, e);
-}
-
-static int runtime_text(const void *r, FILE *f) { return papsim_report_write_text(r, f); }
-static int runtime_markdown(const void *r, FILE *f) { return papsim_report_write_markdown(r, f); }
-static int best_text(const void *r, FILE *f) { return papsim_best_write_text(r, f); }
-static int best_markdown(const void *r, FILE *f) { return papsim_best_write_markdown(r, f); }
-static int relative_text(const void *r, FILE *f) { return papsim_rel_write_text(r, f); }
-static int relative_markdown(const void *r, FILE *f) { return papsim_rel_write_markdown(r, f); }
-static int runtimes_text(const void *r, FILE *f) { return papsim_study_write_runtimes_text(r, f); }
-static int runtimes_markdown(const void *r, FILE *f)
-{
-    return papsim_study_write_runtimes_markdown(r, f);
-}
-static int robustness_text(const void *r, FILE *f)
-{
-    return papsim_study_write_robustness_text(r, f);
-}
-static int robustness_markdown(const void *r, FILE *f)
-{
-    return papsim_study_write_robustness_markdown(r, f);
 }
 
 /* The heatmaps of one view: scripts are written for every heatmap even when
@@ -144,7 +129,7 @@ static int run_runtime(const papsim_report_request *q, const papsim_table *t, co
     drawing d = {log, out, 0, 0};
     int status = PAPSIM_EXIT_BAD_INPUT;
     if (papsim_report_build(t, q->metrics[0], &r, &e) != 0 || papsim_mkdir_p(out, &e) != 0 ||
-        write_text_pair(log, out, "report", &r, runtime_text, runtime_markdown, &e) != 0) {
+        write_text_pair(log, out, "report", &r, runtime_file, &e) != 0) {
         papsim_print_error(status, WHO, "%s", e.msg);
         goto out;
     }
@@ -170,7 +155,7 @@ static int run_best(const papsim_report_request *q, const papsim_table *t, const
         papsim_mkdir_p(out, &e) != 0)
         goto bad;
     papsim_best_file_prefix(&r, prefix, sizeof prefix);
-    if (write_text_pair(log, out, prefix, &r, best_text, best_markdown, &e) != 0)
+    if (write_text_pair(log, out, prefix, &r, best_file, &e) != 0)
         goto bad;
     status = 1;
     for (size_t g = 0; g < r.ngroups; g++)
@@ -200,12 +185,12 @@ static int run_relative(const papsim_report_request *q, const papsim_table *t, c
         papsim_mkdir_p(out, &e) != 0)
         goto fail;
     r.spread = q->spread;
-    if (papsim_rel_write_text(&r, log) != 0) {
+    if (papsim_rel_write(&r, log, 0) != 0) {
         papsim_fail(&e, "cannot write to stdout");
         goto fail;
     }
     papsim_rel_file_prefix(&r, prefix, sizeof prefix);
-    if (write_text_pair(log, out, prefix, &r, relative_text, relative_markdown, &e) != 0)
+    if (write_text_pair(log, out, prefix, &r, relative_file, &e) != 0)
         goto fail;
     status = 0;
     goto out;
@@ -254,10 +239,10 @@ static int write_study_texts(const papsim_report_request *q, const papsim_report
                               "same study (T(pattern)/T(no_delay) - 1); none has both",
                            q->input);
     if (q->runtimes &&
-        write_text_pair(log, out, "runtimes", r, runtimes_text, runtimes_markdown, e) != 0)
+        write_text_pair(log, out, "runtimes", r, runtimes_file, e) != 0)
         return -1;
     if (q->robustness &&
-        write_text_pair(log, out, "robustness", r, robustness_text, robustness_markdown, e) != 0)
+        write_text_pair(log, out, "robustness", r, robustness_file, e) != 0)
         return -1;
     return 0;
 }

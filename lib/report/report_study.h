@@ -73,10 +73,8 @@ int papsim_study_size_shown(const papsim_panel *p, size_t size);
 
 /* runtimes.txt / runtimes.md and robustness.txt / robustness.md; 0, or -1
  * on a write error. */
-int papsim_study_write_runtimes_text(const papsim_report *r, FILE *f);
-int papsim_study_write_runtimes_markdown(const papsim_report *r, FILE *f);
-int papsim_study_write_robustness_text(const papsim_report *r, FILE *f);
-int papsim_study_write_robustness_markdown(const papsim_report *r, FILE *f);
+int papsim_study_write_runtimes(const papsim_report *r, FILE *f, int markdown);
+int papsim_study_write_robustness(const papsim_report *r, FILE *f, int markdown);
 
 /* The views drawn as images: one heatmap per panel and size. */
 typedef enum { PAPSIM_STUDY_RUNTIMES, PAPSIM_STUDY_ROBUSTNESS } papsim_study_view;

@@ -220,7 +220,7 @@ static void spread_note(FILE *f)
                "statuses.\n");
 }
 
-static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
+int papsim_study_write_runtimes(const papsim_report *r, FILE *f, int markdown)
 {
     fprintf(f, markdown ? "# papsim report: runtimes and robustness scores\n\n"
                         : "papsim report --runtimes: runtime per algorithm and arrival pattern\n");
@@ -252,16 +252,6 @@ static int write_runtimes(const papsim_report *r, FILE *f, int markdown)
         legend(f, markdown, r, p);
     }
     return ferror(f) ? -1 : 0;
-}
-
-int papsim_study_write_runtimes_text(const papsim_report *r, FILE *f)
-{
-    return write_runtimes(r, f, 0);
-}
-
-int papsim_study_write_runtimes_markdown(const papsim_report *r, FILE *f)
-{
-    return write_runtimes(r, f, 1);
 }
 
 /* ---- robustness: the patterns but no_delay, then no_delay's own time ---- */
@@ -297,7 +287,7 @@ static void robust_cell(const papsim_panel *p, size_t row, size_t size, size_t a
         snprintf(buf, len, "%+.3f%s", x, mark[c]);
 }
 
-static int write_robustness(const papsim_report *r, FILE *f, int markdown)
+int papsim_study_write_robustness(const papsim_report *r, FILE *f, int markdown)
 {
     fprintf(f, markdown ? "# papsim report: robustness\n\n"
                         : "papsim report --robustness: robustness against arrival patterns\n");
@@ -332,14 +322,4 @@ static int write_robustness(const papsim_report *r, FILE *f, int markdown)
     if (shown == 0)
         fprintf(f, "\nNo panel has both no_delay and patterned rows.\n");
     return ferror(f) ? -1 : 0;
-}
-
-int papsim_study_write_robustness_text(const papsim_report *r, FILE *f)
-{
-    return write_robustness(r, f, 0);
-}
-
-int papsim_study_write_robustness_markdown(const papsim_report *r, FILE *f)
-{
-    return write_robustness(r, f, 1);
 }

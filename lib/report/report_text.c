@@ -163,7 +163,7 @@ static int text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
     return print_grid(f, 0, rc, &g);
 }
 
-int papsim_report_write_text(const papsim_report *r, FILE *f)
+static int write_text(const papsim_report *r, FILE *f)
 {
     char title[2048];
     fprintf(f, "papsim report: best algorithm per arrival pattern and message size\n"
@@ -187,7 +187,7 @@ int papsim_report_write_text(const papsim_report *r, FILE *f)
     return ferror(f) ? -1 : 0;
 }
 
-int papsim_report_write_markdown(const papsim_report *r, FILE *f)
+static int write_markdown(const papsim_report *r, FILE *f)
 {
     char title[2048];
     fprintf(f, "# papsim report\n\nBest algorithm per arrival pattern and message size by median "
@@ -210,4 +210,9 @@ int papsim_report_write_markdown(const papsim_report *r, FILE *f)
         fprintf(f, "\n![%s](%s.png)\n", p->file_stem, p->file_stem);
     }
     return ferror(f) ? -1 : 0;
+}
+
+int papsim_report_write(const papsim_report *r, FILE *f, int markdown)
+{
+    return markdown ? write_markdown(r, f) : write_text(r, f);
 }
