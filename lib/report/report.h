@@ -103,6 +103,10 @@ void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
  * for r->nalgorithms) in report order; returns how many. */
 size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
 
+/* The heading of panel i: "== panel 1 of 2: TITLE ==" in text, "## Panel 1:
+ * TITLE" in Markdown, after a blank line. */
+void papsim_report_panel_heading(FILE *f, const papsim_report *r, size_t i, int markdown);
+
 /* report.txt, or with markdown report.md. */
 int papsim_report_write(const papsim_report *r, FILE *f, int markdown);
 

@@ -164,16 +164,6 @@ static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_p
     fprintf(f, "\n");
 }
 
-static void panel_heading(FILE *f, int markdown, const papsim_report *r, size_t i)
-{
-    char title[2048];
-    papsim_panel_title(&r->panels[i], title, sizeof title);
-    if (markdown)
-        fprintf(f, "\n## Panel %zu: %s\n", i + 1, title);
-    else
-        fprintf(f, "\n== panel %zu of %zu: %s ==\n", i + 1, r->npanels, title);
-}
-
 static void images_line(FILE *f, int markdown, const papsim_report *r, size_t i, size_t s,
                         papsim_study_view v)
 {
@@ -236,7 +226,7 @@ int papsim_study_write_runtimes(const papsim_report *r, FILE *f, int markdown)
     view_rows v = {0, runtime_row_name, r->spread ? runtime_spread_cell : runtime_cell};
     for (size_t i = 0; i < r->npanels; i++) {
         const papsim_panel *p = &r->panels[i];
-        panel_heading(f, markdown, r, i);
+        papsim_report_panel_heading(f, r, i, markdown);
         v.nrows = p->npatterns + 1;
         for (size_t s = 0; s < p->nsizes; s++) {
             if (!papsim_study_size_shown(p, s))
@@ -304,7 +294,7 @@ int papsim_study_write_robustness(const papsim_report *r, FILE *f, int markdown)
         if (!papsim_study_has_robustness(p))
             continue;
         shown++;
-        panel_heading(f, markdown, r, i);
+        papsim_report_panel_heading(f, r, i, markdown);
         if (!papsim_study_skew_is_own(p))
             fprintf(f, "%sThe skew is shared by all algorithms; Figure 6 of Salimi Beni et al. (2024) scales it to "
                        "each algorithm's own no-delay time (skew 1.5x-own).\n",

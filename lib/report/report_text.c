@@ -163,56 +163,53 @@ static int text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
     return print_grid(f, 0, rc, &g);
 }
 
-static int write_text(const papsim_report *r, FILE *f)
+static int markdown_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
 {
-    char title[2048];
-    fprintf(f, "papsim report: best algorithm per arrival pattern and message size\n"
-               "metric: %s (median over repetitions). Cell: winner's label and its %s divided\n"
-               "by the %s of A0 under the same pattern, where A0 is the no_delay winner at\n"
-               "that size (below 1: the no_delay choice is beaten under this pattern).\n",
-            r->metric_label, r->metric_label, r->metric_label);
-    for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_panel *p = &r->panels[i];
-        papsim_panel_title(p, title, sizeof title);
-        fprintf(f, "\n== panel %zu of %zu: %s ==\n\n", i + 1, r->npanels, title);
-        papsim_grid g;
-        if (print_grid(f, 0, panel_grid(&g, r, p, winner_label_width(r, p)), &g) != 0)
-            return -1;
-        fprintf(f, "\n");
-        write_notes(f, r, p, "");
-        if (text_legend(f, r, p) != 0)
-            return -1;
-        fprintf(f, "plots: %s.{png,svg} (gnuplot script .gp, data .dat)\n", p->file_stem);
-    }
-    return ferror(f) ? -1 : 0;
+    papsim_grid g;
+    fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
+            r->metric_label);
+    return print_grid(f, 1, legend_grid(&g, r, p, "**%s**"), &g);
 }
 
-static int write_markdown(const papsim_report *r, FILE *f)
+void papsim_report_panel_heading(FILE *f, const papsim_report *r, size_t i, int markdown)
 {
     char title[2048];
-    fprintf(f, "# papsim report\n\nBest algorithm per arrival pattern and message size by median "
-               "`%s`. Each cell: the winner's label and its %s divided by the %s of A0 under the "
-               "same pattern, where A0 is the no_delay winner at that size.\n",
-            r->metric, r->metric_label, r->metric_label);
-    for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_panel *p = &r->panels[i];
-        papsim_panel_title(p, title, sizeof title);
-        fprintf(f, "\n## Panel %zu: %s\n\n", i + 1, title);
-        papsim_grid g;
-        if (print_grid(f, 1, panel_grid(&g, r, p, 0), &g) != 0)
-            return -1;
-        fprintf(f, "\n");
-        write_notes(f, r, p, "- ");
-        fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
-                r->metric_label);
-        if (print_grid(f, 1, legend_grid(&g, r, p, "**%s**"), &g) != 0)
-            return -1;
-        fprintf(f, "\n![%s](%s.png)\n", p->file_stem, p->file_stem);
-    }
-    return ferror(f) ? -1 : 0;
+    papsim_panel_title(&r->panels[i], title, sizeof title);
+    if (markdown)
+        fprintf(f, "\n## Panel %zu: %s\n", i + 1, title);
+    else
+        fprintf(f, "\n== panel %zu of %zu: %s ==\n", i + 1, r->npanels, title);
 }
 
 int papsim_report_write(const papsim_report *r, FILE *f, int markdown)
 {
-    return markdown ? write_markdown(r, f) : write_text(r, f);
+    if (markdown)
+        fprintf(f, "# papsim report\n\nBest algorithm per arrival pattern and message size by "
+                   "median `%s`. Each cell: the winner's label and its %s divided by the %s of A0 "
+                   "under the same pattern, where A0 is the no_delay winner at that size.\n",
+                r->metric, r->metric_label, r->metric_label);
+    else
+        fprintf(f, "papsim report: best algorithm per arrival pattern and message size\n"
+                   "metric: %s (median over repetitions). Cell: winner's label and its %s divided\n"
+                   "by the %s of A0 under the same pattern, where A0 is the no_delay winner at\n"
+                   "that size (below 1: the no_delay choice is beaten under this pattern).\n",
+                r->metric_label, r->metric_label, r->metric_label);
+    for (size_t i = 0; i < r->npanels; i++) {
+        const papsim_panel *p = &r->panels[i];
+        papsim_grid g;
+        papsim_report_panel_heading(f, r, i, markdown);
+        fprintf(f, "\n");
+        if (print_grid(f, markdown, panel_grid(&g, r, p, markdown ? 0 : winner_label_width(r, p)),
+                       &g) != 0)
+            return -1;
+        fprintf(f, "\n");
+        write_notes(f, r, p, markdown ? "- " : "");
+        if ((markdown ? markdown_legend : text_legend)(f, r, p) != 0)
+            return -1;
+        if (markdown)
+            fprintf(f, "\n![%s](%s.png)\n", p->file_stem, p->file_stem);
+        else
+            fprintf(f, "plots: %s.{png,svg} (gnuplot script .gp, data .dat)\n", p->file_stem);
+    }
+    return ferror(f) ? -1 : 0;
 }
