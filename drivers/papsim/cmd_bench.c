@@ -224,6 +224,8 @@ int papsim_cmd_bench(int argc, char **argv)
     papsim_locate_named(c.platform, "platforms", ".xml", c.platform, sizeof c.platform);
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
         goto fail;
+    /* The case id hashes the platform's content (case.h), as papsim run's. */
+    memcpy(c.platform_key, l.platform_key, sizeof c.platform_key);
     l.extra_cfg = o.cfg;
     if (papsim_launch_set_case(&l, &c, &e) != 0 ||
         (o.per_rank && papsim_launch_set_per_rank(&l, o.per_rank, &e) != 0))

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "commands.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "util/papsim_error.h"
 #include "sweep/provenance.h"
 #include "report/report.h"

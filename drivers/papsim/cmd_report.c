@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "util/papsim_fs.h"
 #include "util/papsim_error.h"
 #include "report/report.h"

@@ -356,6 +356,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
         if (load_platform(b, &l.platforms.v[pf], sc.platform_path, sizeof sc.platform_path,
                           sc.c.platform, sizeof sc.c.platform, &platform, e) != 0)
             return -1;
+        /* The case id hashes the content, not the label (case.h). */
+        memcpy(sc.c.platform_key, platform.key, sizeof sc.c.platform_key);
         int rc = expand_on_platform(b, &l, &sc, &platform, out, e);
         papsim_platform_free(&platform);
         if (rc != 0)

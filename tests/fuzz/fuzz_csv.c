@@ -3,7 +3,7 @@
  * of csv.c), followed by what every report does next: look up the results
  * columns. A table that loads must be rectangular. */
 #include "fuzz_file.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 
 #include <string.h>
 

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 
 /* Two ok rows of today's format (rows 2 and 3 of a file with the header). */
 #define ROW_A                                                                                \
