@@ -339,6 +339,40 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
+/* A case of this phase with some but not all of its repetitions in
+ * results.csv (a file cut short by hand, or an older papsim's) runs again
+ * whole: its rows go first, so no repetition gets a second row. r is
+ * reloaded when rows go. */
+static int drop_partial_cases(const char *dir, const sweep_case *cases, int n, int relative,
+                              sweep_results_index *r, papsim_err *e)
+{
+    const char **ids = malloc(((size_t)n + 1) * sizeof *ids);
+    int nids = 0, rc = 0;
+    if (!ids)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        int timed_out, rows;
+        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || sc->unsupported || !sc->id[0])
+            continue;
+        rows = sweep_results_rows_of(r, sc->id, NULL, &timed_out);
+        if (rows > 0 && rows < sc->c.reps && !timed_out)
+            ids[nids++] = sc->id;
+    }
+    if (nids) {
+        fprintf(stderr, "papsim run: %d case(s) hold only some of their repetitions in "
+                        "results.csv: their rows are dropped and they run again whole\n", nids);
+        sweep_results_index_free(r);
+        rc = sweep_results_drop_cases(dir, ids, nids, e);
+        if (rc == 0)
+            rc = sweep_results_index_load(dir, r, e);
+        else
+            memset(r, 0, sizeof *r); /* freed above: safe to free again */
+    }
+    free(ids);
+    return rc;
+}
+
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
                      int format, sweep_stats *st, papsim_err *e)
 {
@@ -349,6 +383,10 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
         return -1;
     if (relative)
         resolve_relative(cases, n, &r, st);
+    if (drop_partial_cases(o->out_dir, cases, n, relative, &r, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
     rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
     sweep_results_index_free(&r);
     if (rc != 0)
@@ -418,7 +456,9 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
 {
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
-    if (sweep_results_prepare(o->out_dir, &format, e) != 0 || sweep_results_index_load(o->out_dir, &r, e) != 0)
+    if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
+        sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
+        sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
     if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {

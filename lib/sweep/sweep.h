@@ -98,6 +98,15 @@ void sweep_results_index_free(sweep_results_index *r);
 int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *mean_total,
                           int *timed_out);
 
+/* Before a sweep resumes DIR/results.csv (sweep_repair.c): rows whose id
+ * is keyed by the path of one of the spec's platforms (papsim before
+ * results format 4) take the id keyed by its content, so they are not
+ * simulated again; the file is rewritten only if a row changes. */
+int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e);
+/* Rewrites DIR/results.csv without the rows of these case ids (cases that
+ * hold only some of their repetitions, to be run again whole). */
+int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, papsim_err *e);
+
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"
 #define SWEEP_STATUS_BASELINE_TIMEOUT "baseline_timeout"
