@@ -218,6 +218,15 @@ int papsim_cmd_bench(int argc, char **argv)
     }
     if (check_case(&c, &e) != 0)
         goto fail;
+    {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
+        papsim_smpi_algos smpi = {0};
+        const char *builtin[1] = {c.collective};
+        int bad = papsim_smpi_cfg_check(&smpi, o.cfg, o.ncfg, builtin,
+                                        !strncmp(c.algorithm, "builtin:", 8), &e);
+        papsim_smpi_algos_free(&smpi);
+        if (bad)
+            goto fail;
+    }
     if (papsim_make_temp_dir("papsim-bench", workdir, sizeof workdir, &e) != 0)
         goto fail;
     made_dir = 1;

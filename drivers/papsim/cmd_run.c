@@ -339,40 +339,6 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
-/* A case of this phase with some but not all of its repetitions in
- * results.csv (a file cut short by hand, or an older papsim's) runs again
- * whole: its rows go first, so no repetition gets a second row. r is
- * reloaded when rows go. */
-static int drop_partial_cases(const char *dir, const sweep_case *cases, int n, int relative,
-                              sweep_results_index *r, papsim_err *e)
-{
-    const char **ids = malloc(((size_t)n + 1) * sizeof *ids);
-    int nids = 0, rc = 0;
-    if (!ids)
-        return papsim_fail(e, "out of memory");
-    for (int i = 0; i < n; i++) {
-        const sweep_case *sc = &cases[i];
-        int timed_out, rows;
-        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || sc->unsupported || !sc->id[0])
-            continue;
-        rows = sweep_results_rows_of(r, sc->id, NULL, &timed_out);
-        if (rows > 0 && rows < sc->c.reps && !timed_out)
-            ids[nids++] = sc->id;
-    }
-    if (nids) {
-        fprintf(stderr, "papsim run: %d case(s) hold only some of their repetitions in "
-                        "results.csv: their rows are dropped and they run again whole\n", nids);
-        sweep_results_index_free(r);
-        rc = sweep_results_drop_cases(dir, ids, nids, e);
-        if (rc == 0)
-            rc = sweep_results_index_load(dir, r, e);
-        else
-            memset(r, 0, sizeof *r); /* freed above: safe to free again */
-    }
-    free(ids);
-    return rc;
-}
-
 static int run_phase(sweep_case *cases, int n, int relative, const run_options *o,
                      int format, sweep_stats *st, papsim_err *e)
 {
@@ -383,7 +349,7 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
         return -1;
     if (relative)
         resolve_relative(cases, n, &r, st);
-    if (drop_partial_cases(o->out_dir, cases, n, relative, &r, e) != 0) {
+    if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
         sweep_results_index_free(&r);
         return -1;
     }
@@ -529,6 +495,8 @@ int papsim_cmd_run(int argc, char **argv)
     if (papsim_locate_named(o.spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
         o.spec_path = spec_path;
     if (papsim_spec_load(o.spec_path, &spec, &e) != 0 || sweep_expand(&spec, &cases, &e) != 0)
+        goto fail;
+    if (sweep_check_cfg(&cases, o.cfg, o.ncfg, &e) != 0)
         goto fail;
     ntotal = cases.n;
     for (int i = 0; i < cases.n; i++)

@@ -164,3 +164,37 @@ int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, 
     papsim_table_free(&t);
     return rc;
 }
+
+/* A case of this phase with some but not all of its repetitions in
+ * results.csv (a file cut short by hand, or an older papsim's) runs again
+ * whole: its rows go first, so no repetition gets a second row. r is
+ * reloaded when rows go. */
+int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, int relative,
+                               sweep_results_index *r, papsim_err *e)
+{
+    const char **ids = malloc(((size_t)n + 1) * sizeof *ids);
+    int nids = 0, rc = 0;
+    if (!ids)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        int timed_out, rows;
+        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || sc->unsupported || !sc->id[0])
+            continue;
+        rows = sweep_results_rows_of(r, sc->id, NULL, &timed_out);
+        if (rows > 0 && rows < sc->c.reps && !timed_out)
+            ids[nids++] = sc->id;
+    }
+    if (nids) {
+        fprintf(stderr, "papsim run: %d case(s) hold only some of their repetitions in "
+                        "results.csv: their rows are dropped and they run again whole\n", nids);
+        sweep_results_index_free(r);
+        rc = sweep_results_drop_cases(dir, ids, nids, e);
+        if (rc == 0)
+            rc = sweep_results_index_load(dir, r, e);
+        else
+            memset(r, 0, sizeof *r); /* freed above: safe to free again */
+    }
+    free(ids);
+    return rc;
+}
