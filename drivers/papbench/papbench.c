@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "calibrate.h"
 #include "cases/case.h"
@@ -94,6 +95,9 @@ static void print_usage(FILE *out)
         "  --check             compare every result with the collective's definition\n"
         "  --np N              expected number of processes (checked)\n"
         "  --platform, --mapping, --ranks-per-node   labels written to the CSV\n"
+        "  --platform-key K    the platform's content key (16 hex digits, as papsim\n"
+        "                      run and bench give it): the case id hashes K, not the\n"
+        "                      --platform label [none: the label]\n"
         "driver options:\n"
         "  --cases FILE        one case per line (the options above; '#' comments),\n"
         "                      each line applied on top of the command line's options;\n"
@@ -158,14 +162,47 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
     return 0;
 }
 
+/* Rewrites every "/proc/self/fd/N" in text as the path of the directory
+ * open as descriptor N. papsim hands smpirun a batch directory whose path
+ * holds blanks or quotes open, under that name (lib/sweep/launch.c), so a
+ * message about its cases file names the user's path, not the descriptor.
+ * A name that cannot be read back stays as it is. */
+static void name_real_paths(char *text, size_t cap)
+{
+    static const char prefix[] = "/proc/self/fd/";
+    char *at = text;
+    while ((at = strstr(at, prefix)) != NULL) {
+        char link[64], target[4096], rest[4096];
+        size_t digits = strspn(at + sizeof prefix - 1, "0123456789");
+        size_t len = sizeof prefix - 1 + digits;
+        ssize_t n = -1;
+        if (digits > 0 && digits < 12) {
+            snprintf(link, sizeof link, "%.*s", (int)len, at);
+            n = readlink(link, target, sizeof target - 1);
+        }
+        if (n <= 0) {
+            at += sizeof prefix - 1;
+            continue;
+        }
+        target[n] = '\0';
+        snprintf(rest, sizeof rest, "%s", at + len);
+        size_t used = (size_t)(at - text);
+        snprintf(at, cap - used, "%s%s", target, rest);
+        at += (size_t)n < cap - used ? (size_t)n : cap - used - 1;
+    }
+}
+
 static void write_per_rank(const char *path, const papsim_case *c, int rep, int np,
                            const double *delays, const double *times)
 {
     FILE *f = fopen(path, "a");
     char id[17];
     if (!f) {
+        char name[8192];
+        snprintf(name, sizeof name, "%s", path);
+        name_real_paths(name, sizeof name);
         papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
-                           "--per-rank '%s': cannot open for appending", path);
+                           "--per-rank '%s': cannot open for appending", name);
         return;
     }
     papsim_case_id(c, id);
@@ -437,6 +474,7 @@ int main(int argc, char **argv)
             if (list.lines[i] > 0)
                 papsim_fail_prefix(&e, "%s:%d: ", o.cases_path, list.lines[i]);
             status = PAPSIM_EXIT_BAD_INPUT;
+            name_real_paths(e.msg, sizeof e.msg);
             if (rank == 0)
                 papsim_print_error(status, "papbench", "%s", e.msg);
         }
@@ -451,6 +489,7 @@ int main(int argc, char **argv)
     goto done;
 bad_input:
     status = PAPSIM_EXIT_BAD_INPUT;
+    name_real_paths(e.msg, sizeof e.msg);
     if (rank == 0)
         papsim_print_error(status, "papbench", "%s", e.msg);
 done:

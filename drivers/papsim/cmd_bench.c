@@ -218,12 +218,23 @@ int papsim_cmd_bench(int argc, char **argv)
     }
     if (check_case(&c, &e) != 0)
         goto fail;
+    {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
+        papsim_smpi_algos smpi = {0};
+        const char *builtin[1] = {c.collective};
+        int bad = papsim_smpi_cfg_check(&smpi, o.cfg, o.ncfg, builtin,
+                                        !strncmp(c.algorithm, "builtin:", 8), &e);
+        papsim_smpi_algos_free(&smpi);
+        if (bad)
+            goto fail;
+    }
     if (papsim_make_temp_dir("papsim-bench", workdir, sizeof workdir, &e) != 0)
         goto fail;
     made_dir = 1;
     papsim_locate_named(c.platform, "platforms", ".xml", c.platform, sizeof c.platform);
     if (papsim_launch_prepare(&l, &c, c.platform, workdir, &e) != 0)
         goto fail;
+    /* The case id hashes the platform's content (case.h), as papsim run's. */
+    memcpy(c.platform_key, l.platform_key, sizeof c.platform_key);
     l.extra_cfg = o.cfg;
     if (papsim_launch_set_case(&l, &c, &e) != 0 ||
         (o.per_rank && papsim_launch_set_per_rank(&l, o.per_rank, &e) != 0))

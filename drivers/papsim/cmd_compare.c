@@ -11,7 +11,7 @@
 
 #include "commands.h"
 #include "hardware/compare.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "report/report.h"
 
 static void print_compare_help(FILE *f)

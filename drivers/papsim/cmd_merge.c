@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 
 #include "commands.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "util/papsim_fs.h"
 #include "sweep/provenance.h"
 #include "sweep/sweep.h"

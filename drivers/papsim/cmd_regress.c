@@ -14,8 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/case.h"
 #include "commands.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "util/papsim_error.h"
 #include "sweep/provenance.h"
 #include "report/report.h"
@@ -49,10 +50,14 @@ typedef struct {
     int metric_col[MAX_METRICS];
     int params_col; /* -1 in a table written before the params column */
     row_key *keys; /* sorted by (case_id, rep) for lookups */
+    char (*label_id)[17]; /* each row's id keyed by its platform's path, as
+                           * papsim wrote ids before results format 4 */
+    row_key *label_keys;  /* the rows by (label_id, rep) */
 } results_side;
 
 typedef struct {
     size_t compared, changed, missing, added;
+    size_t by_label; /* rows matched through a path-keyed id */
 } regress_counts;
 
 static void print_regress_help(FILE *f)
@@ -181,6 +186,19 @@ static int index_rows(results_side *s, papsim_err *e)
     for (size_t r = 0; r < t->nrows; r++)
         s->keys[r] = (row_key){t->rows[r][s->col[C_CASE_ID]], t->rows[r][s->col[C_REP]], r};
     qsort(s->keys, t->nrows, sizeof *s->keys, compare_keys);
+    /* The path-keyed id of every row (empty when its fields do not rebuild
+     * a case): a golden table from before results format 4 holds those. */
+    s->label_id = calloc(t->nrows + 1, sizeof *s->label_id);
+    s->label_keys = malloc((t->nrows ? t->nrows : 1) * sizeof *s->label_keys);
+    if (!s->label_id || !s->label_keys)
+        return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
+    for (size_t r = 0; r < t->nrows; r++) {
+        papsim_case c;
+        if (papsim_case_from_row(t, r, &c) == 0)
+            papsim_case_label_id(&c, s->label_id[r]);
+        s->label_keys[r] = (row_key){s->label_id[r], t->rows[r][s->col[C_REP]], r};
+    }
+    qsort(s->label_keys, t->nrows, sizeof *s->label_keys, compare_keys);
     return 0;
 }
 
@@ -198,12 +216,35 @@ static int load_side(const char *path, const regress_options *o, results_side *s
 static void free_side(results_side *s)
 {
     free(s->keys);
+    free(s->label_id);
+    free(s->label_keys);
     papsim_table_free(&s->t);
 }
 
 static const row_key *find_row(const results_side *s, const row_key *key)
 {
     return bsearch(key, s->keys, s->t.nrows, sizeof *s->keys, compare_keys);
+}
+
+/* Row r of `from` in `in`: by its case_id; else, when one of the two rows
+ * has an id keyed by the platform's path (papsim before results format 4)
+ * and the other by its content, by the path-keyed id of both (*by_label
+ * set). NULL when neither matches. */
+static const row_key *match_row(const results_side *from, size_t r, const results_side *in,
+                                int *by_label)
+{
+    row_key key = {from->t.rows[r][from->col[C_CASE_ID]], from->t.rows[r][from->col[C_REP]], r};
+    const row_key *hit = find_row(in, &key);
+    *by_label = 0;
+    if (hit)
+        return hit;
+    hit = bsearch(&key, in->label_keys, in->t.nrows, sizeof *in->label_keys, compare_keys);
+    if (!hit && from->label_id[r][0]) {
+        key.case_id = from->label_id[r];
+        hit = find_row(in, &key);
+    }
+    *by_label = hit != NULL;
+    return hit;
 }
 
 /* "allreduce/ring np=16 bytes=1024 pattern=ascending skew=100us rep=0" */
@@ -302,12 +343,12 @@ static int compare_golden_rows(const regress_options *o, const results_side *nw,
 {
     char what[1024];
     for (size_t gr = 0; gr < gd->t.nrows; gr++) {
-        row_key key = {gd->t.rows[gr][gd->col[C_CASE_ID]], gd->t.rows[gr][gd->col[C_REP]], gr};
-        const row_key *hit = find_row(nw, &key);
+        int by_label;
+        const row_key *hit = match_row(gd, gr, nw, &by_label);
         if (!hit) {
             describe_row(gd, gr, what, sizeof what);
-            printf("missing: %s (case %s, %s:%ld): not in %s\n", what, key.case_id,
-                   gd->t.path, gd->t.lines[gr], nw->t.path);
+            printf("missing: %s (case %s, %s:%ld): not in %s\n", what,
+                   gd->t.rows[gr][gd->col[C_CASE_ID]], gd->t.path, gd->t.lines[gr], nw->t.path);
             n->missing++;
             continue;
         }
@@ -316,6 +357,7 @@ static int compare_golden_rows(const regress_options *o, const results_side *nw,
             return -1;
         n->compared++;
         n->changed += (size_t)c;
+        n->by_label += (size_t)by_label;
     }
     return 0;
 }
@@ -324,12 +366,12 @@ static void list_new_rows(const results_side *nw, const results_side *gd, regres
 {
     char what[1024];
     for (size_t nr = 0; nr < nw->t.nrows; nr++) {
-        row_key key = {nw->t.rows[nr][nw->col[C_CASE_ID]], nw->t.rows[nr][nw->col[C_REP]], nr};
-        if (find_row(gd, &key))
+        int by_label;
+        if (match_row(nw, nr, gd, &by_label))
             continue;
         describe_row(nw, nr, what, sizeof what);
-        printf("new case (not in golden): %s (case %s, %s:%ld)\n", what, key.case_id,
-               nw->t.path, nw->t.lines[nr]);
+        printf("new case (not in golden): %s (case %s, %s:%ld)\n", what,
+               nw->t.rows[nr][nw->col[C_CASE_ID]], nw->t.path, nw->t.lines[nr]);
         n->added++;
     }
 }
@@ -377,6 +419,12 @@ int papsim_cmd_regress(int argc, char **argv)
     list_new_rows(&nw, &gd, &n);
     printf("regress: %zu cases compared, %zu changed, %zu missing, %zu new\n", n.compared,
            n.changed, n.missing, n.added);
+    if (n.by_label)
+        printf("regress: note: %zu rows matched by case ids keyed by the platform's path, as "
+               "papsim wrote them before results format 4 (ids now hash the platform's "
+               "content); `papsim run` the golden's spec again to write it with today's "
+               "ids\n",
+               n.by_label);
     if (n.missing)
         printf("regress: %zu of the golden's %zu rows missing from %s%s\n", n.missing,
                gd.t.nrows, o.new_path,

@@ -60,7 +60,8 @@ static void run_usage(FILE *out)
           "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
           "                   stopping)\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
-          "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun\n"
+          "  --cfg=ITEM:VAL   extra SimGrid option for every smpirun (smpi/<collective>:NAME\n"
+          "                   is checked against SMPI's algorithm names)\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
           "  --quiet          no forecast and no progress lines\n"
           "  --shard I/N      run only shard I of N (1 <= I <= N): the cases of the spec's\n"
@@ -349,6 +350,10 @@ static int run_phase(sweep_case *cases, int n, int relative, const run_options *
         return -1;
     if (relative)
         resolve_relative(cases, n, &r, st);
+    if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
     rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
     sweep_results_index_free(&r);
     if (rc != 0)
@@ -418,7 +423,9 @@ static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, 
 {
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
-    if (sweep_results_prepare(o->out_dir, &format, e) != 0 || sweep_results_index_load(o->out_dir, &r, e) != 0)
+    if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
+        sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
+        sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
     if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
@@ -489,6 +496,8 @@ int papsim_cmd_run(int argc, char **argv)
     if (papsim_locate_named(o.spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
         o.spec_path = spec_path;
     if (papsim_spec_load(o.spec_path, &spec, &e) != 0 || sweep_expand(&spec, &cases, &e) != 0)
+        goto fail;
+    if (sweep_check_cfg(&cases, o.cfg, o.ncfg, &e) != 0)
         goto fail;
     ntotal = cases.n;
     for (int i = 0; i < cases.n; i++)

@@ -126,6 +126,15 @@ static int set_radix(papsim_case *c, const char *value, papsim_err *e)
     return 0;
 }
 
+/* --platform-key: the 16 hex digits of a platform's content key (platform.h). */
+static int set_platform_key(papsim_case *c, const char *value, papsim_err *e)
+{
+    if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16)
+        return papsim_fail(e, "--platform-key '%.40s' is not 16 hex digits", value);
+    memcpy(c->platform_key, value, 17);
+    return 0;
+}
+
 /* Applies one option with its value; returns 1 if the option is not ours. */
 static int apply_option(papsim_case *c, const char *opt, const char *value, papsim_err *e)
 {
@@ -135,6 +144,8 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
         return set_text(c->algorithm, sizeof c->algorithm, opt, value, e);
     if (!strcmp(opt, "platform"))
         return set_text(c->platform, sizeof c->platform, opt, value, e);
+    if (!strcmp(opt, "platform-key"))
+        return set_platform_key(c, value, e);
     if (!strcmp(opt, "mapping"))
         return set_text(c->mapping, sizeof c->mapping, opt, value, e);
     if (!strcmp(opt, "pattern"))
@@ -400,12 +411,14 @@ static uint64_t fnv1a(uint64_t h, const char *s)
     return papsim_fnv1a64(h, s, strlen(s));
 }
 
-void papsim_case_id(const papsim_case *c, char id[17])
+/* The id with the platform as platform_text: its content key, or its label
+ * (a case without a key, and every case before results format 4). */
+static void case_id(const papsim_case *c, const char *platform_text, char id[17])
 {
     char text[8192];
     snprintf(text, sizeof text,
              "%s|%s|%s|%d|%s|%d|%s|%s|%.17g|%llu|%lld|%s|%s|%d|%d|%.17g|%lld", c->collective,
-             c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node, c->pattern, c->skew,
+             c->algorithm, platform_text, c->np, c->mapping, c->ranks_per_node, c->pattern, c->skew,
              c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root, c->in_place, c->gamma,
              c->segment_bytes);
     uint64_t h = fnv1a(PAPSIM_FNV1A64_INIT, text);
@@ -448,6 +461,24 @@ void papsim_case_id(const papsim_case *c, char id[17])
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
+void papsim_case_id(const papsim_case *c, char id[17])
+{
+    /* A label never holds a comma (papsim_case_check_label), so a key
+     * cannot be mistaken for a label. */
+    char key[40];
+    if (!c->platform_key[0]) {
+        case_id(c, c->platform, id);
+        return;
+    }
+    snprintf(key, sizeof key, "platform-key,%s", c->platform_key);
+    case_id(c, key, id);
+}
+
+void papsim_case_label_id(const papsim_case *c, char id[17])
+{
+    case_id(c, c->platform, id);
+}
+
 void papsim_case_write_args(const papsim_case *c, FILE *out)
 {
     fputs("--collective ", out);
@@ -456,6 +487,8 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
     papsim_case_put_value(out, c->algorithm);
     fputs(" --platform ", out);
     papsim_case_put_value(out, c->platform);
+    if (c->platform_key[0])
+        fprintf(out, " --platform-key %s", c->platform_key);
     fprintf(out, " --np %d --mapping ", c->np);
     papsim_case_put_value(out, c->mapping);
     fprintf(out, " --ranks-per-node %d --pattern ", c->ranks_per_node);
@@ -514,86 +547,4 @@ void papsim_metrics_compute(const double *arrive, const double *exit_t, int np, 
     m->last_delay = max_e - max_a;
     m->mean_elapsed = sum / np;
     m->max_elapsed = max_el;
-}
-
-/* The shortest "%g" text that reads back as v, so 2.66e-06 stays short
- * and still identifies the value exactly. */
-static void format_exact(char *buf, size_t len, double v)
-{
-    for (int digits = 6; digits <= 17; digits++) {
-        snprintf(buf, len, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            return;
-    }
-}
-
-/* Appends ";key=value" (no ';' before the first) to the params text. */
-static void add_param(char *buf, size_t len, const char *key, const char *value)
-{
-    size_t used = strlen(buf);
-    if (used < len)
-        snprintf(buf + used, len - used, "%s%s=%s", used ? ";" : "", key, value);
-}
-
-/* The results.csv params field: the algorithm knobs that are set (those
- * the case id hashes only when set), in key order, "key=value" joined by
- * ';', or "" when none is. Neither ',' nor ';' can occur in a value. */
-static void format_params(const papsim_case *c, char *buf, size_t len)
-{
-    char v[64];
-    buf[0] = '\0';
-    if (c->edge) {
-        format_exact(v, sizeof v, c->edge);
-        add_param(buf, len, "edge", v);
-    }
-    if (c->in_place)
-        add_param(buf, len, "in_place", "yes");
-    if (c->knomial_radix) {
-        snprintf(v, sizeof v, "%d", c->knomial_radix);
-        add_param(buf, len, "knomial_radix", v);
-    }
-    if (strcmp(c->knowledge, "none") != 0 && c->knowledge[0])
-        add_param(buf, len, "knowledge", c->knowledge);
-    if (c->max_requests) {
-        snprintf(v, sizeof v, "%d", c->max_requests);
-        add_param(buf, len, "max_requests", v);
-    }
-    if (c->model_alpha) {
-        format_exact(v, sizeof v, c->model_alpha);
-        add_param(buf, len, "model_alpha", v);
-    }
-    if (c->model_beta) {
-        format_exact(v, sizeof v, c->model_beta);
-        add_param(buf, len, "model_beta", v);
-    }
-    if (c->radix[0])
-        add_param(buf, len, "radix", c->radix);
-    if (c->schedule_timed)
-        add_param(buf, len, "schedule_timed", "yes");
-    if (c->segment_bytes) {
-        snprintf(v, sizeof v, "%lld", c->segment_bytes);
-        add_param(buf, len, "segment_bytes", v);
-    }
-    if (c->segments) {
-        snprintf(v, sizeof v, "%d", c->segments);
-        add_param(buf, len, "segments", v);
-    }
-}
-
-void papsim_case_write_row(const papsim_case *c, int rep, const papsim_metrics *m,
-                           int deterministic, const char *status, FILE *out)
-{
-    char id[17], params[512];
-    papsim_case_id(c, id);
-    format_params(c, params, sizeof params);
-    fprintf(out, "%s,%s,%s,%s,%d,%s,%d,%s,%s,%.17g,%llu,%lld,%s,%s,%s,%d,%.17g,%s,%d,", id,
-            c->collective, c->algorithm, c->platform, c->np, c->mapping, c->ranks_per_node,
-            c->pattern, c->skew, c->skew_s, c->seed, c->bytes, c->distribution, c->datatype, c->op,
-            c->root, c->gamma, params, rep);
-    if (m)
-        fprintf(out, "%.17g,%.17g,%.17g,%.17g,", m->total_delay, m->last_delay, m->mean_elapsed,
-                m->max_elapsed);
-    else
-        fputs(",,,,", out);
-    fprintf(out, "%s,%s\n", deterministic ? "yes" : "no", status);
 }

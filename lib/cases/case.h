@@ -7,12 +7,17 @@
 
 #include <stdio.h>
 
+#include "util/csv.h"
 #include "util/papsim_error.h"
 
 typedef struct {
     char collective[32];     /* allgather, allgatherv, reduce, allreduce */
     char algorithm[128];     /* registry name or builtin:NAME */
     char platform[1024];     /* label: the platform path or "default" */
+    char platform_key[17];   /* the platform's content key (platform.h: 16 hex
+                              * digits), "" = none: then the case id hashes
+                              * the label (papbench-mpi's rows, results of
+                              * papsim before results format 4) */
     int np;                  /* 0 = whatever the launcher started */
     char mapping[16];        /* label: sequential or cyclic */
     int ranks_per_node;      /* label: 0 = the platform's cores per host */
@@ -91,8 +96,21 @@ int papsim_op_commutative(const char *op);
  * row) share it. */
 int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_err *e);
 
-/* 16 hex digits identifying the case (every field but reps and check). */
+/* 16 hex digits identifying the case (every field but reps and check). The
+ * platform enters by its content key when the case has one, so the same
+ * platform named by two paths, or copied, gives one id (results format 4). */
 void papsim_case_id(const papsim_case *c, char id[17]);
+
+/* The id as papsim wrote it before results format 4: the platform enters by
+ * its label (the path as the spec spelled it). A row whose case_id equals
+ * this id of its own fields (papsim_case_from_row) has a label-keyed id. */
+void papsim_case_label_id(const papsim_case *c, char id[17]);
+
+/* Rebuilds from row r of a results table (columns found by name) the case
+ * that wrote it: every field the id hashes, the knobs from params (none for
+ * a table without the column). The platform key stays empty. Returns 0, or
+ * -1 when a column is missing or a value does not parse (case_row.c). */
+int papsim_case_from_row(const papsim_table *t, size_t r, papsim_case *c);
 
 /* Writes the case back as one line of long options (the cases-file format):
  * a value that is not plain (papsim_case_word_is_plain) is single-quoted, a

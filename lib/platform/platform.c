@@ -518,6 +518,8 @@ int papsim_platform_load(const char *path_or_default, papsim_platform *out,
         papsim_fail_prefix(e, "platform '%s': ", path_or_default);
         goto out;
     }
+    if (papsim_pl_content_key(doc, out->key, path_or_default, e) != 0)
+        goto out;
     rc = 0;
 out:
     if (rc != 0)

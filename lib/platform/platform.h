@@ -55,6 +55,11 @@ typedef struct {
     char topo_parameters[256]; /* of the only cluster, else empty */
     int ngroups;         /* groups in host order; their counts sum to nhosts */
     papsim_host_group *groups;
+    char key[17];        /* 16 hex digits keyed by the content: FNV-1a of
+                            the canonical XML (C14N 1.0, comments and blank
+                            text left out), so every spelling of its path
+                            and every copy of the file give one key; case
+                            ids hash it (case.h, platform_key) */
 } papsim_platform;
 
 /* Loads a platform file, or the embedded default when the argument is

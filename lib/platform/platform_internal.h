@@ -39,6 +39,9 @@ char *papsim_pl_dup_string(const char *s);
 int papsim_pl_read_whole_file(const char *path, char **text, size_t *len, papsim_err *e);
 /* Parses without network access and without libxml2 printing anything. */
 xmlDocPtr papsim_pl_parse_quietly(const char *text, size_t len, const char *name, papsim_err *e);
+/* The content key of a platform (platform.h, papsim_platform.key). It removes
+ * the blank text nodes of doc, so call it after reading everything else. */
+int papsim_pl_content_key(xmlDocPtr doc, char key[17], const char *name, papsim_err *e);
 /* A malloc'ed copy of an attribute, or NULL when it is absent. */
 char *papsim_pl_get_attr(xmlNodePtr node, const char *name);
 int papsim_pl_is_element(xmlNodePtr node, const char *name);

@@ -3,12 +3,17 @@
  * the "<element id='x'> at line N: " prefix of error messages. */
 #include "platform/platform_internal.h"
 
+#include <libxml/c14n.h>
 #include <libxml/parser.h>
+#include <libxml/tree.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/fnv1a.h"
 
 char *papsim_pl_dup_string(const char *s)
 {
@@ -151,4 +156,39 @@ int papsim_pl_fail_at_element(xmlNodePtr c, papsim_err *e)
     free(src);
     free(dst);
     return -1;
+}
+
+/* Removes the text nodes that hold only blanks (indentation between
+ * elements): SimGrid reads attributes only, so they mean nothing. */
+static void drop_blank_text(xmlNodePtr node)
+{
+    xmlNodePtr c = node->children;
+    while (c) {
+        xmlNodePtr next = c->next;
+        if (c->type == XML_TEXT_NODE && xmlIsBlankNode(c)) {
+            xmlUnlinkNode(c);
+            xmlFreeNode(c);
+        } else if (c->type == XML_ELEMENT_NODE) {
+            drop_blank_text(c);
+        }
+        c = next;
+    }
+}
+
+int papsim_pl_content_key(xmlDocPtr doc, char key[17], const char *name, papsim_err *e)
+{
+    xmlChar *canon = NULL;
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    if (root)
+        drop_blank_text(root);
+    /* Canonical XML 1.0 without comments: no DOCTYPE, attributes in one
+     * order, one quoting and one spelling of characters. */
+    int n = xmlC14NDocDumpMemory(doc, NULL, XML_C14N_1_0, NULL, 0, &canon);
+    if (n < 0 || !canon)
+        return papsim_fail(e, "platform '%s': cannot put the XML in canonical form", name);
+    uint64_t h = papsim_fnv1a64(PAPSIM_FNV1A64_INIT, "platform-c14n:", 14);
+    h = papsim_fnv1a64(h, canon, (size_t)n);
+    xmlFree(canon);
+    snprintf(key, 17, "%016llx", (unsigned long long)h);
+    return 0;
 }

@@ -13,7 +13,7 @@
 #include "report/report_heatmap.h"
 #include "report/report_relative.h"
 #include "report/report_study.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 #include "util/papsim_fs.h"
 
 #define WHO "papsim report"

@@ -62,6 +62,7 @@ int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *pl
         return -1;
     if (papsim_platform_load(platform_path, &platform, e) != 0)
         return -1;
+    memcpy(l->platform_key, platform.key, sizeof l->platform_key);
     if (!strcmp(platform_path, "default")) {
         snprintf(l->platform_xml, sizeof l->platform_xml, "%s/default-platform.xml", workdir);
         if (papsim_platform_write_default(l->platform_xml, e) != 0)

@@ -13,6 +13,7 @@ typedef struct {
     const char *papbench;   /* path of the SMPI build of papbench */
     char workdir[4096];     /* the batch's working directory: hostfile, cases */
     char platform_xml[4096]; /* the XML file smpirun reads */
+    char platform_key[17];  /* its content key (platform.h) */
     char hostfile_name[256]; /* in workdir */
     int np;
     char builtin_cfg[256];  /* "--cfg=smpi/reduce:NAME" for builtin cases, or "" */

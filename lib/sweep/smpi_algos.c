@@ -195,3 +195,48 @@ void papsim_smpi_algos_free(papsim_smpi_algos *cache)
         free(cache->lists[i].names);
     memset(cache, 0, sizeof *cache);
 }
+
+/* SimGrid's smpi/<collective> options (src/smpi/internals/smpi_config.cpp):
+ * one algorithm per collective for a whole smpirun. */
+static const char *const smpi_collectives[] = {
+    "gather", "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv",
+    "bcast",  "reduce",    "reduce_scatter", "scatter", "barrier",
+};
+
+int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int ncfg,
+                          const char *const *builtin_collectives, int nbuiltin, papsim_err *e)
+{
+    for (int i = 0; i < ncfg; i++) {
+        const char *w = cfg[i];
+        if (strncmp(w, "--cfg=smpi/", 11) != 0)
+            continue;
+        const char *key = w + 11, *colon = strchr(key, ':');
+        size_t klen = colon ? (size_t)(colon - key) : strlen(key);
+        const char *collective = NULL;
+        for (size_t k = 0; k < sizeof smpi_collectives / sizeof smpi_collectives[0]; k++)
+            if (strlen(smpi_collectives[k]) == klen && !strncmp(key, smpi_collectives[k], klen))
+                collective = smpi_collectives[k];
+        int selector = klen == 13 && !strncmp(key, "coll-selector", 13);
+        if (!collective && !selector)
+            continue;
+        if (!colon || !colon[1])
+            return papsim_fail(e, "'%s': no algorithm name after ':'", w);
+        /* SimGrid sets every collective not set otherwise to the selector's
+         * name, so it must be an algorithm of each (smpi_coll.cpp). */
+        for (size_t k = 0; k < sizeof smpi_collectives / sizeof smpi_collectives[0]; k++) {
+            const char *c = collective ? collective : smpi_collectives[k];
+            if (papsim_smpi_algo_check(cache, c, colon + 1, e) != 0)
+                return papsim_fail_prefix(e, "'%s': %s", w,
+                                          selector ? "not a selector of every collective: " : "");
+            if (collective)
+                break;
+        }
+        for (int b = 0; collective && b < nbuiltin; b++)
+            if (!strcmp(builtin_collectives[b], collective))
+                return papsim_fail(e, "'%s' would replace the SMPI algorithm of the builtin:%s "
+                                      "cases (one %s algorithm per smpirun): leave it out and "
+                                      "name the algorithm builtin:%s",
+                                   w, "NAME", collective, colon + 1);
+    }
+    return 0;
+}

@@ -30,6 +30,15 @@ typedef struct {
 int papsim_smpi_algo_check(papsim_smpi_algos *cache, const char *collective, const char *name,
                            papsim_err *e);
 
+/* Checks the --cfg= words a user gives papsim run or bench: the name of
+ * every smpi/<collective>:NAME (and smpi/coll-selector:NAME) against SMPI's
+ * list, so a bad one is refused before anything runs instead of aborting
+ * every case; and refuses smpi/<collective> for a collective that has
+ * builtin: cases (builtin_collectives[0..nbuiltin)), whose algorithm it
+ * would silently replace. Other words pass unchanged. */
+int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int ncfg,
+                          const char *const *builtin_collectives, int nbuiltin, papsim_err *e);
+
 void papsim_smpi_algos_free(papsim_smpi_algos *cache);
 
 #endif

@@ -31,6 +31,9 @@ typedef struct {
  * their no-delay companions added. */
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e);
 void sweep_cases_free(sweep_cases *cases);
+/* Checks the --cfg= words of a run against SMPI (smpi_algos.h,
+ * papsim_smpi_cfg_check) and the builtin: cases of the sweep. */
+int sweep_check_cfg(const sweep_cases *cases, const char *const *cfg, int ncfg, papsim_err *e);
 
 /* The forecast's wall-time model of a case on one worker: messages x msg +
  * eager-list entries scanned x scan (SimGrid 3.32's detached sends below
@@ -97,6 +100,20 @@ void sweep_results_index_free(sweep_results_index *r);
  * none) and whether it was recorded as timed out (if timed_out is given). */
 int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *mean_total,
                           int *timed_out);
+
+/* Before a sweep resumes DIR/results.csv (sweep_repair.c): rows whose id
+ * is keyed by the path of one of the spec's platforms (papsim before
+ * results format 4) take the id keyed by its content, so they are not
+ * simulated again; the file is rewritten only if a row changes. */
+int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e);
+/* Rewrites DIR/results.csv without the rows of these case ids (cases that
+ * hold only some of their repetitions, to be run again whole). */
+int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, papsim_err *e);
+/* Drops (as above) the rows of every case of the phase (relative skews or
+ * not) that holds some but not all of its repetitions in r, so it runs
+ * again whole and no repetition gets a second row; reloads r then. */
+int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, int relative,
+                               sweep_results_index *r, papsim_err *e);
 
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"

@@ -356,6 +356,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
         if (load_platform(b, &l.platforms.v[pf], sc.platform_path, sizeof sc.platform_path,
                           sc.c.platform, sizeof sc.c.platform, &platform, e) != 0)
             return -1;
+        /* The case id hashes the content, not the label (case.h). */
+        memcpy(sc.c.platform_key, platform.key, sizeof sc.c.platform_key);
         int rc = expand_on_platform(b, &l, &sc, &platform, out, e);
         papsim_platform_free(&platform);
         if (rc != 0)
@@ -418,6 +420,25 @@ int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
         return -1;
     drop_duplicates(out);
     return 0;
+}
+
+/* The --cfg= words against SMPI's algorithm names and the spec's builtin:
+ * cases (smpi_algos.h), before anything runs. */
+int sweep_check_cfg(const sweep_cases *cases, const char *const *cfg, int ncfg, papsim_err *e)
+{
+    const char *builtin[16];
+    int nbuiltin = 0;
+    for (int i = 0; i < cases->n && nbuiltin < 16; i++) {
+        int seen = strncmp(cases->v[i].c.algorithm, "builtin:", 8) != 0;
+        for (int b = 0; b < nbuiltin && !seen; b++)
+            seen = !strcmp(builtin[b], cases->v[i].c.collective);
+        if (!seen)
+            builtin[nbuiltin++] = cases->v[i].c.collective;
+    }
+    papsim_smpi_algos smpi = {0};
+    int rc = papsim_smpi_cfg_check(&smpi, cfg, ncfg, builtin, nbuiltin, e);
+    papsim_smpi_algos_free(&smpi);
+    return rc;
 }
 
 void sweep_cases_free(sweep_cases *cases)

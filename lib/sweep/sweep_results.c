@@ -9,8 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "util/papsim_fs.h"
+#include "results/results_csv.h"
 #include "sweep/sweep.h"
+#include "util/papsim_fs.h"
 
 int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, papsim_err *e)
 {
@@ -138,7 +139,9 @@ int sweep_results_index_load(const char *dir, sweep_results_index *r, papsim_err
     char path[4200];
     snprintf(path, sizeof path, "%s/results.csv", dir);
     r->by_id = NULL;
-    if (papsim_table_load(path, &r->t, e) != 0)
+    /* The checking reader (results_csv.h): a resumed run stands on these
+     * rows, so a row it cannot trust is refused here as everywhere else. */
+    if (papsim_results_load(path, &r->t, NULL, e) != 0)
         return -1;
     r->id_col = papsim_table_column(&r->t, "case_id");
     r->status_col = papsim_table_column(&r->t, "status");

@@ -75,11 +75,42 @@ static int absolute(const char *path, char *out, const char *what, papsim_err *e
 {
     if (!realpath(path, out))
         return papsim_fail(e, "%s '%s': %s", what, path, strerror(errno));
-    if (strpbrk(out, "'\n"))
-        return papsim_fail(e, "%s '%s': a path with a quote or newline cannot go into the "
-                              "job script",
-                           what, out);
+    const char *bad = strpbrk(out, "'\n\\");
+    if (bad)
+        return papsim_fail(e, "%s '%s': a path with a %s cannot go into the job script", what,
+                           out, *bad == '\'' ? "single quote" : *bad == '\n' ? "newline"
+                                                                           : "backslash");
     return 0;
+}
+
+/* An #SBATCH value as sbatch reads it back (Slurm's src/sbatch/opt.c,
+ * _get_argument): inside double quotes blanks and '#' stay in the word, and
+ * a backslash keeps the next character (here a double quote) as it is. In
+ * an --output file name sbatch replaces %a, %j... and reads "%%" as "%";
+ * absolute() refused a backslash, which would turn that off. */
+static void put_sbatch_path(FILE *f, const char *path)
+{
+    fputc('"', f);
+    for (; *path; path++) {
+        if (*path == '"')
+            fputc('\\', f);
+        else if (*path == '%')
+            fputc('%', f);
+        fputc(*path, f);
+    }
+    fputc('"', f);
+}
+
+/* A word for a POSIX shell: single-quoted, a quote inside as '\''. */
+static void put_shell_word(FILE *f, const char *s)
+{
+    fputc('\'', f);
+    for (; *s; s++)
+        if (*s == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(*s, f);
+    fputc('\'', f);
 }
 
 static void write_header(FILE *f, const char *spec, const char *dir, int ncases,
@@ -95,7 +126,11 @@ static void write_header(FILE *f, const char *spec, const char *dir, int ncases,
     fprintf(f, "#SBATCH --job-name=papsim-%.*s\n", (int)strcspn(name, "."), name);
     fprintf(f, "#SBATCH --array=1-%d\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=%d\n",
             so->nshards, so->cpus);
-    fprintf(f, "#SBATCH --output=%s/slurm/shard-%%a.log\n", dir);
+    char log[PATH_MAX + 32];
+    snprintf(log, sizeof log, "%s/slurm/shard-", dir);
+    fputs("#SBATCH --output=", f);
+    put_sbatch_path(f, log); /* then the array index: %a stays a pattern */
+    fputs("%a.log\n", f);
     if (so->partition)
         fprintf(f, "#SBATCH --partition=%s\n", so->partition);
     if (so->time)
@@ -142,12 +177,24 @@ int sweep_slurm_write(const char *spec_path, const char *out_dir, int ncases,
     if (fclose(f) != 0)
         return papsim_fail(e, "%s: write failed", path);
     chmod(path, 0755);
+    /* What to type next, every path quoted for a shell. */
+    char log[PATH_MAX + 32], wrap[4 * PATH_MAX];
+    size_t k = (size_t)snprintf(log, sizeof log, "--output=");
+    for (const char *d = dir; *d && k + 3 < sizeof log; d++) /* "%%": a % of the path */
+        k += (size_t)snprintf(log + k, sizeof log - k, *d == '%' ? "%%%%" : "%c", *d);
+    snprintf(log + k, sizeof log - k, "/slurm/merge.log");
+    snprintf(wrap, sizeof wrap, "'%s' merge '%s/merged' '%s'/shard-*", self, dir, dir);
     printf("papsim run: wrote %s: %d cases in %d shards, one array task each (%d worker(s))\n"
-           "  submit:     sbatch %s\n"
-           "  then merge: %s merge %s/merged %s/shard-*\n"
-           "  or queue the merge behind the array:\n"
-           "    jid=$(sbatch --parsable %s) && sbatch --dependency=afterok:$jid "
-           "--output=%s/slurm/merge.log --wrap \"%s merge %s/merged %s/shard-*\"\n",
-           path, ncases, so->nshards, so->cpus, path, self, dir, dir, path, dir, self, dir, dir);
+           "  submit:     sbatch ",
+           path, ncases, so->nshards, so->cpus);
+    put_shell_word(stdout, path);
+    fputs("\n  then merge: ", stdout);
+    printf("%s\n  or queue the merge behind the array:\n    jid=$(sbatch --parsable ", wrap);
+    put_shell_word(stdout, path);
+    fputs(") && sbatch --dependency=afterok:$jid ", stdout);
+    put_shell_word(stdout, log);
+    fputs(" --wrap ", stdout);
+    put_shell_word(stdout, wrap);
+    fputc('\n', stdout);
     return 0;
 }

@@ -7,7 +7,7 @@
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
-modules="util platform cases sweep report hardware"
+modules="util platform cases results sweep report hardware"
 
 # The modules each lib/ module may include ("schedule" is algorithms/schedule).
 allowed() {
@@ -15,9 +15,10 @@ allowed() {
     util) echo "" ;;
     platform) echo "util" ;;
     cases) echo "util schedule" ;;
-    report) echo "util" ;;
-    hardware) echo "util report" ;;
-    sweep) echo "util platform cases" ;;
+    results) echo "util cases" ;;
+    report) echo "util results" ;;
+    hardware) echo "util results report" ;;
+    sweep) echo "util platform cases results" ;;
     esac
 }
 

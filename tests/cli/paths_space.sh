@@ -82,4 +82,17 @@ expect_bad_input "run: a double quote in a pattern" \
     "spec dir/dqp.ini:5: patterns: --pattern 'file:p\"q.txt' holds a double quote" \
     "$PAPSIM" run 'spec dir/dqp.ini' --out dqp
 expect_eq "run: refused before anything ran (pattern)" "$(ls dqp/results.csv 2>/dev/null | wc -l)" 0
+# papbench names a cases file by the user's path, not by the descriptor
+# through which papsim hands smpirun a directory whose path has blanks
+# (/proc/self/fd/N, lib/sweep/launch.c).
+mkdir 'cases dir'
+printf -- '--np 2 --bytes 8\n--np 2 --bogus 1\n' > 'cases dir/cases.txt'
+"$PAPSIM" hostfile --platform default --np 2 -o hf.txt
+(exec 7<'cases dir'
+ smpirun -no-privatize -platform "$PAPSIM_SOURCE_DIR/platforms/default.xml" -hostfile hf.txt -np 2 \
+     "$PAPSIM_BUILD_DIR/papbench" --log=root.thres:critical --no-header \
+     --cases /proc/self/fd/7/cases.txt) >fd.out 2>fd.err
+expect_eq "papbench: the bad line named by the user's path" \
+    "$(grep -c "^papbench: $PWD/cases dir/cases.txt:2: unknown option '--bogus'" fd.err)" 1
+expect_eq "papbench: no descriptor path in its message" "$(grep -c '/proc/self/fd' fd.err)" 0
 finish

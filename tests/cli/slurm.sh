@@ -121,7 +121,7 @@ expect_eq "local run" "$?" 0
 
 expect_ok "--slurm writes the script" "$PAPSIM" run spec.ini --out array --slurm --shards 3 \
     --partition papsim --time 5 --sbatch --nice=0
-expect_eq "prints how to submit" "$(grep -c "submit: *sbatch $here/array/sweep.sbatch" out.txt)" 1
+expect_eq "prints how to submit" "$(grep -c "submit: *sbatch '$here/array/sweep.sbatch'" out.txt)" 1
 expect_eq "array of 3" "$(grep -c '^#SBATCH --array=1-3$' array/sweep.sbatch)" 1
 expect_eq "partition" "$(grep -c '^#SBATCH --partition=papsim$' array/sweep.sbatch)" 1
 expect_eq "extra line" "$(grep -c '^#SBATCH --nice=0$' array/sweep.sbatch)" 1
@@ -143,6 +143,30 @@ if cmp -s local/results.csv array/merged/results.csv; then pass; else
     fail "merged differs from local: $(diff local/results.csv array/merged/results.csv | head -5)"
 fi
 expect_eq "rows" "$(wc -l <array/merged/results.csv)" "$(wc -l <local/results.csv)"
+
+# An --out with a blank, a '#' and a '%': the #SBATCH --output line is
+# quoted as sbatch reads it ('#' would start a comment, a blank end the
+# word, '%' is a file-name pattern), and the logs land in that directory.
+printf 'collective = reduce\nalgorithms = binomial, linear\nnp = 4\nbytes = 8\npatterns = no_delay\n' >small.ini
+odd='out dir #1 %x "q"'
+expect_ok "--slurm into '$odd'" "$PAPSIM" run small.ini --out "$odd" --slurm --shards 2 \
+    --partition papsim --time 5
+expect_eq "the --output line, quoted" "$(grep '^#SBATCH --output=' "$odd/sweep.sbatch")" \
+    "#SBATCH --output=\"$here/out dir #1 %%x \\\"q\\\"/slurm/shard-\"%a.log"
+job=$(sbatch --parsable "$odd/sweep.sbatch" 2>sbatch2.err)
+expect_eq "sbatch accepted it" "$?" 0
+job=${job%%;*}
+for _ in $(seq 1 120); do
+    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+    sleep 0.5
+done
+for i in 1 2; do
+    if [ -f "$odd/slurm/shard-$i.log" ]; then pass; else
+        fail "no log $odd/slurm/shard-$i.log: $(find . -name 'shard-*.log' | head -5)"; fi
+    if [ -s "$odd/shard-$i/results.csv" ]; then pass; else fail "shard $i of '$odd': no results"; fi
+done
+expect_fail "a backslash in --out is refused, named" "--out '.*a.b': a path with a backslash" \
+    "$PAPSIM" run small.ini --out 'a\b' --slurm --shards 2
 
 # Bad input: a shard missing, a bad --shard, a value the script cannot hold.
 expect_fail "missing shard" 'shard 2 of 3 is missing' \

@@ -179,4 +179,28 @@ expect_eq "unknown command: exit status" "$rc" 2
 expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary; see papsim --help)"
 [ -e out ] && fail "an option check created out/" || pass
 
+# ---- --cfg=smpi/<collective>:NAME, checked like builtin:NAME --------------
+spec plain "${BASE[@]}" "patterns = no_delay" "algorithms = binomial"
+BAD_INPUT_PREFIX="papsim run: "
+expect_bad_input "--cfg: an unknown SMPI algorithm" \
+    "'--cfg=smpi/reduce:bogus': unknown SMPI reduce algorithm 'bogus'; SMPI [0-9.]+ has: default, " \
+    "$PAPSIM" run plain.ini --out out --cfg=smpi/reduce:bogus
+[ -e out ] && fail "--cfg: out/ created" || pass
+expect_bad_input "--cfg: a selector is an algorithm of every collective" \
+    "'--cfg=smpi/coll-selector:ompi_binomial': not a selector of every collective: unknown SMPI allgather algorithm" \
+    "$PAPSIM" run plain.ini --out out --cfg=smpi/coll-selector:ompi_binomial
+expect_bad_input "--cfg: no name" "'--cfg=smpi/bcast:': no algorithm name after ':'" \
+    "$PAPSIM" run plain.ini --out out --cfg=smpi/bcast:
+expect_bad_input "--cfg: would replace the algorithm of builtin: cases" \
+    "'--cfg=smpi/reduce:flat_tree' would replace the SMPI algorithm of the builtin:NAME cases" \
+    "$PAPSIM" run builtin-ok.ini --out out --cfg=smpi/reduce:flat_tree
+expect_ok "--cfg: valid names pass" "$PAPSIM" run plain.ini --dry-run --quiet \
+    --cfg=smpi/reduce:flat_tree --cfg=smpi/coll-selector:mpich --cfg=smpi/bcast:binomial_tree
+BAD_INPUT_PREFIX="papsim bench: "
+expect_bad_input "bench --cfg: an unknown SMPI algorithm" \
+    "'--cfg=smpi/allreduce:nope': unknown SMPI allreduce algorithm 'nope'" \
+    "$PAPSIM" bench --np 2 --cfg=smpi/allreduce:nope
+expect_bad_input "bench --cfg: would replace builtin:" "would replace the SMPI algorithm" \
+    "$PAPSIM" bench --np 2 --algorithm builtin:binomial --cfg=smpi/reduce:flat_tree
+
 finish

@@ -1,9 +1,9 @@
 /* Fuzz target: the results.csv reader every command uses
- * (papsim_results_load, lib/report/results_csv.c, over the table loader
+ * (papsim_results_load, lib/results/results_csv.c, over the table loader
  * of csv.c), followed by what every report does next: look up the results
  * columns. A table that loads must be rectangular. */
 #include "fuzz_file.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 
 #include <string.h>
 

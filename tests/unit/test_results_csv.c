@@ -1,4 +1,4 @@
-/* Unit tests for lib/report/results_csv.c, the checking reader every
+/* Unit tests for lib/results/results_csv.c, the checking reader every
  * command that reads results.csv uses: the header, the value rules, one row
  * per (case_id, rep), whole rows, the byte order mark. Each table is written
  * to a temporary file; a refused one must give the exact message. */
@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 
 /* Two ok rows of today's format (rows 2 and 3 of a file with the header). */
 #define ROW_A                                                                                \

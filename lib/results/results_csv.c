@@ -1,5 +1,5 @@
 /* The checking reader of results.csv; see results_csv.h for the rules. */
-#include "report/results_csv.h"
+#include "results/results_csv.h"
 
 #include <errno.h>
 #include <limits.h>
