@@ -7,7 +7,7 @@
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
-modules="util platform cases sweep report hardware"
+modules="util platform cases sweep report hardware tune"
 
 # The modules each lib/ module may include ("schedule" is algorithms/schedule).
 allowed() {
@@ -18,6 +18,7 @@ allowed() {
     report) echo "util" ;;
     hardware) echo "util report" ;;
     sweep) echo "util platform cases" ;;
+    tune) echo "util report" ;;
     esac
 }
 

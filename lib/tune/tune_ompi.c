@@ -1,0 +1,152 @@
+/* What papsim knows of Open MPI's tuned component (tune.h): the counterparts
+ * of SMPI's builtin:ompi_* algorithms, the message size Open MPI's dynamic
+ * rules compare, and Open MPI 4.1's fixed decision. */
+#include "tune/tune.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "papsim_catalog.h"
+
+/* SMPI 3.32's algorithms named after Open MPI's (src/smpi/colls/smpi_coll.cpp
+ * of SimGrid), with the Open MPI 4.1 tuned name and id they reproduce. "ompi"
+ * itself is SMPI's copy of the fixed decision, not one algorithm. */
+static const struct {
+    const char *collective, *smpi, *name;
+    int id;
+} builtin_map[] = {
+    {"allgather", "ompi_neighborexchange", "neighbor", 5},
+    {"allgatherv", "ompi_neighborexchange", "neighbor", 4},
+    {"allgatherv", "ompi_bruck", "bruck", 2},
+    {"allreduce", "ompi_ring_segmented", "segmented_ring", 5},
+    {"bcast", "ompi_split_bintree", "split_binary_tree", 4},
+    {"bcast", "ompi_pipeline", "pipeline", 3},
+    {"reduce", "ompi_basic_linear", "linear", 1},
+    {"reduce", "ompi_chain", "chain", 2},
+    {"reduce", "ompi_pipeline", "pipeline", 3},
+    {"reduce", "ompi_binary", "binary", 4},
+    {"reduce", "ompi_binomial", "binomial", 5},
+    {"reduce", "ompi_in_order_binary", "in-order_binary", 6},
+};
+
+int papsim_tune_open_mpi(const char *collective, const char *label, char *name, size_t len)
+{
+    char base[128];
+    size_t n = strcspn(label, "[");
+    if (n >= sizeof base)
+        return -1;
+    memcpy(base, label, n);
+    base[n] = '\0';
+    if (strncmp(base, "builtin:", 8) == 0) {
+        for (size_t i = 0; i < sizeof builtin_map / sizeof builtin_map[0]; i++)
+            if (strcmp(builtin_map[i].collective, collective) == 0 &&
+                strcmp(builtin_map[i].smpi, base + 8) == 0 &&
+                strlen(builtin_map[i].name) < len) {
+                strcpy(name, builtin_map[i].name);
+                return builtin_map[i].id;
+            }
+        return -1;
+    }
+    return papsim_catalog_open_mpi(papsim_catalog_find(collective, base), name, len);
+}
+
+/* Open MPI 4.1's dynamic decision (coll_tuned_decision_dynamic.c) compares
+ * the type size x count for reduce, allreduce and bcast, and x count x comm
+ * size for allgather and alltoall; allgatherv the mean block per rank. */
+long long papsim_tune_msg_size(const char *collective, long long bytes, int np)
+{
+    if (strcmp(collective, "allgather") == 0 || strcmp(collective, "alltoall") == 0)
+        return bytes * np;
+    return bytes;
+}
+
+/* The fixed decision as data: bands of communicator size (np < comm_below;
+ * 0: every larger one), each a run of message-size bands (size < size_below;
+ * 0: every larger one), for a commutative op. The sizes are the fixed
+ * decision's own: type size x count, per rank block for allgather/alltoall,
+ * which is papsim's bytes column for every collective here. Written down from
+ * ompi/mca/coll/tuned/coll_tuned_decision_fixed.c of Open MPI v4.1.4 (the
+ * functions ompi_coll_tuned_<collective>_intra_dec_fixed). */
+typedef struct {
+    int comm_below;
+    long long size_below;
+    int alg;
+} fixed_band;
+
+static const fixed_band allreduce_41[] = {
+    {4, 8, 4}, {4, 4096, 3}, {4, 8192, 4}, {4, 16384, 3}, {4, 65536, 4}, {4, 262144, 5},
+    {4, 0, 6},
+    {8, 16, 4}, {8, 8192, 3}, {8, 0, 6},
+    {16, 8192, 3}, {16, 0, 6},
+    {32, 64, 5}, {32, 4096, 3}, {32, 0, 6},
+    {64, 128, 5}, {64, 0, 6},
+    {128, 262144, 3}, {128, 0, 6},
+    {256, 131072, 2}, {256, 262144, 3}, {256, 0, 6},
+    {512, 4096, 2}, {512, 0, 6},
+    {2048, 2048, 2}, {2048, 16384, 3}, {2048, 0, 6},
+    {4096, 2048, 2}, {4096, 4096, 5}, {4096, 16384, 3}, {4096, 0, 6},
+    {0, 2048, 2}, {0, 16384, 5}, {0, 32768, 3}, {0, 0, 6},
+};
+
+static const fixed_band reduce_41[] = {
+    {4, 8, 7}, {4, 16, 4}, {4, 32, 3}, {4, 262144, 1}, {4, 524288, 3}, {4, 1048576, 2},
+    {4, 0, 3},
+    {8, 4096, 4}, {8, 65536, 2}, {8, 262144, 5}, {8, 524288, 1}, {8, 1048576, 5}, {8, 0, 1},
+    {16, 8192, 4}, {16, 0, 5},
+    {32, 4096, 4}, {32, 0, 5},
+    {256, 0, 5},
+    {512, 8192, 5}, {512, 16384, 6}, {512, 0, 5},
+    {2048, 0, 5},
+    {4096, 512, 5}, {4096, 1024, 6}, {4096, 8192, 5}, {4096, 16384, 6}, {4096, 0, 5},
+    {0, 16, 5}, {0, 32, 6}, {0, 1024, 5}, {0, 2048, 6}, {0, 8192, 5}, {0, 16384, 6},
+    {0, 0, 5},
+};
+
+static const fixed_band bcast_41[] = {
+    {4, 32, 3}, {4, 256, 5}, {4, 512, 3}, {4, 1024, 7}, {4, 32768, 1}, {4, 131072, 5},
+    {4, 262144, 2}, {4, 524288, 1}, {4, 1048576, 6}, {4, 0, 5},
+    {8, 64, 5}, {8, 128, 6}, {8, 2048, 5}, {8, 8192, 6}, {8, 1048576, 1}, {8, 0, 2},
+    {16, 8, 7}, {16, 64, 5}, {16, 4096, 7}, {16, 16384, 5}, {16, 32768, 6}, {16, 0, 1},
+    {32, 4096, 7}, {32, 1048576, 6}, {32, 0, 8},
+    {64, 2048, 6}, {64, 0, 7},
+    {128, 0, 7},
+    {256, 2, 6}, {256, 16384, 5}, {256, 32768, 1}, {256, 65536, 5}, {256, 0, 7},
+    {1024, 16384, 7}, {1024, 32768, 4}, {1024, 0, 7},
+    {2048, 524288, 7}, {2048, 0, 8},
+    {4096, 262144, 7}, {4096, 0, 8},
+    {0, 8192, 7}, {0, 16384, 5}, {0, 262144, 7}, {0, 0, 8},
+};
+
+static int fixed_lookup(const fixed_band *b, size_t n, int np, long long size)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (b[i].comm_below != 0 && np >= b[i].comm_below)
+            continue;
+        if (b[i].size_below == 0 || size < b[i].size_below)
+            return b[i].alg;
+    }
+    return -1;
+}
+
+int papsim_tune_fixed_41(const char *collective, int np, long long bytes)
+{
+#define LOOKUP(t) fixed_lookup(t, sizeof t / sizeof t[0], np, bytes)
+    if (strcmp(collective, "allreduce") == 0)
+        return LOOKUP(allreduce_41);
+    if (strcmp(collective, "reduce") == 0)
+        return LOOKUP(reduce_41);
+    if (strcmp(collective, "bcast") == 0)
+        return LOOKUP(bcast_41);
+#undef LOOKUP
+    return -1;
+}
+
+const char *papsim_tune_counterpart(const char *collective, int id, char *name, size_t len)
+{
+    for (size_t i = 0; i < papsim_catalog_size; i++)
+        if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
+            papsim_catalog_open_mpi(&papsim_catalog[i], name, len) == id)
+            return papsim_catalog[i].name;
+    snprintf(name, len, "%d", id);
+    return NULL;
+}
