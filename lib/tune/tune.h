@@ -54,6 +54,7 @@ typedef struct {
     int ompi_id;            /* its Open MPI algorithm id */
     char ompi_name[48];     /* its Open MPI name */
     int faninout, segsize, max_requests;
+    const char *segsize_source; /* where segsize comes from, for the comment */
     double value;           /* the choice's criterion value (seconds or ratio) */
     double time;            /* its median under the rule's pattern (no_delay for robust) */
     int next;               /* the next mapped choice, -1 if none */
@@ -110,6 +111,13 @@ int papsim_tune_open_mpi(const char *collective, const char *label, char *name, 
  * collective (NULL if none) and Open MPI's name of it into name (the id in
  * digits when papsim does not know it). */
 const char *papsim_tune_counterpart(const char *collective, int id, char *name, size_t len);
+
+/* The segment size to write for an algorithm label at np and bytes: the
+ * label's segment_bytes, else the default papsim's algorithm (or SMPI's
+ * builtin:ompi_*) used in the simulation, else 0 (unsegmented); *source
+ * says which, for the rule's comment. */
+int papsim_tune_segsize(const char *collective, const char *label, int np, long long bytes,
+                        const char **source);
 
 /* Open MPI's message size for a collective at papsim's bytes and np. */
 long long papsim_tune_msg_size(const char *collective, long long bytes, int np);

@@ -4,6 +4,7 @@
 #include "tune/tune.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "papsim_catalog.h"
@@ -149,4 +150,58 @@ const char *papsim_tune_counterpart(const char *collective, int id, char *name, 
             return papsim_catalog[i].name;
     snprintf(name, len, "%d", id);
     return NULL;
+}
+
+/* papsim's bcast chain and pipeline default segment size, the linear fits of
+ * papsim_bcast_pipeline_default_bytes (algorithms/bcast/bcast_util.c, which
+ * needs MPI): the two must stay equal. */
+static int bcast_pipeline_default(int p, long long bytes)
+{
+    const double m = (double)bytes;
+    if (p < 1.6134e-6 * m + 2.1102)
+        return 128 * 1024;
+    if (p < 2.3679e-6 * m + 1.1787)
+        return 64 * 1024;
+    if (p < 3.2118e-6 * m + 8.7936)
+        return 16 * 1024;
+    return 128 * 1024;
+}
+
+int papsim_tune_segsize(const char *collective, const char *label, int np, long long bytes,
+                        const char **source)
+{
+    static const struct {
+        const char *collective, *name;
+        int bytes;
+    } fixed[] = {
+        {"reduce", "chain", 64 * 1024},           {"reduce", "pipeline", 64 * 1024},
+        {"reduce", "binary", 32 * 1024},          {"allreduce", "segmented_ring", 1 << 20},
+        {"reduce", "builtin:ompi_chain", 64 * 1024}, {"reduce", "builtin:ompi_binary", 32 * 1024},
+    };
+    const char *b = strchr(label, '[');
+    size_t n = b ? (size_t)(b - label) : strlen(label);
+    const char *key = b ? strstr(b, "segment_bytes=") : NULL;
+    if (key && (key[-1] == '[' || key[-1] == ';')) {
+        *source = "the run's segment_bytes";
+        return atoi(key + 14);
+    }
+    *source = "papsim's default";
+    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        if (strcmp(fixed[i].collective, collective) == 0 && strlen(fixed[i].name) == n &&
+            strncmp(fixed[i].name, label, n) == 0) {
+            if (label[0] == 'b')
+                *source = "SMPI's";
+            return fixed[i].bytes;
+        }
+    if (strcmp(collective, "bcast") == 0 &&
+        ((n == 5 && strncmp(label, "chain", 5) == 0) ||
+         (n == 8 && strncmp(label, "pipeline", 8) == 0)))
+        return bcast_pipeline_default(np, bytes);
+    if (strcmp(collective, "bcast") == 0 && n == 12 && strncmp(label, "split_binary", 12) == 0)
+        return bytes < 370728 ? 1024 : 8 * 1024;
+    if (strncmp(label, "builtin:", 8) == 0)
+        *source = "SMPI's own segment size is not carried over";
+    else
+        *source = "unsegmented";
+    return 0;
 }

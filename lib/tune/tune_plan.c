@@ -84,12 +84,16 @@ static int label_knob(const char *label, const char *key)
     return 0;
 }
 
-/* Chain fan-outs as papsim's chains use them (registry.def): reduce
- * min(p/2, 32), bcast min(4, p-1); Open MPI reads them from the file. */
-static int chain_fanout(const char *collective, const char *ompi_name, int np)
+/* Chain fan-outs as the simulated chains used them (registry.def): reduce
+ * min(p/2, 32), bcast min(4, p-1), SMPI's reduce ompi_chain p/2; Open MPI
+ * reads them from the file. */
+static int chain_fanout(const char *collective, const char *label, const char *ompi_name,
+                        int np)
 {
     if (strcmp(ompi_name, "chain") != 0)
         return 0;
+    if (strncmp(label, "builtin:", 8) == 0) /* SMPI's ompi_chain: fan-out p/2 */
+        return np / 2 < 1 ? 1 : np / 2;
     int f = strcmp(collective, "reduce") == 0 ? (np / 2 < 32 ? np / 2 : 32)
                                               : (np - 1 < 4 ? np - 1 : 4);
     return f < 1 ? 1 : f;
@@ -132,9 +136,10 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
         pt->value = v;
         pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], pt->ompi_name,
                                            sizeof pt->ompi_name);
-        pt->segsize = label_knob(r->algorithms[alg], "segment_bytes");
+        pt->segsize = papsim_tune_segsize(g->collective, r->algorithms[alg], g->np, pt->bytes,
+                                          &pt->segsize_source);
         pt->max_requests = label_knob(r->algorithms[alg], "max_requests");
-        pt->faninout = chain_fanout(g->collective, pt->ompi_name, g->np);
+        pt->faninout = chain_fanout(g->collective, r->algorithms[alg], pt->ompi_name, g->np);
         pt->next = best_of(plan, g, s, 1, alg, &nv);
         pt->next_value = nv;
         pt->winner = win == alg ? -1 : win;

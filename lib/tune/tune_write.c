@@ -70,7 +70,7 @@ static void rule_comment(const papsim_tune_plan *plan, const papsim_tune_group *
     } else {
         fprintf(f, "; no other choice");
     }
-    fputc('\n', f);
+    fprintf(f, "; segment size %d (%s)\n", pt->segsize, pt->segsize_source);
     if (pt->winner >= 0) {
         value_text(&plan->opt, pt->winner_value, n, sizeof n);
         fprintf(f, "# given up: %s (no Open MPI 4.1 counterpart) %s; the choice is %.3fx it\n",
