@@ -13,7 +13,9 @@
  * The signatures are those of ompi/mca/coll/base/coll_base_functions.h of
  * Open MPI v4.1.4 (pointers to Open MPI's structures passed through as
  * opaque pointers). Only the algorithms papsim tune can name are here. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdio.h>
