@@ -45,6 +45,24 @@ allreduce,ring,ring:4
 allreduce,slt,
 bcast,knomial,knomial:7"
 
+# Every counterpart the registry records is the NAME:ID that this machine's
+# Open MPI lists for coll_tuned_<collective>_algorithm.
+if command -v ompi_info >/dev/null; then
+    ompi_info --param coll tuned --level 9 > ompi_info.txt
+    n=0
+    while IFS=, read -r coll alg ompi; do
+        [ -n "$ompi" ] || continue
+        n=$((n + 1))
+        line=$(awk -v p="\"coll_tuned_${coll}_algorithm\"" 'index($0, p) {f = 1}
+                   f && /Valid values:/ {print; exit}' ompi_info.txt)
+        case "$line" in
+        *" ${ompi#*:}:\"${ompi%:*}\""*) pass ;;
+        *) fail "$coll $alg: open_mpi '$ompi' is not in ompi_info's list: $line" ;;
+        esac
+    done < <("$PAPSIM" list --format csv | csv_cols collective,algorithm,open_mpi)
+    expect_eq "registry rows with an Open MPI counterpart" "$n" 29
+fi
+
 # --- 2. bad input: exit 2, the message, no file ---
 no_file() { # DESC DIR
     expect_eq "$1: no file written" "$(ls "$2" | grep -c 'ompi-rules')" "0"
