@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -25,9 +26,10 @@ static void print_tune_help(FILE *f)
             "\n"
             "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
             "collective, communicator size (np) and message size, the algorithm id to\n"
-            "use. Only algorithms with an Open MPI 4.1 counterpart are written (papsim\n"
-            "list --format csv, column open_mpi; builtin:ompi_* of SMPI alike); when\n"
-            "the winner has none, a comment says what was given up.\n"
+            "use. Only algorithms with an Open MPI counterpart are written (papsim list\n"
+            "--format csv, column open_mpi; builtin:ompi_* of SMPI alike; with --format\n"
+            "2 also Open MPI 5's sparbit allgather/allgatherv); when the winner has\n"
+            "none, a comment says what was given up.\n"
             "\n"
             "  --choose RULE  no_delay (default): the best under no_delay;\n"
             "                 pattern:NAME: the best under pattern NAME;\n"
@@ -84,7 +86,7 @@ static int write_file(const char *path, const papsim_tune_plan *plan, int versio
 
 int papsim_cmd_tune(int argc, char **argv)
 {
-    papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s"};
+    papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s", 4};
     const char *out = NULL;
     int version = 1, opt, status = 0;
     static const struct option longopts[] = {
@@ -108,6 +110,7 @@ int papsim_cmd_tune(int argc, char **argv)
                 return papsim_cmd_bad_input("tune", "--format: '%s' is not 1 (Open MPI "
                                             "4.1) or 2 (Open MPI 5)", optarg);
             version = optarg[0] - '0';
+            o.ompi_major = version == 2 ? 5 : 4;
         } else if (opt == 'm') {
             if (!(o.metric = papsim_report_metric_column(optarg)))
                 return papsim_cmd_bad_input("tune", "--metric: '%s' is not last_delay, "
@@ -128,6 +131,11 @@ int papsim_cmd_tune(int argc, char **argv)
                          out ? out : "/ompi-rules.conf") >= sizeof rules)
         return papsim_cmd_bad_input("tune", "%s: path too long", dir);
     snprintf(summary, sizeof summary, "%s.summary.txt", rules);
+    struct stat st;
+    if ((stat(rules, &st) == 0 && !S_ISREG(st.st_mode)) ||
+        (stat(summary, &st) == 0 && !S_ISREG(st.st_mode)))
+        return papsim_cmd_bad_input("tune", "--out: '%s' is not a regular file (the files "
+                                    "are written under a temporary name and renamed)", rules);
 
     papsim_table t = {0};
     papsim_report r = {0};

@@ -17,9 +17,9 @@
  *   robust-mean   the mean over the panel's patterns of T/T(best of that
  *                 pattern), papsim_study_score (report_study.h);
  *   robust-worst  the highest of those ratios (papsim_tune_worst_ratio).
- * Only an algorithm with an Open MPI 4.1 counterpart can be written to the
- * file: the registry's open_mpi field, or a builtin:ompi_* name of SMPI
- * (papsim_tune_builtin_open_mpi). When the overall winner has none, the best
+ * Only an algorithm with an Open MPI counterpart can be written to the
+ * file: the registry's open_mpi field, a builtin:ompi_* name of SMPI, and
+ * for Open MPI 5 its newer algorithms (papsim_tune_open_mpi). When the overall winner has none, the best
  * one that has is written and a comment says what was given up. */
 #ifndef PAPSIM_TUNE_H
 #define PAPSIM_TUNE_H
@@ -43,6 +43,7 @@ typedef struct {
     const char *pattern; /* PAPSIM_TUNE_PATTERN: its name */
     const char *skew;    /* NULL, or the skew whose panel is used ("1.5x") */
     const char *metric;  /* the results column, "last_delay_s" */
+    int ompi_major;      /* 4: Open MPI 4.1's algorithms (format 1); 5: Open MPI 5's */
 } papsim_tune_options;
 
 /* One rule of the file: a measured size of one (collective, np). */
@@ -102,10 +103,13 @@ int papsim_tune_write_summary(const papsim_tune_plan *plan, FILE *f);
  * size; NAN when a lacks one of them (as papsim_study_score). */
 double papsim_tune_worst_ratio(const papsim_panel *p, size_t size, size_t a);
 
-/* Open MPI 4.1's counterpart of a report algorithm label ("bruck",
+/* Open MPI's counterpart of a report algorithm label ("bruck",
  * "chain[segment_bytes=8192]", "builtin:ompi_chain"): its id (name into
- * name), or -1. */
-int papsim_tune_open_mpi(const char *collective, const char *label, char *name, size_t len);
+ * name), or -1. ompi_major 4: Open MPI 4.1's (the registry's); 5: the same
+ * plus what Open MPI 5.0 added (allgather sparbit 7, allgatherv sparbit 6;
+ * every 4.1 id is unchanged in 5.0). */
+int papsim_tune_open_mpi(const char *collective, const char *label, int ompi_major, char *name,
+                         size_t len);
 
 /* The papsim algorithm whose counterpart is Open MPI algorithm id of a
  * collective (NULL if none) and Open MPI's name of it into name (the id in

@@ -30,7 +30,8 @@ static const struct {
     {"reduce", "ompi_in_order_binary", "in-order_binary", 6},
 };
 
-int papsim_tune_open_mpi(const char *collective, const char *label, char *name, size_t len)
+int papsim_tune_open_mpi(const char *collective, const char *label, int ompi_major, char *name,
+                         size_t len)
 {
     char base[128];
     size_t n = strcspn(label, "[");
@@ -47,6 +48,11 @@ int papsim_tune_open_mpi(const char *collective, const char *label, char *name, 
                 return builtin_map[i].id;
             }
         return -1;
+    }
+    if (ompi_major >= 5 && strcmp(base, "sparbit") == 0 && len > 7 &&
+        (strcmp(collective, "allgather") == 0 || strcmp(collective, "allgatherv") == 0)) {
+        strcpy(name, "sparbit"); /* coll_tuned_allgather(v)_algorithm of Open MPI 5.0 */
+        return strcmp(collective, "allgather") == 0 ? 7 : 6;
     }
     return papsim_catalog_open_mpi(papsim_catalog_find(collective, base), name, len);
 }

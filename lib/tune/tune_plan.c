@@ -60,7 +60,7 @@ static int best_of(const papsim_tune_plan *plan, const papsim_tune_group *g, siz
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if ((int)a == skip || !g->panel->present[a])
             continue;
-        if (mapped_only && papsim_tune_open_mpi(g->collective, r->algorithms[a], name,
+        if (mapped_only && papsim_tune_open_mpi(g->collective, r->algorithms[a], plan->opt.ompi_major, name,
                                                 sizeof name) < 0)
             continue;
         double v = criterion(plan, g->panel, s, a);
@@ -126,15 +126,17 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
         if (win < 0)
             continue; /* no result at this size under the rule: no rule */
         if (alg < 0)
-            return papsim_fail(e, "%s np=%d %lld B: no algorithm with an Open MPI 4.1 "
+            return papsim_fail(e, "%s np=%d %lld B: no algorithm with an Open MPI %s "
                                "counterpart has a result (best: %s); papsim list --format "
                                "csv shows the counterparts (column open_mpi)",
-                               g->collective, g->np, p->bytes[s], r->algorithms[win]);
+                               g->collective, g->np, p->bytes[s],
+                               plan->opt.ompi_major >= 5 ? "5" : "4.1", r->algorithms[win]);
         pt->bytes = p->bytes[s];
         pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np);
         pt->alg = alg;
         pt->value = v;
-        pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], pt->ompi_name,
+        pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], plan->opt.ompi_major,
+                                           pt->ompi_name,
                                            sizeof pt->ompi_name);
         pt->segsize = papsim_tune_segsize(g->collective, r->algorithms[alg], g->np, pt->bytes,
                                           &pt->segsize_source);

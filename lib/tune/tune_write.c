@@ -73,8 +73,9 @@ static void rule_comment(const papsim_tune_plan *plan, const papsim_tune_group *
     fprintf(f, "; segment size %d (%s)\n", pt->segsize, pt->segsize_source);
     if (pt->winner >= 0) {
         value_text(&plan->opt, pt->winner_value, n, sizeof n);
-        fprintf(f, "# given up: %s (no Open MPI 4.1 counterpart) %s; the choice is %.3fx it\n",
-                r->algorithms[pt->winner], n, pt->value / pt->winner_value);
+        fprintf(f, "# given up: %s (no Open MPI %s counterpart) %s; the choice is %.3fx it\n",
+                r->algorithms[pt->winner], plan->opt.ompi_major >= 5 ? "5" : "4.1", n,
+                pt->value / pt->winner_value);
     }
     (void)g;
 }
@@ -133,7 +134,7 @@ static int algorithm_for_id(const papsim_tune_plan *plan, const papsim_tune_grou
     char name[48];
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!g->panel->present[a] ||
-            papsim_tune_open_mpi(g->collective, r->algorithms[a], name, sizeof name) != id)
+            papsim_tune_open_mpi(g->collective, r->algorithms[a], 4, name, sizeof name) != id)
             continue;
         double v = papsim_panel_median(g->panel, k, s, a);
         if (!isnan(v) && (best < 0 || v < *t)) {

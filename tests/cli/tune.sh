@@ -79,6 +79,10 @@ expect_bad_input "no mappable algorithm" \
     "allgatherv np=4 8 B: no algorithm with an Open MPI 4.1 counterpart has a result \(best: sparbit\)" \
     "$PAPSIM" tune unmapped
 no_file "no mappable algorithm" unmapped
+# Open MPI 5 has sparbit (allgatherv id 6): the same table maps in format 2.
+expect_ok "sparbit in Open MPI 5" "$PAPSIM" tune unmapped --format 2 --out unmapped/v2.conf
+expect_eq "sparbit rule" "$(grep -v '^#' unmapped/v2.conf | tr '\n' '|')" \
+    "rule-file-version-2|1 # collectives|1 # allgatherv|1 # communicator sizes|4 # communicator size|1 # rules|0 6 0 0 0|"
 expect_bad_input "unknown pattern" "--choose pattern:peak: the study allreduce np=4 has no pattern 'peak'" \
     "$PAPSIM" tune d --choose pattern:peak --skew 1.5x --out d/bad.conf
 expect_eq "unknown pattern: no file" "$(ls d | grep -c bad)" "0"
@@ -98,6 +102,10 @@ expect_bad_input "bad --format" "--format: '3' is not 1" "$PAPSIM" tune d --form
 expect_bad_input "bad --metric" "--metric: 'speed'" "$PAPSIM" tune d --metric speed
 expect_bad_input "no directory" "expected one results directory" "$PAPSIM" tune
 expect_eq "bad input wrote nothing" "$(ls d | grep -c bad)" "0"
+mkfifo d/fifo
+expect_bad_input "--out not a regular file" "--out: 'd/fifo' is not a regular file" \
+    "$PAPSIM" tune d --out d/fifo
+expect_eq "the fifo stays" "$([ -p d/fifo ] && echo fifo)" fifo
 expect_ok "help" "$PAPSIM" tune --help
 
 # --- 3. real Open MPI ---
