@@ -129,7 +129,7 @@ long long papsim_tune_msg_size(const char *collective, long long bytes, int np);
 /* Open MPI 4.1's fixed decision (coll_tuned_decision_fixed.c of v4.1.4):
  * the algorithm id its built-in function picks for a commutative op at np
  * ranks and papsim's bytes, or -1 when papsim has not written it down for
- * that collective (allreduce, reduce and bcast are written down). */
+ * that collective. */
 int papsim_tune_fixed_41(const char *collective, int np, long long bytes);
 
 #endif

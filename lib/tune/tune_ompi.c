@@ -70,8 +70,9 @@ long long papsim_tune_msg_size(const char *collective, long long bytes, int np)
 /* The fixed decision as data: bands of communicator size (np < comm_below;
  * 0: every larger one), each a run of message-size bands (size < size_below;
  * 0: every larger one), for a commutative op. The sizes are the fixed
- * decision's own: type size x count, per rank block for allgather/alltoall,
- * which is papsim's bytes column for every collective here. Written down from
+ * decision's own: type size x count, the per-rank block for allgather and
+ * alltoall, the mean block for allgatherv: papsim's bytes column for every
+ * collective here (allgatherv: with the uniform distribution). Written down from
  * ompi/mca/coll/tuned/coll_tuned_decision_fixed.c of Open MPI v4.1.4 (the
  * functions ompi_coll_tuned_<collective>_intra_dec_fixed). */
 typedef struct {
@@ -124,6 +125,55 @@ static const fixed_band bcast_41[] = {
     {0, 8192, 7}, {0, 16384, 5}, {0, 262144, 7}, {0, 0, 8},
 };
 
+/* allgather: np 2 (below 3) two_proc; the size is the per-rank block. */
+static const fixed_band allgather_41[] = {
+    {3, 0, 6}, {32, 0, 3},
+    {64, 1024, 3}, {64, 65536, 5}, {64, 0, 4},
+    {128, 512, 3}, {128, 65536, 5}, {128, 0, 4},
+    {256, 512, 3}, {256, 131072, 5}, {256, 524288, 4}, {256, 1048576, 5}, {256, 0, 4},
+    {512, 32, 3}, {512, 128, 2}, {512, 1024, 3}, {512, 131072, 5}, {512, 524288, 4},
+    {512, 1048576, 5}, {512, 0, 4},
+    {1024, 64, 3}, {1024, 256, 2}, {1024, 2048, 3}, {1024, 0, 5},
+    {2048, 4, 3}, {2048, 8, 2}, {2048, 16, 3}, {2048, 32, 2}, {2048, 256, 3}, {2048, 512, 2},
+    {2048, 4096, 3}, {2048, 0, 5},
+    {4096, 32, 2}, {4096, 128, 3}, {4096, 512, 2}, {4096, 4096, 3}, {4096, 0, 5},
+    {0, 2, 3}, {0, 8, 2}, {0, 16, 3}, {0, 512, 2}, {0, 4096, 3}, {0, 0, 5},
+};
+
+/* allgatherv: the size is the mean block per rank. */
+static const fixed_band allgatherv_41[] = {
+    {3, 2048, 3}, {3, 4096, 5}, {3, 8192, 3}, {3, 0, 5},
+    {8, 256, 1}, {8, 4096, 4}, {8, 8192, 3}, {8, 16384, 4}, {8, 262144, 2}, {8, 0, 4},
+    {16, 1024, 1}, {16, 0, 2},
+    {32, 128, 1}, {32, 262144, 2}, {32, 0, 3},
+    {64, 256, 1}, {64, 8192, 2}, {64, 0, 3},
+    {128, 256, 1}, {128, 4096, 2}, {128, 0, 3},
+    {256, 1024, 2}, {256, 65536, 4}, {256, 0, 3},
+    {512, 1024, 2}, {512, 0, 3},
+    {1024, 512, 2}, {1024, 1024, 1}, {1024, 4096, 2}, {1024, 1048576, 4}, {1024, 0, 3},
+    {0, 4096, 2}, {0, 0, 4},
+};
+
+/* alltoall: the size is the per-destination block. */
+static const fixed_band alltoall_41[] = {
+    {3, 2, 2}, {3, 4, 5}, {3, 16, 2}, {3, 64, 5}, {3, 256, 2}, {3, 4096, 5}, {3, 32768, 2},
+    {3, 262144, 4}, {3, 1048576, 5}, {3, 0, 2},
+    {8, 8192, 4}, {8, 16384, 1}, {8, 65536, 4}, {8, 524288, 1}, {8, 1048576, 2}, {8, 0, 1},
+    {16, 262144, 4}, {16, 0, 1},
+    {32, 4, 4}, {32, 512, 3}, {32, 8192, 4}, {32, 32768, 1}, {32, 262144, 4}, {32, 524288, 1},
+    {32, 0, 4},
+    {64, 512, 3}, {64, 524288, 1}, {64, 0, 4},
+    {128, 1024, 3}, {128, 2048, 1}, {128, 4096, 4}, {128, 262144, 1}, {128, 0, 2},
+    {256, 1024, 3}, {256, 2048, 4}, {256, 262144, 1}, {256, 0, 2},
+    {512, 1024, 3}, {512, 8192, 4}, {512, 32768, 1}, {512, 0, 2},
+    {1024, 512, 3}, {1024, 8192, 4}, {1024, 16384, 1}, {1024, 131072, 4}, {1024, 262144, 1},
+    {1024, 0, 2},
+    {2048, 512, 3}, {2048, 1024, 4}, {2048, 2048, 1}, {2048, 16384, 4}, {2048, 262144, 1},
+    {2048, 0, 4},
+    {4096, 1024, 3}, {4096, 4096, 4}, {4096, 8192, 1}, {4096, 131072, 4}, {4096, 0, 1},
+    {0, 2048, 3}, {0, 8192, 4}, {0, 16384, 1}, {0, 32768, 4}, {0, 65536, 1}, {0, 0, 4},
+};
+
 static int fixed_lookup(const fixed_band *b, size_t n, int np, long long size)
 {
     for (size_t i = 0; i < n; i++) {
@@ -144,6 +194,12 @@ int papsim_tune_fixed_41(const char *collective, int np, long long bytes)
         return LOOKUP(reduce_41);
     if (strcmp(collective, "bcast") == 0)
         return LOOKUP(bcast_41);
+    if (strcmp(collective, "allgather") == 0)
+        return LOOKUP(allgather_41);
+    if (strcmp(collective, "allgatherv") == 0)
+        return LOOKUP(allgatherv_41);
+    if (strcmp(collective, "alltoall") == 0)
+        return LOOKUP(alltoall_41);
 #undef LOOKUP
     return -1;
 }

@@ -176,6 +176,12 @@ static int add_panel(papsim_tune_plan *plan, const papsim_panel *p, papsim_err *
     if (coll < 0)
         return papsim_fail(e, "%s: Open MPI's tuned rules have no id for this collective",
                            k[PAPSIM_PK_COLLECTIVE]);
+    if (strcmp(k[PAPSIM_PK_COLLECTIVE], "allgatherv") == 0 &&
+        strcmp(k[PAPSIM_PK_DISTRIBUTION], "uniform") != 0)
+        return papsim_fail(e, "allgatherv np=%d, distribution %s: Open MPI's rules compare "
+                           "the mean block per rank, which papsim tune takes from the bytes "
+                           "column only for the uniform distribution", np,
+                           k[PAPSIM_PK_DISTRIBUTION]);
     if (plan->opt.skew && strcmp(k[PAPSIM_PK_SKEW], plan->opt.skew) != 0 &&
         p->npatterns > (p->no_delay_row >= 0 ? 1u : 0u))
         return 0; /* a panel of another skew */

@@ -79,6 +79,11 @@ expect_bad_input "no mappable algorithm" \
     "allgatherv np=4 8 B: no algorithm with an Open MPI 4.1 counterpart has a result \(best: sparbit\)" \
     "$PAPSIM" tune unmapped
 no_file "no mappable algorithm" unmapped
+sed 's/,uniform,/,spike,/' unmapped/results.csv > unmapped/spike.csv && mkdir spike &&
+    mv unmapped/spike.csv spike/results.csv
+expect_bad_input "allgatherv, not uniform" "allgatherv np=4, distribution spike: Open MPI's rules compare the mean block" \
+    "$PAPSIM" tune spike --format 2
+no_file "allgatherv, not uniform" spike
 # Open MPI 5 has sparbit (allgatherv id 6): the same table maps in format 2.
 expect_ok "sparbit in Open MPI 5" "$PAPSIM" tune unmapped --format 2 --out unmapped/v2.conf
 expect_eq "sparbit rule" "$(grep -v '^#' unmapped/v2.conf | tr '\n' '|')" \
