@@ -156,6 +156,12 @@ static void summary_point(const papsim_tune_plan *plan, const papsim_tune_group 
     int fixed = papsim_tune_fixed_41(g->collective, g->np, pt->bytes);
     fprintf(f, "%s np=%d %lld B: tuned %s (Open MPI %d)", g->collective, g->np, pt->bytes,
             r->algorithms[pt->alg], pt->ompi_id);
+    if (strcmp(p->key[PAPSIM_PK_OP], "affine") == 0 &&
+        (strcmp(g->collective, "reduce") == 0 || strcmp(g->collective, "allreduce") == 0)) {
+        fprintf(f, "; Open MPI 4.1's fixed decision for a non-commutative op (affine) is not "
+                   "written down in papsim\n");
+        return;
+    }
     if (fixed < 0) {
         fprintf(f, "; Open MPI 4.1's fixed decision for %s is not written down in papsim\n",
                 g->collective);

@@ -28,6 +28,10 @@ wrote d/ompi-rules.conf.summary.txt"
 expect_eq "no_delay rules" "$(cat d/ompi-rules.conf)" "$(cat "$fixtures/expected_no_delay.conf")"
 expect_eq "summary" "$(cat d/ompi-rules.conf.summary.txt)" \
     "$(cat "$fixtures/expected_no_delay.summary.txt")"
+mkdir affine && sed 's/,double,sum,/,long,affine,/' d/results.csv > affine/results.csv
+expect_ok "tune affine" "$PAPSIM" tune affine
+expect_eq "no fixed decision for a non-commutative op" \
+    "$(grep -c "fixed decision for a non-commutative op (affine) is not written down" affine/ompi-rules.conf.summary.txt)" 5
 expect_ok "tune v2" "$PAPSIM" tune d --format 2 --choose pattern:last_delayed --skew 1.5x \
     --out d/v2.conf
 expect_eq "v2 rules" "$(cat d/v2.conf)" "$(cat "$fixtures/expected_last_delayed_v2.conf")"
