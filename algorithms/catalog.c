@@ -192,3 +192,40 @@ void papsim_catalog_knob_users(unsigned knob, char *buf, size_t len)
             }
     }
 }
+
+int papsim_catalog_open_mpi(const papsim_catalog_entry *entry, char *name, size_t len)
+{
+    const char *colon = entry ? strrchr(entry->open_mpi, ':') : NULL;
+    size_t n;
+    long id = 0;
+    const char *c;
+
+    if (!colon || colon == entry->open_mpi || !colon[1])
+        return -1;
+    for (c = colon + 1; *c; c++) {
+        if (*c < '0' || *c > '9' || id > 1000)
+            return -1;
+        id = id * 10 + (*c - '0');
+    }
+    n = (size_t)(colon - entry->open_mpi);
+    if (id < 1 || n >= len)
+        return -1;
+    memcpy(name, entry->open_mpi, n);
+    name[n] = '\0';
+    return (int)id;
+}
+
+int papsim_open_mpi_collective_id(const char *collective)
+{
+    static const struct {
+        const char *name;
+        int id;
+    } ids[] = {{"allgather", 0}, {"allgatherv", 1}, {"allreduce", 2},
+               {"alltoall", 3},  {"bcast", 7},      {"reduce", 11}};
+    size_t i;
+
+    for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        if (strcmp(ids[i].name, collective) == 0)
+            return ids[i].id;
+    return -1;
+}

@@ -23,6 +23,7 @@ int papsim_cmd_calibrate(int argc, char **argv);
 int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
+int papsim_cmd_tune(int argc, char **argv);
 
 /* Checks papsim run's arguments (argv[0] = "run") without running anything:
  * papsim study passes its own through. */

@@ -29,6 +29,7 @@ static const papsim_command commands[] = {
     {"compare", papsim_cmd_compare, "simulated against real results: ratios, winners, Kendall tau"},
     {"schedule", papsim_cmd_schedule, "generate and check a Clairvoyant reduce schedule"},
     {"trace-summary", papsim_cmd_trace_summary, "arrival skew per collective in a libpaptrace trace"},
+    {"tune", papsim_cmd_tune, "write Open MPI's tuned rules file from DIR/results.csv"},
 };
 
 static void print_usage(FILE *out)

@@ -44,7 +44,7 @@ typedef struct {
     unsigned knobs;         /* PAPSIM_K_* */
     const struct papsim_msgcount_model *msgcount;
     const char *msgcount_name; /* the model's name, "tree" */
-    const char *open_mpi;      /* Open MPI's matching algorithm, "" if none is recorded */
+    const char *open_mpi;      /* Open MPI 4.1's "NAME:ID" (tuned), "" if none */
     const char *mpich;         /* MPICH's, alike */
     const char *description;
 } papsim_catalog_entry;
@@ -78,6 +78,16 @@ int papsim_catalog_check_np(const papsim_catalog_entry *entry, int np, char *why
  * lists the valid names. */
 int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
                            const papsim_catalog_entry **entry, char *why, size_t len);
+
+/* Open MPI 4.1's counterpart of an entry (its open_mpi field "NAME:ID"):
+ * copies NAME into name and returns ID (1 or more), or -1 when the entry has
+ * none (or the field is malformed, which a unit test rules out). */
+int papsim_catalog_open_mpi(const papsim_catalog_entry *entry, char *name, size_t len);
+
+/* Open MPI's collective id (COLLTYPE_T of ompi/mca/coll/base/
+ * coll_base_functions.h, the same in 4.1 and 5.0): allgather 0, allgatherv 1,
+ * allreduce 2, alltoall 3, bcast 7, reduce 11; -1 for another name. */
+int papsim_open_mpi_collective_id(const char *collective);
 
 /* Text for the flags, e.g. "commutative op, power-of-two np" or "none". */
 void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len);

@@ -7,7 +7,7 @@
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
-modules="util platform cases results sweep report hardware"
+modules="util platform cases results sweep report hardware tune"
 
 # The modules each lib/ module may include ("schedule" is algorithms/schedule).
 allowed() {
@@ -19,6 +19,7 @@ allowed() {
     report) echo "util results" ;;
     hardware) echo "util results report" ;;
     sweep) echo "util platform cases results" ;;
+    tune) echo "util cases results report" ;;
     esac
 }
 

@@ -1,0 +1,161 @@
+/* papsim tune DIR: from a study's results to Open MPI's dynamic rules file
+ * and a summary against Open MPI 4.1's fixed decision (lib/tune/tune.h).
+ * Everything is checked and chosen before a file is written; the files are
+ * written under temporary names and renamed, so a failure leaves none. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "report/report.h"
+#include "results/results_csv.h"
+#include "tune/tune.h"
+
+static void print_tune_help(FILE *f)
+{
+    fprintf(f,
+            "usage: papsim tune DIR [--choose RULE] [--skew S] [--format 1|2]\n"
+            "                   [--metric M] [--out FILE]\n"
+            "\n"
+            "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
+            "collective, communicator size (np) and message size, the algorithm id to\n"
+            "use. Only algorithms with an Open MPI counterpart are written (papsim list\n"
+            "--format csv, column open_mpi; builtin:ompi_* of SMPI alike; with --format\n"
+            "2 also Open MPI 5's sparbit allgather/allgatherv); when the winner has\n"
+            "none, a comment says what was given up.\n"
+            "\n"
+            "  --choose RULE  no_delay (default): the best under no_delay;\n"
+            "                 pattern:NAME: the best under pattern NAME;\n"
+            "                 robust-mean, robust-worst: the lowest mean or worst-case\n"
+            "                 ratio to each pattern's best over the study's patterns\n"
+            "  --skew S       the skew whose patterned rows are used (needed when the\n"
+            "                 study has several and RULE reads patterned rows)\n"
+            "  --format 1|2   1 (default): Open MPI 4.1's format; 2: Open MPI 5's\n"
+            "                 rule-file-version-2 with its max-requests column\n"
+            "  --metric M     last_delay (default), total_delay, mean_elapsed, max_elapsed\n"
+            "  --out FILE     the rules file (default DIR/ompi-rules.conf); the summary\n"
+            "                 goes to FILE.summary.txt\n"
+            "  --help         this text\n"
+            "\n"
+            "Use the file with: mpirun --mca coll_tuned_use_dynamic_rules 1 \\\n"
+            "  --mca coll_tuned_dynamic_rules_filename FILE ...  (docs/tune.md)\n");
+}
+
+static int parse_choose(const char *arg, papsim_tune_options *o)
+{
+    if (strcmp(arg, "no_delay") == 0)
+        o->rule = PAPSIM_TUNE_NO_DELAY;
+    else if (strcmp(arg, "robust-mean") == 0)
+        o->rule = PAPSIM_TUNE_ROBUST_MEAN;
+    else if (strcmp(arg, "robust-worst") == 0)
+        o->rule = PAPSIM_TUNE_ROBUST_WORST;
+    else if (strncmp(arg, "pattern:", 8) == 0 && arg[8]) {
+        o->rule = PAPSIM_TUNE_PATTERN;
+        o->pattern = arg + 8;
+    } else
+        return papsim_cmd_bad_input("tune", "--choose: '%s' is not no_delay, pattern:NAME, "
+                                    "robust-mean or robust-worst", arg);
+    return 0;
+}
+
+/* Writes path through path.tmp; returns 0, or -1 with the message in e. */
+static int write_file(const char *path, const papsim_tune_plan *plan, int version,
+                      const char *source, papsim_err *e)
+{
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
+    int bad = version ? papsim_tune_write_rules(plan, version, source, f)
+                      : papsim_tune_write_summary(plan, f);
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        unlink(tmp);
+        return papsim_fail(e, "%s: write error", path);
+    }
+    printf("wrote %s\n", path);
+    return 0;
+}
+
+int papsim_cmd_tune(int argc, char **argv)
+{
+    papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s", 4};
+    const char *out = NULL;
+    int version = 1, opt, status = 0;
+    static const struct option longopts[] = {
+        {"choose", required_argument, NULL, 'c'}, {"skew", required_argument, NULL, 's'},
+        {"format", required_argument, NULL, 'f'}, {"metric", required_argument, NULL, 'm'},
+        {"out", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            print_tune_help(stdout);
+            return 0;
+        } else if (opt == 'c') {
+            if (parse_choose(optarg, &o) != 0)
+                return 2;
+        } else if (opt == 's') {
+            o.skew = optarg;
+        } else if (opt == 'f') {
+            if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0)
+                return papsim_cmd_bad_input("tune", "--format: '%s' is not 1 (Open MPI "
+                                            "4.1) or 2 (Open MPI 5)", optarg);
+            version = optarg[0] - '0';
+            o.ompi_major = version == 2 ? 5 : 4;
+        } else if (opt == 'm') {
+            if (!(o.metric = papsim_report_metric_column(optarg)))
+                return papsim_cmd_bad_input("tune", "--metric: '%s' is not last_delay, "
+                                            "total_delay, mean_elapsed or max_elapsed", optarg);
+        } else if (opt == 'o') {
+            out = optarg;
+        } else {
+            return papsim_cmd_bad_option("tune", opt, argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        return papsim_cmd_bad_input("tune", "expected one results directory (see papsim "
+                                    "tune --help)");
+    const char *dir = argv[optind];
+    char csv[4096], rules[4096], summary[4200];
+    if ((size_t)snprintf(csv, sizeof csv, "%s/results.csv", dir) >= sizeof csv ||
+        (size_t)snprintf(rules, sizeof rules, "%s%s", out ? "" : dir,
+                         out ? out : "/ompi-rules.conf") >= sizeof rules)
+        return papsim_cmd_bad_input("tune", "%s: path too long", dir);
+    snprintf(summary, sizeof summary, "%s.summary.txt", rules);
+    struct stat st;
+    if ((stat(rules, &st) == 0 && !S_ISREG(st.st_mode)) ||
+        (stat(summary, &st) == 0 && !S_ISREG(st.st_mode)))
+        return papsim_cmd_bad_input("tune", "--out: '%s' is not a regular file (the files "
+                                    "are written under a temporary name and renamed)", rules);
+
+    papsim_table t = {0};
+    papsim_report r = {0};
+    papsim_tune_plan plan = {0};
+    papsim_err e = {{0}};
+    if (papsim_results_load(csv, &t, NULL, &e) != 0)
+        return papsim_cmd_bad_input("tune", "%s", e.msg);
+    if (t.nrows == 0) {
+        status = papsim_cmd_bad_input("tune", "%s: no results (a header without rows)", csv);
+    } else if (papsim_report_build(&t, o.metric, &r, &e) != 0 ||
+               papsim_tune_plan_build(&r, &o, &plan, &e) != 0) {
+        status = papsim_cmd_bad_input("tune", "%s: %s", csv, e.msg);
+    } else if (write_file(rules, &plan, version, csv, &e) != 0 ||
+               write_file(summary, &plan, 0, csv, &e) != 0) {
+        unlink(rules);
+        status = papsim_cmd_failed("tune", "%s", e.msg);
+    }
+    papsim_tune_plan_free(&plan);
+    if (r.panels)
+        papsim_report_free(&r);
+    papsim_table_free(&t);
+    return status;
+}

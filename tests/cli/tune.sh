@@ -1,0 +1,196 @@
+# papsim tune (issue 22): Open MPI's tuned dynamic rules file from a study.
+#  1. The exact text of both formats (Open MPI 4.1's, Open MPI 5's
+#     rule-file-version-2) and of the summary for the hand-made table in
+#     tests/fixtures/tune/ (its header gives every value and threshold), under
+#     each choice rule: no_delay, pattern:last_delayed, robust-worst,
+#     robust-mean; non-Open-MPI winners (slt) replaced by ring with a
+#     "given up" comment.
+#  2. Bad input: no results, a header without rows, a collective with no
+#     mappable algorithm, a pattern the study lacks, several skews without
+#     --skew, bad options: exit 2, "papsim tune: ...", no file written.
+#  3. Real Open MPI 4.1: a small simulated study (np 4, allreduce and reduce),
+#     its rules file loaded by mpirun with coll_tuned_use_dynamic_rules; for
+#     each rule, at the first message size it covers and at the measured
+#     size, the algorithm Open MPI runs (ompi_algorithm_probe.so, preloaded,
+#     records the ompi_coll_base_* function the tuned component calls) is the
+#     one the file names; one size below each threshold runs the rule before.
+#     Without the file Open MPI's fixed decision runs another algorithm at
+#     some of these sizes, so the check can fail.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+fixtures=$PAPSIM_SOURCE_DIR/tests/fixtures/tune
+BAD_INPUT_PREFIX="papsim tune: "
+
+# --- 1. exact text ---
+mkdir d && cp "$fixtures/results.csv" d/
+expect_ok "tune no_delay" "$PAPSIM" tune d
+expect_eq "wrote" "$(cat out.txt)" "wrote d/ompi-rules.conf
+wrote d/ompi-rules.conf.summary.txt"
+expect_eq "no_delay rules" "$(cat d/ompi-rules.conf)" "$(cat "$fixtures/expected_no_delay.conf")"
+expect_eq "summary" "$(cat d/ompi-rules.conf.summary.txt)" \
+    "$(cat "$fixtures/expected_no_delay.summary.txt")"
+mkdir affine && sed 's/,double,sum,/,long,affine,/' d/results.csv > affine/results.csv
+expect_ok "tune affine" "$PAPSIM" tune affine
+expect_eq "no fixed decision for a non-commutative op" \
+    "$(grep -c "fixed decision for a non-commutative op (affine) is not written down" affine/ompi-rules.conf.summary.txt)" 5
+expect_ok "tune v2" "$PAPSIM" tune d --format 2 --choose pattern:last_delayed --skew 1.5x \
+    --out d/v2.conf
+expect_eq "v2 rules" "$(cat d/v2.conf)" "$(cat "$fixtures/expected_last_delayed_v2.conf")"
+expect_eq "v2 starts with its version line" "$(head -n 1 d/v2.conf)" "rule-file-version-2"
+expect_ok "tune robust-worst" "$PAPSIM" tune d --choose robust-worst --skew 1.5x --out d/w.conf
+expect_eq "robust-worst rules" "$(cat d/w.conf)" "$(cat "$fixtures/expected_robust_worst.conf")"
+expect_ok "tune robust-mean" "$PAPSIM" tune d --choose robust-mean --skew 1.5x --out d/m.conf
+expect_eq "robust-mean rules" "$(cat d/m.conf)" "$(cat "$fixtures/expected_robust_mean.conf")"
+# The registry's counterparts are what papsim list shows.
+expect_eq "list open_mpi column" \
+    "$("$PAPSIM" list --format csv | csv_cols collective,algorithm,open_mpi |
+        grep -E '^(allreduce,(ring|slt)|reduce,chain|bcast,knomial),')" \
+    "reduce,chain,chain:2
+allreduce,ring,ring:4
+allreduce,slt,
+bcast,knomial,knomial:7"
+
+# Every counterpart the registry records is the NAME:ID that this machine's
+# Open MPI lists for coll_tuned_<collective>_algorithm.
+if command -v ompi_info >/dev/null; then
+    ompi_info --param coll tuned --level 9 > ompi_info.txt
+    n=0
+    while IFS=, read -r coll alg ompi; do
+        [ -n "$ompi" ] || continue
+        n=$((n + 1))
+        line=$(awk -v p="\"coll_tuned_${coll}_algorithm\"" 'index($0, p) {f = 1}
+                   f && /Valid values:/ {print; exit}' ompi_info.txt)
+        case "$line" in
+        *" ${ompi#*:}:\"${ompi%:*}\""*) pass ;;
+        *) fail "$coll $alg: open_mpi '$ompi' is not in ompi_info's list: $line" ;;
+        esac
+    done < <("$PAPSIM" list --format csv | csv_cols collective,algorithm,open_mpi)
+    expect_eq "registry rows with an Open MPI counterpart" "$n" 29
+fi
+
+# --- 2. bad input: exit 2, the message, no file ---
+no_file() { # DESC DIR
+    expect_eq "$1: no file written" "$(ls "$2" | grep -c 'ompi-rules')" "0"
+}
+mkdir empty
+expect_bad_input "no results.csv" "empty/results.csv: cannot" "$PAPSIM" tune empty
+no_file "no results.csv" empty
+mkdir header && head -n 1 <(grep -v '^#' "$fixtures/results.csv") > header/results.csv
+expect_bad_input "header only" "header/results.csv: no results" "$PAPSIM" tune header
+no_file "header only" header
+mkdir unmapped && { grep -v '^#' "$fixtures/results.csv" | head -n 1
+    printf '%s\n' "1,allgatherv,sparbit,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,double,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,ok"; } > unmapped/results.csv
+expect_bad_input "no mappable algorithm" \
+    "allgatherv np=4 8 B: no algorithm with an Open MPI 4.1 counterpart has a result \(best: sparbit\)" \
+    "$PAPSIM" tune unmapped
+no_file "no mappable algorithm" unmapped
+sed 's/,uniform,/,spike,/' unmapped/results.csv > unmapped/spike.csv && mkdir spike &&
+    mv unmapped/spike.csv spike/results.csv
+expect_bad_input "allgatherv, not uniform" "allgatherv np=4, distribution spike: Open MPI's rules compare the mean block" \
+    "$PAPSIM" tune spike --format 2
+no_file "allgatherv, not uniform" spike
+# Open MPI 5 has sparbit (allgatherv id 6): the same table maps in format 2.
+expect_ok "sparbit in Open MPI 5" "$PAPSIM" tune unmapped --format 2 --out unmapped/v2.conf
+expect_eq "sparbit rule" "$(grep -v '^#' unmapped/v2.conf | tr '\n' '|')" \
+    "rule-file-version-2|1 # collectives|1 # allgatherv|1 # communicator sizes|4 # communicator size|1 # rules|0 6 0 0 0|"
+expect_bad_input "unknown pattern" "--choose pattern:peak: the study allreduce np=4 has no pattern 'peak'" \
+    "$PAPSIM" tune d --choose pattern:peak --skew 1.5x --out d/bad.conf
+expect_eq "unknown pattern: no file" "$(ls d | grep -c bad)" "0"
+mkdir skews && { cat "$fixtures/results.csv"; grep ',last_delayed,1.5x,' "$fixtures/results.csv" |
+    sed 's/,last_delayed,1.5x,0.0001,/,last_delayed,0.5x,0.00003,/; s/^00/99/'; } > skews/results.csv
+expect_bad_input "several skews" "two studies differ in skew \('0.5x', '1.5x'\); choose one with --skew" \
+    "$PAPSIM" tune skews --choose robust-mean
+no_file "several skews" skews
+expect_ok "several skews, no_delay rule" "$PAPSIM" tune skews --out skews/nd.conf
+expect_eq "the no_delay rule shares the no_delay rows" "$(sed 1,2d skews/nd.conf)" \
+    "$(sed 1,2d "$fixtures/expected_no_delay.conf")"
+expect_bad_input "unknown --skew" "--skew: no study has skew '9x'" \
+    "$PAPSIM" tune d --choose robust-mean --skew 9x --out d/bad.conf
+expect_bad_input "bad --choose" "--choose: 'fastest' is not no_delay, pattern:NAME" \
+    "$PAPSIM" tune d --choose fastest
+expect_bad_input "bad --format" "--format: '3' is not 1" "$PAPSIM" tune d --format 3
+expect_bad_input "bad --metric" "--metric: 'speed'" "$PAPSIM" tune d --metric speed
+expect_bad_input "no directory" "expected one results directory" "$PAPSIM" tune
+expect_eq "bad input wrote nothing" "$(ls d | grep -c bad)" "0"
+mkfifo d/fifo
+expect_bad_input "--out not a regular file" "--out: 'd/fifo' is not a regular file" \
+    "$PAPSIM" tune d --out d/fifo
+expect_eq "the fifo stays" "$([ -p d/fifo ] && echo fifo)" fifo
+expect_ok "help" "$PAPSIM" tune --help
+
+# --- 3. real Open MPI ---
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+cat > study.ini <<'INI'
+platforms = default
+np = 4
+mappings = sequential
+patterns = no_delay, last_delayed
+skews = 1.5x
+bytes = 8, 64KiB, 1MiB
+datatype = char
+op = sum
+reps = 1
+seed = 1
+[allreduce]
+collective = allreduce
+algorithms = ring, recursive_doubling, rabenseifner, slt
+[reduce]
+collective = reduce
+algorithms = binomial, linear, in_order_binary, builtin:ompi_chain, butterfly
+INI
+expect_ok "study" "$PAPSIM" run study.ini --out st --quiet
+expect_ok "tune the study" "$PAPSIM" tune st
+# Open MPI 4.1's base functions by collective and tuned algorithm id.
+ompi_function() { # COLLECTIVE ID
+    case "$1:$2" in
+    allreduce:3) echo recursivedoubling ;; allreduce:4) echo ring ;;
+    allreduce:5) echo ring_segmented ;; allreduce:6) echo redscat_allgather ;;
+    reduce:1) echo basic_linear ;; reduce:2) echo chain ;; reduce:3) echo pipeline ;;
+    reduce:4) echo binary ;; reduce:5) echo binomial ;; reduce:6) echo in_order_binary ;;
+    reduce:7) echo redscat_gather ;; *) echo "unknown:$1:$2" ;;
+    esac
+}
+# The rules of the file, "collective threshold id", from its numbers alone.
+rules=$(awk '/# allreduce$/ {c = "allreduce"} /# reduce$/ {c = "reduce"}
+             /^[0-9]+ [0-9]+ [0-9]+ [0-9]+$/ {print c, $1, $2}' st/ompi-rules.conf)
+expect_eq "rules of the study" "$(echo "$rules" | awk '{print $1}' | sort | uniq -c | awk '{print $2 $1}' | tr '\n' ' ')" \
+    "allreduce3 reduce3 "
+# runs COLLECTIVE BYTES [MPIRUN OPTIONS]: the functions rank 0 ran, one per line.
+ran() {
+    local coll=$1 bytes=$2; shift 2
+    rm -f probe.*
+    timeout 120 "$MPIEXEC" --oversubscribe -np 4 -x LD_PRELOAD="$PAPSIM_OMPI_PROBE" \
+        -x PAPSIM_PROBE_OUT="$PWD/probe" "$@" "$PAPBENCH_MPI" --collective "$coll" \
+        --algorithm builtin:default --bytes "$bytes" --datatype char --np 4 \
+        </dev/null >/dev/null 2>mpi_err.txt
+    sort -u probe.0 2>/dev/null | sed 's/^rank 0: ompi_coll_base_[a-z]*_intra_//'
+}
+with_file=(--mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_dynamic_rules_filename "$PWD/st/ompi-rules.conf")
+differs=0 checked=0
+prev_coll="" prev_id=""
+while read -r coll threshold id; do
+    want=$(ompi_function "$coll" "$id")
+    sizes=$threshold
+    [ "$threshold" -eq 0 ] && sizes=8
+    for b in $sizes; do
+        expect_eq "$coll $b B under the file" "$(ran "$coll" "$b" "${with_file[@]}")" "$want"
+        [ "$(ran "$coll" "$b")" = "$want" ] || differs=$((differs + 1))
+    done
+    if [ "$threshold" -gt 0 ] && [ "$prev_coll" = "$coll" ]; then
+        expect_eq "$coll $((threshold - 1)) B under the file (the rule before)" \
+            "$(ran "$coll" $((threshold - 1)) "${with_file[@]}")" "$(ompi_function "$coll" "$prev_id")"
+    fi
+    prev_coll=$coll prev_id=$id checked=$((checked + 1))
+done <<< "$rules"
+echo "sizes at which Open MPI's fixed decision runs another algorithm than the file: $differs"
+expect_eq "every rule checked" "$checked" "$(echo "$rules" | wc -l)"
+# The fixed decision papsim wrote down (the summary) is the one Open MPI 4.1
+# runs without a rules file, at every measured size of the study.
+fixed=$(sed -n 's/^\([a-z]*\) np=4 \([0-9]*\) B: .*fixed decision Open MPI [a-z_-]* \([0-9]*\) .*/\1 \2 \3/p' \
+    st/ompi-rules.conf.summary.txt)
+expect_eq "summary sizes" "$(echo "$fixed" | wc -l)" 6
+while read -r coll bytes id; do
+    expect_eq "$coll $bytes B without a file: Open MPI 4.1's fixed decision as papsim wrote it down" \
+        "$(ran "$coll" "$bytes")" "$(ompi_function "$coll" "$id")"
+done <<< "$fixed"
+expect_eq "the fixed decision differs somewhere (the check can fail)" "$([ "$differs" -gt 0 ] && echo yes)" yes
+finish

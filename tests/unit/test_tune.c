@@ -1,0 +1,112 @@
+/* Unit tests for lib/tune: the registry's Open MPI counterparts parse,
+ * builtin:ompi_* and Open MPI 5's sparbit map, message sizes, segment sizes,
+ * and Open MPI 4.1's fixed decision as papsim wrote it down.
+ *
+ * The fixed decision's expected values were not read from the source that
+ * the table was written from: they are what Open MPI 4.1.4 (Debian) ran,
+ * recorded with tests/mpi/ompi_algorithm_probe.so, papbench-mpi
+ * builtin:default, datatype char, op sum (allgatherv: the uniform
+ * distribution), without a rules file, on both sides of each threshold of
+ * the bands below (cli.tune repeats a few of them live). */
+#include <string.h>
+
+#include "check.h"
+#include "papsim_catalog.h"
+#include "tune/tune.h"
+
+static const struct {
+    const char *collective;
+    int np;
+    long long bytes;
+    int alg; /* Open MPI 4.1 tuned id */
+} measured[] = {
+    {"allreduce", 2, 7, 4},       {"allreduce", 2, 8, 3},       {"allreduce", 2, 4095, 3},
+    {"allreduce", 2, 4096, 4},    {"allreduce", 2, 8191, 4},    {"allreduce", 2, 8192, 3},
+    {"allreduce", 2, 16383, 3},   {"allreduce", 2, 16384, 4},   {"allreduce", 2, 65535, 4},
+    {"allreduce", 2, 65536, 5},   {"allreduce", 2, 262143, 5},  {"allreduce", 2, 262144, 6},
+    {"allreduce", 4, 15, 4},      {"allreduce", 4, 16, 3},      {"allreduce", 4, 8191, 3},
+    {"allreduce", 4, 8192, 6},
+    {"reduce", 4, 4095, 4},       {"reduce", 4, 4096, 2},       {"reduce", 4, 65535, 2},
+    {"reduce", 4, 65536, 5},      {"reduce", 4, 262143, 5},     {"reduce", 4, 262144, 1},
+    {"reduce", 4, 524287, 1},     {"reduce", 4, 524288, 5},     {"reduce", 4, 1048575, 5},
+    {"reduce", 4, 1048576, 1},
+    {"reduce", 2, 7, 7},          {"reduce", 2, 8, 4},          {"reduce", 2, 15, 4},
+    {"reduce", 2, 16, 3},         {"reduce", 2, 31, 3},         {"reduce", 2, 32, 1},
+    {"reduce", 2, 262143, 1},     {"reduce", 2, 262144, 3},
+    {"bcast", 4, 63, 5},          {"bcast", 4, 64, 6},          {"bcast", 4, 127, 6},
+    {"bcast", 4, 128, 5},         {"bcast", 4, 2047, 5},        {"bcast", 4, 2048, 6},
+    {"bcast", 4, 8191, 6},        {"bcast", 4, 8192, 1},        {"bcast", 4, 1048575, 1},
+    {"bcast", 4, 1048576, 2},
+    {"alltoall", 4, 8191, 4},     {"alltoall", 4, 8192, 1},     {"alltoall", 4, 16383, 1},
+    {"alltoall", 4, 16384, 4},    {"alltoall", 4, 65535, 4},    {"alltoall", 4, 65536, 1},
+    {"alltoall", 4, 524287, 1},   {"alltoall", 4, 524288, 2},   {"alltoall", 4, 1048575, 2},
+    {"alltoall", 4, 1048576, 1},
+    {"alltoall", 2, 1, 2},        {"alltoall", 2, 2, 5},        {"alltoall", 2, 3, 5},
+    {"alltoall", 2, 4, 2},        {"alltoall", 2, 15, 2},       {"alltoall", 2, 16, 5},
+    {"allgather", 4, 8, 3},       {"allgather", 4, 1048576, 3}, {"allgather", 2, 8, 6},
+    {"allgatherv", 4, 255, 1},    {"allgatherv", 4, 256, 4},    {"allgatherv", 4, 4095, 4},
+    {"allgatherv", 4, 4096, 3},   {"allgatherv", 4, 8191, 3},   {"allgatherv", 4, 8192, 4},
+    {"allgatherv", 4, 16383, 4},  {"allgatherv", 4, 16384, 2},  {"allgatherv", 4, 262143, 2},
+    {"allgatherv", 4, 262144, 4},
+};
+
+int main(void)
+{
+    check_counts c = {0, 0};
+    char name[48];
+    const char *source;
+
+    /* Every registry counterpart parses, and an empty one is none. */
+    size_t with = 0;
+    for (size_t i = 0; i < papsim_catalog_size; i++) {
+        const papsim_catalog_entry *e = &papsim_catalog[i];
+        int id = papsim_catalog_open_mpi(e, name, sizeof name);
+        if (e->open_mpi[0]) {
+            with++;
+            CHECK(&c, id >= 1 && name[0], "%s %s: '%s'", e->collective, e->name, e->open_mpi);
+        } else {
+            CHECK(&c, id == -1, "%s %s: empty gives %d", e->collective, e->name, id);
+        }
+    }
+    CHECK(&c, with == 29, "%zu rows with a counterpart", with);
+    CHECK(&c, papsim_tune_open_mpi("reduce", "in_order_binary", 4, name, sizeof name) == 6,
+          "in_order_binary");
+    CHECK_STR(&c, name, "in-order_binary");
+    CHECK(&c, papsim_tune_open_mpi("reduce", "chain[segment_bytes=8192]", 4, name,
+                                   sizeof name) == 2, "a labelled variant");
+    CHECK(&c, papsim_tune_open_mpi("reduce", "builtin:ompi_chain", 4, name, sizeof name) == 2,
+          "builtin:ompi_chain");
+    CHECK(&c, papsim_tune_open_mpi("allreduce", "builtin:ompi_chain", 4, name, sizeof name) == -1,
+          "builtin:ompi_chain is a reduce");
+    CHECK(&c, papsim_tune_open_mpi("allreduce", "builtin:ompi", 4, name, sizeof name) == -1,
+          "SMPI's ompi is a decision, not an algorithm");
+    CHECK(&c, papsim_tune_open_mpi("allgather", "sparbit", 4, name, sizeof name) == -1,
+          "no sparbit in 4.1");
+    CHECK(&c, papsim_tune_open_mpi("allgather", "sparbit", 5, name, sizeof name) == 7,
+          "sparbit allgather in 5");
+    CHECK(&c, papsim_tune_open_mpi("allgatherv", "sparbit", 5, name, sizeof name) == 6,
+          "sparbit allgatherv in 5");
+    CHECK(&c, papsim_tune_open_mpi("allreduce", "slt", 5, name, sizeof name) == -1, "slt");
+    CHECK(&c, papsim_open_mpi_collective_id("reduce") == 11, "reduce id");
+    CHECK(&c, papsim_open_mpi_collective_id("bcast") == 7, "bcast id");
+    CHECK(&c, papsim_open_mpi_collective_id("scan") == -1, "scan");
+
+    CHECK(&c, papsim_tune_msg_size("allgather", 8, 16) == 128, "allgather size");
+    CHECK(&c, papsim_tune_msg_size("alltoall", 8, 16) == 128, "alltoall size");
+    CHECK(&c, papsim_tune_msg_size("allreduce", 8, 16) == 8, "allreduce size");
+
+    CHECK(&c, papsim_tune_segsize("reduce", "chain", 4, 8, &source) == 65536, "chain");
+    CHECK(&c, papsim_tune_segsize("reduce", "chain[segment_bytes=8192]", 4, 8, &source) == 8192,
+          "labelled");
+    CHECK(&c, papsim_tune_segsize("bcast", "split_binary", 4, 370727, &source) == 1024, "split");
+    CHECK(&c, papsim_tune_segsize("bcast", "split_binary", 4, 370728, &source) == 8192, "split");
+    CHECK(&c, papsim_tune_segsize("allreduce", "ring", 4, 8, &source) == 0, "ring");
+
+    for (size_t i = 0; i < sizeof measured / sizeof measured[0]; i++) {
+        int got = papsim_tune_fixed_41(measured[i].collective, measured[i].np, measured[i].bytes);
+        CHECK(&c, got == measured[i].alg, "%s np %d %lld B: %d, Open MPI ran %d",
+              measured[i].collective, measured[i].np, measured[i].bytes, got, measured[i].alg);
+    }
+    CHECK(&c, papsim_tune_fixed_41("scan", 4, 8) == -1, "scan is not papsim's");
+    return CHECK_SUMMARY(&c);
+}
