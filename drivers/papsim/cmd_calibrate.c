@@ -263,7 +263,7 @@ static void write_provenance(const calib_options *o, int argc, char **argv)
     papsim_provenance p = {cmd ? argc + 1 : argc, cmd ? cmd : argv, NULL, NULL, 0,
                            "none (a real MPI ran)", mpi};
     if (papsim_provenance_append(dir, &p, &e) != 0)
-        fprintf(stderr, "papsim calibrate: warning: no provenance record: %s\n", e.msg);
+        papsim_print_note("papsim calibrate", "warning: no provenance record: %s", e.msg);
     free(cmd);
 }
 
@@ -415,8 +415,8 @@ static int write_outputs(const calib_options *o, const calib_result *r, const ch
     long cores = o->cores ? o->cores : r->max_ranks_per_host > 0 ? r->max_ranks_per_host : 1;
     const char *stat = o->statistic ? o->statistic : "median_s";
     if (!r->have[KIND_INTER])
-        fprintf(stderr, "papsim calibrate: warning: no rank on another node, so no inter-node "
-                        "measurement; the model uses the intra-node figures across nodes too\n");
+        papsim_print_note("papsim calibrate", "warning: no rank on another node, so no inter-node "
+                        "measurement; the model uses the intra-node figures across nodes too");
     snprintf(path, sizeof path, "%s.txt", o->out);
     FILE *f = fopen(path, "w");
     if (!f) {

@@ -17,6 +17,7 @@
 #include "util/units.h"
 #include "sweep/locate.h"
 #include "sweep/versions.h"
+#include "util/papsim_error.h"
 
 
 typedef struct {
@@ -334,8 +335,8 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     }
     st->not_run += written;
     if (written)
-        fprintf(stderr, "papsim run: %d skewed case(s) not run: their algorithm's no-delay case "
-                        "timed out (status baseline_timeout)\n", written);
+        papsim_print_note("papsim run", "%d skewed case(s) not run: their algorithm's no-delay case "
+                        "timed out (status baseline_timeout)", written);
     return 0;
 }
 
@@ -456,16 +457,18 @@ static void join_command(int argc, char **argv, char *out, size_t cap)
 /* The closing count; each case is counted once, under what happened to it. */
 static void print_summary(const run_options *o, const sweep_stats *st)
 {
-    fprintf(stderr,
-            "papsim run: %d cases: %d simulated, %d already in results, %d unsupported, "
-            "%d timed out, %d failed",
-            st->total + st->unsupported, st->run, st->skipped, st->unsupported,
-            st->timed_out + st->not_run, st->failed);
+    char baseline[64] = "", unwritten[64] = "";
     if (st->no_baseline)
-        fprintf(stderr, ", %d not run (no-delay baseline missing)", st->no_baseline);
+        snprintf(baseline, sizeof baseline, ", %d not run (no-delay baseline missing)",
+                 st->no_baseline);
     if (st->not_written)
-        fprintf(stderr, ", %d not written (write error: run stopped)", st->not_written);
-    fprintf(stderr, " -> %s/results.csv\n", o->out_dir);
+        snprintf(unwritten, sizeof unwritten, ", %d not written (write error: run stopped)",
+                 st->not_written);
+    papsim_print_note("papsim run",
+                      "%d cases: %d simulated, %d already in results, %d unsupported, "
+                      "%d timed out, %d failed%s%s -> %s/results.csv",
+                      st->total + st->unsupported, st->run, st->skipped, st->unsupported,
+                      st->timed_out + st->not_run, st->failed, baseline, unwritten, o->out_dir);
 }
 
 int papsim_cmd_run(int argc, char **argv)
@@ -530,7 +533,7 @@ int papsim_cmd_run(int argc, char **argv)
     if (rc != 0) /* a failed write: its cause, once, after the counts */
         goto fail;
     if (sweep_interrupted()) {
-        fprintf(stderr, "papsim run: interrupted; finished cases are kept, rerun to resume\n");
+        papsim_print_note("papsim run", "interrupted; finished cases are kept, rerun to resume");
         status = 130;
     } else {
         status = st.failed || st.no_baseline ? 1 : 0;

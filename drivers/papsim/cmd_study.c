@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "report/report.h"
+#include "util/papsim_error.h"
 
 #define MAX_ARGS 64
 
@@ -87,7 +88,7 @@ static int run_reports(const study_args *s)
     char *argv[] = {"report", (char *)s->out, "--all", "--out", outdir,
                     s->metric ? "--metric" : NULL, (char *)s->metric, NULL};
     int argc = s->metric ? 7 : 5;
-    fprintf(stderr, "papsim study: step 2 of 2: reports into %s\n", outdir);
+    papsim_print_note("papsim study", "step 2 of 2: reports into %s", outdir);
     return papsim_cmd_report(argc, argv);
 }
 
@@ -110,7 +111,7 @@ int papsim_cmd_study(int argc, char **argv)
     if (!s.out)
         return papsim_cmd_bad_input("study", "--out DIR is required (usage: papsim study SPEC "
                                     "--out DIR)");
-    fprintf(stderr, "papsim study: step 1 of 2: papsim run into %s\n", s.out);
+    papsim_print_note("papsim study", "step 1 of 2: papsim run into %s", s.out);
     int run = papsim_cmd_run(s.nrun, s.run);
     if (run != 0 && run != 1) /* bad input or interrupted: nothing to report yet */
         return run;
