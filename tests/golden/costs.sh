@@ -8,7 +8,7 @@ expect_ok "costs equal the golden ones" "$PAPSIM" regress out/results.csv \
 cat out.txt
 # Every registered algorithm has golden rows.
 "$PAPSIM" list | tail -n +2 | while read -r coll algo _; do
-    n=$(awk -F, -v c="$coll" -v a="$algo" '$2 == c && $3 == a' "$PAPSIM_SOURCE_DIR/tests/golden/costs.csv" | wc -l)
+    n=$(csv_cols collective,algorithm "$PAPSIM_SOURCE_DIR/tests/golden/costs.csv" | grep -cx "$coll,$algo")
     [ "$n" -gt 0 ] || echo "$coll/$algo"
 done > missing.txt
 expect_eq "algorithms without golden costs" "$(cat missing.txt)" ""
