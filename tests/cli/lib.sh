@@ -66,8 +66,8 @@ expect_bad_input() {
 # csv_col NAME [FILE...]: the same for one column.
 # csv_drop NAMES [FILE]: the CSV, header included, without the columns NAMES.
 # csv_set NAME LINE VALUE [FILE]: the CSV with column NAME of line LINE
-# (counted from 1, the header being line 1) set to VALUE; & in VALUE stands
-# for the old value. Fields are written back unquoted.
+# (counted from 1, the header being line 1; "rows" for every line after the
+# header) set to VALUE; & in VALUE stands for the old value.
 # results_header: the header line of results.csv (and of papsim bench).
 # per_rank_header: the columns of papbench's --per-rank rows (written
 # without a header line; read them with csv_cols -H "$per_rank_header").
@@ -152,8 +152,9 @@ csv_set() {
     awk -v names="$name" -v line="$line" -v value="$value" "$csv_awk_lib"'
         FNR == 1 { seen = 0 }
         !seen && /^#/ { print; next }
-        !seen { csv_find($0, names, col); seen = 1 }
-        FNR == line + 0 {
+        !seen { csv_find($0, names, col); seen = 1; print; next }
+        seen == 1 && line == "rows" { seen = 2 }
+        FNR == line + 0 || (line == "rows" && seen == 2) {
             n = csv_fields($0, f)
             v = ""; rest = value
             while ((i = index(rest, "&")) > 0) {
