@@ -9,7 +9,7 @@
 # starts; with privatization (RTLD_DEEPBIND) the runtime refuses to load at
 # all; and without it (papsim's -no-privatize) ASan warns that SimGrid's
 # context switches may give false reports. The algorithms papbench runs are
-# the ones papbench-mpi runs sanitized (cli.correctness_mpi, cli.real_mpi).
+# the ones papbench-mpi runs sanitized (correctness.mpi, cli.real_mpi).
 if(PAPSIM_SANITIZE)
   set(sanitize_flags -fsanitize=${PAPSIM_SANITIZE} -fno-sanitize-recover=all
                      -fno-omit-frame-pointer)

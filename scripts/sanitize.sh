@@ -5,7 +5,7 @@
 # (papsim, its core library and papbench-mpi sanitized; papbench, the
 # SimGrid driver, is not: see cmake/sanitize.cmake) and the fuzz targets.
 #
-#   scripts/sanitize.sh              unit.*, cli.* and fuzz.*
+#   scripts/sanitize.sh              unit.*, the script tests and fuzz.*
 #   scripts/sanitize.sh -R 'cli\.'   any ctest selection instead
 #
 # Any sanitizer report fails its test: ASan and UBSan stop the program at
@@ -33,6 +33,6 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-exitcode=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd build-asan
 if [ $# -eq 0 ]; then
-    set -- -R '^(unit|cli|fuzz)\.'
+    set -- -R '^(unit|cli|agreement|correctness|golden|fuzz)\.'
 fi
 ctest --output-on-failure -j 2 "$@"

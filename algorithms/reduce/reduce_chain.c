@@ -11,7 +11,7 @@
  *          root receives and combines the f chain heads in turn.
  *          f = p/2 is SMPI 3.32's ompi_chain fanout (Open MPI's own default
  *          for a forced chain is 4); tree, segment discipline and default
- *          segment size are those of ompi_chain (cli.reduce_agreement).
+ *          segment size are those of ompi_chain (agreement.reduce).
  *
  *            p=8 (f=4)   root 0 <- 1 <- 2     chains of v: {1,2} {3,4}
  *                        root 0 <- 3 <- 4                  {5,6} {7}

@@ -11,7 +11,7 @@
  *          are in flight. A rank posts the receive of its next segment
  *          before it finishes and sends the current one. Same chain and
  *          segment discipline as SMPI's ompi_pipeline, which picks 1, 32 or
- *          64 KiB segments from p and m (cli.reduce_agreement passes its
+ *          64 KiB segments from p and m (agreement.reduce passes its
  *          choice).
  *
  *            p=4, root 0, N=3   time 1: 3->2 s0

@@ -23,6 +23,7 @@
 #include "harness.h"
 #include "cases/pattern.h"
 #include "util/units.h"
+#include "util/papsim_error.h"
 
 typedef struct {
     const char *cases_path;
@@ -479,7 +480,7 @@ int main(int argc, char **argv)
                 papsim_print_error(status, "papbench", "%s", e.msg);
         }
     if (rank == 0 && o.cases_path && status == 0)
-        fprintf(stderr, "papbench: %d cases done%s\n", list.ncases,
+        papsim_print_note("papbench", "%d cases done%s", list.ncases,
                 failed_checks ? ", SOME RESULTS WRONG" : "");
     if (algo_comm != MPI_COMM_NULL)
         MPI_Comm_free(&algo_comm);

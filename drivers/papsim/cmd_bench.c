@@ -21,6 +21,7 @@
 #include "util/remove_tree.h"
 #include "cases/pattern.h"
 #include "util/units.h"
+#include "util/papsim_error.h"
 
 typedef struct {
     int dry_run, keep, help;
@@ -266,9 +267,9 @@ fail:
 done:
     if (made_dir && !o.keep) {
         if (papsim_remove_tree(workdir) != 0)
-            fprintf(stderr, "papsim bench: could not remove %s: %s\n", workdir, strerror(errno));
+            papsim_print_note("papsim bench", "could not remove %s: %s", workdir, strerror(errno));
     } else if (made_dir) {
-        fprintf(stderr, "papsim bench: working directory kept: %s\n", workdir);
+        papsim_print_note("papsim bench", "working directory kept: %s", workdir);
     }
     free(extra);
     return status;

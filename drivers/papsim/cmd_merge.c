@@ -13,6 +13,7 @@
 #include "util/papsim_fs.h"
 #include "sweep/provenance.h"
 #include "sweep/sweep.h"
+#include "util/papsim_error.h"
 
 static void merge_usage(FILE *out)
 {
@@ -60,11 +61,11 @@ static int count_missing(const char *dir, const sweep_order *o, const papsim_tab
         if (bsearch(&id, ids, t->nrows, sizeof *ids, compare_ids))
             continue;
         if (n++ < 5)
-            fprintf(stderr, "papsim merge: %s: case %s (case %d of the spec) has no row in %s\n",
+            papsim_print_note("papsim merge", "%s: case %s (case %d of the spec) has no row in %s",
                     dir, id, o->v[i].index + 1, t->path);
     }
     if (n > 5)
-        fprintf(stderr, "papsim merge: %s: ... %d cases in all\n", dir, n);
+        papsim_print_note("papsim merge", "%s: ... %d cases in all", dir, n);
     free(ids);
     *missing += n;
     return 0;
@@ -219,9 +220,9 @@ int papsim_cmd_merge(int argc, char **argv)
     size_t rows = 0;
     for (int k = 0; k < ndirs; k++)
         rows += tables[k].nrows;
-    fprintf(stderr, "papsim merge: %d shards, %zu rows read -> %s\n", ndirs, rows, path);
+    papsim_print_note("papsim merge", "%d shards, %zu rows read -> %s", ndirs, rows, path);
     if (missing)
-        fprintf(stderr, "papsim merge: merged without %d missing case%s (--allow-missing)\n",
+        papsim_print_note("papsim merge", "merged without %d missing case%s (--allow-missing)",
                 missing, missing == 1 ? "" : "s");
     status = 0;
     goto done;

@@ -190,52 +190,6 @@ static int print_pattern(const pattern_options *o)
 
 /* ---- --from-trace ---- */
 
-/* Ranks 0..k-1 all present: papsim pattern's own "rank<TAB>delay" lines.
- * Otherwise (a PAPTRACE_RANKS subset, or ranks outside every selected
- * call) the pattern holds the traced ranks only, in world-rank order, each
- * line naming its world rank in a comment. */
-static void write_trace_pattern(FILE *f, const pattern_options *o,
-                                const papsim_trace *t, size_t ncalls,
-                                const double *delay, const long *count)
-{
-    int present = 0, contiguous = 1;
-    for (int r = 0; r < t->world_size; r++) {
-        if (count[r] > 0)
-            contiguous &= present++ == r;
-    }
-    fprintf(f, "# papsim pattern --from-trace %s, collective %s: %zu calls; "
-            "per rank, the mean of (arrival - first arrival of the call), "
-            "seconds\n", o->from_trace, o->collective ? o->collective : "all",
-            ncalls);
-    if (!contiguous)
-        fprintf(f, "# %d of %d world ranks, renumbered 0..%d in this file\n",
-                present, t->world_size, present - 1);
-    for (int r = 0; r < t->world_size; r++) {
-        if (count[r] == 0)
-            continue;
-        if (contiguous)
-            fprintf(f, "%d\t%.17g\n", r, delay[r]);
-        else
-            fprintf(f, "%.17g\t# world rank %d\n", delay[r], r);
-    }
-}
-
-/* Names the collectives a trace has, for the "no calls of C" message. */
-static void list_collectives(const papsim_trace *t, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (size_t i = 0; i < t->n; i++) {
-        const char *c = t->rec[i].collective;
-        size_t used = strlen(buf), n = strlen(c);
-        const char *hit = strstr(buf, c);
-        if (hit != NULL && (hit == buf || hit[-1] == ' ') &&
-            (hit[n] == ',' || hit[n] == '\0'))
-            continue;
-        if (used + n + 3 < len)
-            snprintf(buf + used, len - used, "%s%s", used ? ", " : "", c);
-    }
-}
-
 static int pattern_from_trace(const pattern_options *o)
 {
     papsim_trace t;
@@ -259,7 +213,7 @@ static int pattern_from_trace(const pattern_options *o)
     }
     if (ncalls == 0) {
         char have[512];
-        list_collectives(&t, have, sizeof have);
+        papsim_trace_list_collectives(&t, have, sizeof have);
         rc = bad_input("trace '%s' has no calls of %s (it has: %s)",
                        o->from_trace, o->collective ? o->collective : "any "
                        "collective", have[0] ? have : "none");
@@ -281,7 +235,7 @@ static int pattern_from_trace(const pattern_options *o)
                                strerror(errno));
         goto out;
     }
-    write_trace_pattern(f, o, &t, ncalls, delay, count);
+    papsim_trace_write_pattern(f, o->from_trace, o->collective, &t, ncalls, delay, count);
     if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
         rc = papsim_cmd_failed("pattern", "cannot write '%s'",
                                o->out ? o->out : "standard output");

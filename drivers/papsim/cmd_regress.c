@@ -14,51 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cases/case.h"
 #include "commands.h"
 #include "results/results_csv.h"
 #include "util/papsim_error.h"
 #include "sweep/provenance.h"
 #include "report/report.h"
+#include "report/regress.h"
 
-enum { MAX_METRICS = 4 };
-
-typedef struct {
-    const char *new_path, *golden_path;
-    double rtol, atol;
-    int strict;                          /* new cases fail too */
-    int allow_missing;                   /* golden cases missing from new pass */
-    const char *metrics[MAX_METRICS];    /* column names, e.g. "last_delay_s" */
-    int nmetrics;
-} regress_options;
-
-/* Columns every compared file needs besides the metrics. */
-enum { C_CASE_ID, C_REP, C_STATUS, C_COLLECTIVE, C_ALGORITHM, C_NP, C_BYTES, C_PATTERN,
-       C_SKEW, C_COUNT };
-static const char *const fixed_columns[C_COUNT] = {
-    "case_id", "rep", "status", "collective", "algorithm", "np", "bytes", "pattern", "skew",
-};
-
-typedef struct {
-    const char *case_id, *rep;
-    size_t row;
-} row_key;
-
-typedef struct {
-    papsim_table t;
-    int col[C_COUNT];
-    int metric_col[MAX_METRICS];
-    int params_col; /* -1 in a table written before the params column */
-    row_key *keys; /* sorted by (case_id, rep) for lookups */
-    char (*label_id)[17]; /* each row's id keyed by its platform's path, as
-                           * papsim wrote ids before results format 4 */
-    row_key *label_keys;  /* the rows by (label_id, rep) */
-} results_side;
-
-typedef struct {
-    size_t compared, changed, missing, added;
-    size_t by_label; /* rows matched through a path-keyed id */
-} regress_counts;
+typedef papsim_regress_options regress_options;
 
 static void print_regress_help(FILE *f)
 {
@@ -134,11 +97,11 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
         {"allow-missing", no_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0},
     };
-    static const char *const all_metrics[MAX_METRICS] = {"total_delay_s", "last_delay_s",
+    static const char *const all_metrics[PAPSIM_REGRESS_MAX_METRICS] = {"total_delay_s", "last_delay_s",
                                                          "mean_elapsed_s", "max_elapsed_s"};
-    for (int i = 0; i < MAX_METRICS; i++)
+    for (int i = 0; i < PAPSIM_REGRESS_MAX_METRICS; i++)
         o->metrics[i] = all_metrics[i];
-    o->nmetrics = MAX_METRICS;
+    o->nmetrics = PAPSIM_REGRESS_MAX_METRICS;
     int c;
     optind = 0; /* glibc: full reset, in case getopt ran before */
     opterr = 0; /* our own message names the option */
@@ -168,214 +131,6 @@ static int parse_regress_options(int argc, char **argv, regress_options *o)
     return 0;
 }
 
-static int compare_keys(const void *pa, const void *pb)
-{
-    const row_key *a = pa, *b = pb;
-    int c = strcmp(a->case_id, b->case_id);
-    return c ? c : strcmp(a->rep, b->rep);
-}
-
-/* Sorts the keys for lookups; papsim_results_load has refused a second row
- * of one (case_id, rep) already. */
-static int index_rows(results_side *s, papsim_err *e)
-{
-    const papsim_table *t = &s->t;
-    s->keys = malloc((t->nrows ? t->nrows : 1) * sizeof *s->keys);
-    if (!s->keys)
-        return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-    for (size_t r = 0; r < t->nrows; r++)
-        s->keys[r] = (row_key){t->rows[r][s->col[C_CASE_ID]], t->rows[r][s->col[C_REP]], r};
-    qsort(s->keys, t->nrows, sizeof *s->keys, compare_keys);
-    /* The path-keyed id of every row (empty when its fields do not rebuild
-     * a case): a golden table from before results format 4 holds those. */
-    s->label_id = calloc(t->nrows + 1, sizeof *s->label_id);
-    s->label_keys = malloc((t->nrows ? t->nrows : 1) * sizeof *s->label_keys);
-    if (!s->label_id || !s->label_keys)
-        return papsim_fail(e, "%s: out of memory for %zu rows", t->path, t->nrows);
-    for (size_t r = 0; r < t->nrows; r++) {
-        papsim_case c;
-        if (papsim_case_from_row(t, r, &c) == 0)
-            papsim_case_label_id(&c, s->label_id[r]);
-        s->label_keys[r] = (row_key){s->label_id[r], t->rows[r][s->col[C_REP]], r};
-    }
-    qsort(s->label_keys, t->nrows, sizeof *s->label_keys, compare_keys);
-    return 0;
-}
-
-static int load_side(const char *path, const regress_options *o, results_side *s,
-                     papsim_err *e)
-{
-    if (papsim_results_load(path, &s->t, NULL, e) != 0 ||
-        papsim_table_require(&s->t, fixed_columns, C_COUNT, s->col, e) != 0 ||
-        papsim_table_require(&s->t, o->metrics, o->nmetrics, s->metric_col, e) != 0)
-        return -1;
-    s->params_col = papsim_table_column(&s->t, "params");
-    return index_rows(s, e);
-}
-
-static void free_side(results_side *s)
-{
-    free(s->keys);
-    free(s->label_id);
-    free(s->label_keys);
-    papsim_table_free(&s->t);
-}
-
-static const row_key *find_row(const results_side *s, const row_key *key)
-{
-    return bsearch(key, s->keys, s->t.nrows, sizeof *s->keys, compare_keys);
-}
-
-/* Row r of `from` in `in`: by its case_id; else, when one of the two rows
- * has an id keyed by the platform's path (papsim before results format 4)
- * and the other by its content, by the path-keyed id of both (*by_label
- * set). NULL when neither matches. */
-static const row_key *match_row(const results_side *from, size_t r, const results_side *in,
-                                int *by_label)
-{
-    row_key key = {from->t.rows[r][from->col[C_CASE_ID]], from->t.rows[r][from->col[C_REP]], r};
-    const row_key *hit = find_row(in, &key);
-    *by_label = 0;
-    if (hit)
-        return hit;
-    hit = bsearch(&key, in->label_keys, in->t.nrows, sizeof *in->label_keys, compare_keys);
-    if (!hit && from->label_id[r][0]) {
-        key.case_id = from->label_id[r];
-        hit = find_row(in, &key);
-    }
-    *by_label = hit != NULL;
-    return hit;
-}
-
-/* "allreduce/ring np=16 bytes=1024 pattern=ascending skew=100us rep=0" */
-static void describe_row(const results_side *s, size_t r, char *buf, size_t len)
-{
-    char **f = s->t.rows[r];
-    const int *c = s->col;
-    snprintf(buf, len, "%s/%s np=%s bytes=%s pattern=%s skew=%s rep=%s", f[c[C_COLLECTIVE]],
-             f[c[C_ALGORITHM]], f[c[C_NP]], f[c[C_BYTES]], f[c[C_PATTERN]], f[c[C_SKEW]],
-             f[c[C_REP]]);
-}
-
-/* An empty field (unsupported case) counts as "no value". */
-static int parse_value(const results_side *s, size_t r, int col, int *present, double *v,
-                       papsim_err *e)
-{
-    const char *text = s->t.rows[r][col];
-    char *end;
-    *present = text[0] != '\0';
-    *v = 0;
-    if (!*present)
-        return 0;
-    errno = 0;
-    *v = strtod(text, &end);
-    if (*end || errno == EINVAL)
-        return papsim_fail(e, "%s:%ld: %s: '%s' is not a number", s->t.path, s->t.lines[r],
-                           s->t.names[col], text);
-    return 0;
-}
-
-static void print_change(const char *what, const char *metric, const char *golden,
-                         const char *new_text, double g, double n)
-{
-    printf("changed: %s: %s golden %s new %s", what, metric, golden[0] ? golden : "(empty)",
-           new_text[0] ? new_text : "(empty)");
-    if (golden[0] && new_text[0] && g != 0 && isfinite(g) && isfinite(n))
-        printf(" (%+.3g%%)\n", 100.0 * (n - g) / fabs(g));
-    else
-        printf("\n");
-}
-
-/* Compares one metric; returns 1 if it changed beyond tolerance, 0 if not,
- * -1 on an unparsable value. Identical text is always equal. */
-static int compare_metric(const regress_options *o, const results_side *nw, size_t nr,
-                          const results_side *gd, size_t gr, int m, const char *what,
-                          papsim_err *e)
-{
-    const char *nt = nw->t.rows[nr][nw->metric_col[m]], *gt = gd->t.rows[gr][gd->metric_col[m]];
-    int n_has, g_has;
-    double n, g;
-    if (strcmp(nt, gt) == 0)
-        return 0;
-    if (parse_value(nw, nr, nw->metric_col[m], &n_has, &n, e) != 0 ||
-        parse_value(gd, gr, gd->metric_col[m], &g_has, &g, e) != 0)
-        return -1;
-    int changed = n_has != g_has || !isfinite(n) || !isfinite(g) ||
-                  fabs(n - g) > o->atol + o->rtol * fabs(g);
-    if (changed)
-        print_change(what, o->metrics[m], gt, nt, g, n);
-    return changed;
-}
-
-/* Compares a row present in both files; returns 1 if anything changed. */
-static int compare_row(const regress_options *o, const results_side *nw, size_t nr,
-                       const results_side *gd, size_t gr, papsim_err *e)
-{
-    char what[1024];
-    describe_row(gd, gr, what, sizeof what);
-    const char *ns = nw->t.rows[nr][nw->col[C_STATUS]], *gs = gd->t.rows[gr][gd->col[C_STATUS]];
-    if (strcmp(ns, gs) != 0) {
-        printf("status changed: %s: golden %s, new %s\n", what, gs, ns);
-        return 1;
-    }
-    /* The knobs are compared only when both tables have them: a golden file
-     * written before the params column stays a valid golden file. */
-    if (nw->params_col >= 0 && gd->params_col >= 0) {
-        const char *np = nw->t.rows[nr][nw->params_col], *gp = gd->t.rows[gr][gd->params_col];
-        if (strcmp(np, gp) != 0) {
-            printf("params changed: %s: golden '%s', new '%s'\n", what, gp, np);
-            return 1;
-        }
-    }
-    int changed = 0;
-    for (int m = 0; m < o->nmetrics; m++) {
-        int c = compare_metric(o, nw, nr, gd, gr, m, what, e);
-        if (c < 0)
-            return -1;
-        changed |= c;
-    }
-    return changed;
-}
-
-/* Golden rows in file order: compared, or missing from new. */
-static int compare_golden_rows(const regress_options *o, const results_side *nw,
-                               const results_side *gd, regress_counts *n, papsim_err *e)
-{
-    char what[1024];
-    for (size_t gr = 0; gr < gd->t.nrows; gr++) {
-        int by_label;
-        const row_key *hit = match_row(gd, gr, nw, &by_label);
-        if (!hit) {
-            describe_row(gd, gr, what, sizeof what);
-            printf("missing: %s (case %s, %s:%ld): not in %s\n", what,
-                   gd->t.rows[gr][gd->col[C_CASE_ID]], gd->t.path, gd->t.lines[gr], nw->t.path);
-            n->missing++;
-            continue;
-        }
-        int c = compare_row(o, nw, hit->row, gd, gr, e);
-        if (c < 0)
-            return -1;
-        n->compared++;
-        n->changed += (size_t)c;
-        n->by_label += (size_t)by_label;
-    }
-    return 0;
-}
-
-static void list_new_rows(const results_side *nw, const results_side *gd, regress_counts *n)
-{
-    char what[1024];
-    for (size_t nr = 0; nr < nw->t.nrows; nr++) {
-        int by_label;
-        if (match_row(nw, nr, gd, &by_label))
-            continue;
-        describe_row(nw, nr, what, sizeof what);
-        printf("new case (not in golden): %s (case %s, %s:%ld)\n", what,
-               nw->t.rows[nr][nw->col[C_CASE_ID]], nw->t.path, nw->t.lines[nr]);
-        n->added++;
-    }
-}
-
 /* When the tables' provenance files (DIR/provenance.txt beside each CSV)
  * name different SimGrid versions, says so: simulated times may change with
  * the simulator alone. A table without one (a bare CSV) gives no note. */
@@ -393,30 +148,24 @@ static void note_simgrid_versions(const regress_options *o)
 int papsim_cmd_regress(int argc, char **argv)
 {
     regress_options o = {0};
-    results_side nw = {0}, gd = {0};
-    regress_counts n = {0};
+    papsim_regress r = {0};
+    papsim_regress_counts n = {0};
     papsim_err e = {{0}};
     int status = parse_regress_options(argc, argv, &o);
     if (status != 0)
         return status == 1 ? 0 : 2;
     status = 2;
-    if (load_side(o.new_path, &o, &nw, &e) != 0 || load_side(o.golden_path, &o, &gd, &e) != 0)
+    o.out = stdout;
+    if (papsim_regress_load(&o, &r, &e) != 0)
         goto out;
-    if (gd.t.nrows == 0) {
-        papsim_fail(&e, "%s: the golden table has 0 rows (only a header), so any result "
-                        "would pass; make it again from a run you trust",
-                    o.golden_path);
-        goto out;
-    }
     printf("regress: %s against golden %s (rtol %g, atol %g; metrics", o.new_path,
            o.golden_path, o.rtol, o.atol);
     for (int m = 0; m < o.nmetrics; m++)
         printf("%s%s", m ? "," : " ", o.metrics[m]);
     printf(")\n");
     note_simgrid_versions(&o);
-    if (compare_golden_rows(&o, &nw, &gd, &n, &e) != 0)
+    if (papsim_regress_compare(&o, &r, &n, &e) != 0)
         goto out;
-    list_new_rows(&nw, &gd, &n);
     printf("regress: %zu cases compared, %zu changed, %zu missing, %zu new\n", n.compared,
            n.changed, n.missing, n.added);
     if (n.by_label)
@@ -427,14 +176,13 @@ int papsim_cmd_regress(int argc, char **argv)
                n.by_label);
     if (n.missing)
         printf("regress: %zu of the golden's %zu rows missing from %s%s\n", n.missing,
-               gd.t.nrows, o.new_path,
+               r.gd.t.nrows, o.new_path,
                o.allow_missing ? " (accepted: --allow-missing)"
                                : ": a failure (--allow-missing accepts it)");
     status = (n.changed || (n.missing && !o.allow_missing) || (o.strict && n.added)) ? 1 : 0;
 out:
     if (status == 2 && e.msg[0])
         papsim_cmd_bad_input("regress", "%s", e.msg);
-    free_side(&nw);
-    free_side(&gd);
+    papsim_regress_free(&r);
     return status;
 }

@@ -7,15 +7,18 @@
  * then every pattern), followed by `papsim report DIR --all` into
  * DIR/report: the best-algorithm table (Figure 4), the runtimes with the
  * robustness scores and recommendations (Figures 5 and 8) and the
- * robustness (Figure 6). It only sequences the two commands, so both keep
- * one definition and their own errors; a rerun resumes the sweep and
- * redraws the reports. */
+ * robustness (Figure 6). It calls the sweep engine (sweep_run_spec) with
+ * papsim run's arguments and then the report command, so both keep one
+ * definition and their own errors; a rerun resumes the sweep and redraws
+ * the reports. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "report/report.h"
+#include "sweep/sweep_run.h"
+#include "util/papsim_error.h"
 
 #define MAX_ARGS 64
 
@@ -44,7 +47,7 @@ typedef struct {
     const char *out, *metric;
     int help;
     int nrun;
-    char *run[MAX_ARGS + 1]; /* "run" and the arguments papsim run takes */
+    char *run[MAX_ARGS + 1]; /* "run" and papsim run's arguments, for its parser */
 } study_args;
 
 /* Everything but --metric goes to papsim run, which checks it; --out is
@@ -87,7 +90,7 @@ static int run_reports(const study_args *s)
     char *argv[] = {"report", (char *)s->out, "--all", "--out", outdir,
                     s->metric ? "--metric" : NULL, (char *)s->metric, NULL};
     int argc = s->metric ? 7 : 5;
-    fprintf(stderr, "papsim study: step 2 of 2: reports into %s\n", outdir);
+    papsim_print_note("papsim study", "step 2 of 2: reports into %s", outdir);
     return papsim_cmd_report(argc, argv);
 }
 
@@ -101,17 +104,24 @@ int papsim_cmd_study(int argc, char **argv)
         return 0;
     }
     papsim_err e = {{0}};
-    /* papsim run checks the arguments; its messages name papsim study */
+    sweep_run_options ro;
+    int help;
+    /* papsim run's arguments, parsed as papsim run parses them; its
+     * messages name papsim study */
     s.run[0] = "study";
-    int bad = papsim_run_check_args(s.nrun, s.run, &e);
+    int bad = papsim_run_parse_args(s.nrun, s.run, &ro, &help, &e);
     s.run[0] = "run";
     if (bad)
         return papsim_cmd_bad_input("study", "%s", e.msg);
     if (!s.out)
         return papsim_cmd_bad_input("study", "--out DIR is required (usage: papsim study SPEC "
                                     "--out DIR)");
-    fprintf(stderr, "papsim study: step 1 of 2: papsim run into %s\n", s.out);
-    int run = papsim_cmd_run(s.nrun, s.run);
+    papsim_print_note("papsim study", "step 1 of 2: papsim run into %s", s.out);
+    ro.argc = s.nrun; /* recorded as the papsim run it is */
+    ro.argv = s.run;
+    int run = sweep_run_spec(&ro, &e);
+    if (e.msg[0])
+        papsim_cmd_error("run", run, "%s", e.msg);
     if (run != 0 && run != 1) /* bad input or interrupted: nothing to report yet */
         return run;
     int report = run_reports(&s);

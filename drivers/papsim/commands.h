@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "util/papsim_error.h"
+#include "sweep/sweep_run.h"
 
 int papsim_cmd_list(int argc, char **argv);
 int papsim_cmd_pattern(int argc, char **argv);
@@ -25,9 +26,11 @@ int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
 int papsim_cmd_tune(int argc, char **argv);
 
-/* Checks papsim run's arguments (argv[0] = "run") without running anything:
- * papsim study passes its own through. */
-int papsim_run_check_args(int argc, char **argv, papsim_err *e);
+/* Parses papsim run's arguments (argv[0] names the command in messages)
+ * into the sweep engine's options (sweep/sweep_run.h); *help is set by
+ * --help. papsim study takes the same arguments. */
+int papsim_run_parse_args(int argc, char **argv, sweep_run_options *o, int *help,
+                          papsim_err *e);
 
 /* The text of `papsim report --help` (cmd_report_help.c). */
 void papsim_report_print_help(FILE *f);

@@ -82,6 +82,8 @@ double papsim_case_edge(const papsim_case *c);
 
 /* Bytes of one element of the case's datatype (0 if unknown). */
 int papsim_datatype_size(const char *name);
+/* 1 if k is a knowledge papsim knows: none, oracle, predicted, estimated. */
+int papsim_knowledge_known(const char *k);
 
 /* 1 if the named op is commutative: every predefined op (sum, max, min,
  * prod); 0 for affine, papbench's non-commutative user op (the composition

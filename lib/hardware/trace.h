@@ -16,6 +16,7 @@
 #ifndef PAPSIM_TRACE_H
 #define PAPSIM_TRACE_H
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/papsim_error.h"
 
@@ -80,5 +81,19 @@ typedef struct {
 
 int papsim_trace_skew_stats_of(const papsim_trace_call *calls, size_t n,
                                papsim_trace_skew_stats *out, papsim_err *e);
+
+/* The pattern file of the mean delays (papsim_trace_mean_delays) of
+ * ncalls calls of collective (NULL: all) in the trace at trace_path. Ranks
+ * 0..k-1 all present: papsim pattern's own "rank<TAB>delay" lines.
+ * Otherwise (a PAPTRACE_RANKS subset, or ranks outside every selected call)
+ * the traced ranks only, in world-rank order, each line naming its world
+ * rank in a comment. */
+void papsim_trace_write_pattern(FILE *f, const char *trace_path, const char *collective,
+                                const papsim_trace *t, size_t ncalls, const double *delay,
+                                const long *count);
+
+/* Names the collectives a trace has ("allreduce, bcast"), for the "no
+ * calls of C" message; cut short to fit len. */
+void papsim_trace_list_collectives(const papsim_trace *t, char *buf, size_t len);
 
 #endif

@@ -11,6 +11,7 @@
 #include "platform/hostfile.h"
 #include "sweep/locate.h"
 #include "platform/platform.h"
+#include "util/papsim_error.h"
 
 const char *const papsim_smpi_base_options[] = {
     "--cfg=smpi/simulate-computation:no",
@@ -278,7 +279,7 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
         setpgid(0, 0); /* one group per batch, so an interrupt can stop it whole */
         signal(SIGXFSZ, SIG_DFL); /* papsim run ignores it; smpirun gets the usual one */
         execvp(argv[0], argv);
-        fprintf(stderr, "papsim: cannot start '%s': %s\n", argv[0], strerror(errno));
+        papsim_print_note("papsim", "cannot start '%s': %s", argv[0], strerror(errno));
         _exit(127);
     }
     close(fds[1]);

@@ -7,6 +7,7 @@
 
 #include "papsim_msgcount.h"
 #include "sweep/sweep.h"
+#include "util/papsim_error.h"
 
 double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
 {
@@ -74,27 +75,27 @@ void sweep_print_forecast(const sweep_case *cases, int n,
         unchecked += !sc->c.check;
         todo++;
     }
-    fprintf(stderr,
-            "papsim run: forecast: %d cases to simulate (%d already in results), about %.3g "
+    papsim_print_note("papsim run",
+            "forecast: %d cases to simulate (%d already in results), about %.3g "
             "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
             "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
-            "--msg-cost, --scan-cost, --rank-cost, --case-cost)\n",
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
             m->per_case * 1e3);
     if (skippable)
-        fprintf(stderr,
-                "papsim run: forecast: up to %.0f s if the no-delay cases forecast at the "
+        papsim_print_note("papsim run",
+                "forecast: up to %.0f s if the no-delay cases forecast at the "
                 "--case-timeout limit finish under it after all: %d skewed case(s) of theirs "
-                "would run (counted at the limit)\n",
+                "would run (counted at the limit)",
                 wall_high / jobs, skippable);
     if (costliest && worst >= 60)
-        fprintf(stderr,
-                "papsim run: forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s\n",
+        papsim_print_note("papsim run",
+                "forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s",
                 costliest->c.collective, costliest->c.algorithm, costliest->c.np,
                 costliest->c.bytes, worst,
                 case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
     if (unchecked)
-        fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
-                        "reference (spec key check = yes checks them)\n",
+        papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
+                        "reference (spec key check = yes checks them)",
                 unchecked);
 }

@@ -16,6 +16,7 @@
 #include "util/csv.h"
 #include "sweep/launch.h"
 #include "sweep/sweep.h"
+#include "util/papsim_error.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
 
@@ -144,7 +145,7 @@ static FILE *open_case_wall_log(const char *out_dir)
         f = NULL;
     }
     if (!f) {
-        fprintf(stderr, "papsim run: %s: cannot write (%s); per-case wall times not logged\n",
+        papsim_print_note("papsim run", "%s: cannot write (%s); per-case wall times not logged",
                 path, strerror(errno));
         return NULL;
     }
@@ -164,7 +165,7 @@ static void show_progress(progress *p, const sweep_case *last, int force)
     double eta = p->cost_done > 0 ? elapsed * (p->cost_todo - p->cost_done) / p->cost_done : 0;
     if (eta < 0)
         eta = 0;
-    fprintf(stderr, "papsim run: [%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s\n",
+    papsim_print_note("papsim run", "[%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s",
             p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
             last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
 }
@@ -287,8 +288,8 @@ static int record_timeout(batch *b, progress *p, int missing)
         p->stop = 1;
         return 0;
     }
-    fprintf(stderr, "papsim run: case %s/%s np=%d %s %lldB %s passed --case-timeout %gs: "
-                    "killed, recorded with status timeout\n",
+    papsim_print_note("papsim run", "case %s/%s np=%d %s %lldB %s passed --case-timeout %gs: "
+                    "killed, recorded with status timeout",
             c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             p->o->case_timeout);
     p->stats->timed_out++;
@@ -338,14 +339,14 @@ static int finish_batch(batch *b, progress *p)
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
         snprintf(why, sizeof why, "signal %d", WTERMSIG(status));
-    fprintf(stderr, "papsim run: batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s\n",
+    papsim_print_note("papsim run", "batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s",
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
     papsim_log_print_tail(b->log_path, 5, stderr);
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)
-        fprintf(stderr, "papsim run: running the %d case(s) after it in a new batch\n",
+        papsim_print_note("papsim run", "running the %d case(s) after it in a new batch",
                 missing - 1);
     return missing - 1;
 }
@@ -493,7 +494,7 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
         p.cost_todo += batches[b].cost;
     p.case_wall = open_case_wall_log(o->out_dir);
     if (!o->quiet)
-        fprintf(stderr, "papsim run: %d cases in %d smpirun batches, %d worker(s)\n", n, nbatches,
+        papsim_print_note("papsim run", "%d cases in %d smpirun batches, %d worker(s)", n, nbatches,
                 o->jobs);
     int rc = run_batches(batches, nbatches, &p, e);
     if (rc == 0 && n > 0 && !o->quiet && p.done > 0)

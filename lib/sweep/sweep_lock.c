@@ -1,5 +1,6 @@
 /* The result directory's lock (see sweep_lock.h). */
 #include "sweep/sweep_lock.h"
+#include "util/papsim_error.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -40,16 +41,16 @@ int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
             close(fd);
             return -1;
         }
-        fprintf(stderr, "papsim run: --out '%s' is in use by another papsim run (process %s); "
-                        "waiting for it to finish (--wait-lock)\n",
+        papsim_print_note("papsim run", "--out '%s' is in use by another papsim run (process %s); "
+                        "waiting for it to finish (--wait-lock)",
                 dir, holder);
         while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
             ;
     }
     if (rc != 0 && (errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS)) {
         /* A file system without locks (some NFS setups): run, but say so. */
-        fprintf(stderr, "papsim run: %s: cannot lock (%s); running unlocked: start no other "
-                        "run on '%s' until this one ends\n",
+        papsim_print_note("papsim run", "%s: cannot lock (%s); running unlocked: start no other "
+                        "run on '%s' until this one ends",
                 path, strerror(errno), dir);
         return fd;
     }

@@ -11,6 +11,7 @@
 
 #include "results/results_csv.h"
 #include "sweep/sweep.h"
+#include "util/papsim_error.h"
 #include "util/papsim_fs.h"
 
 int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, papsim_err *e)
@@ -104,7 +105,7 @@ int sweep_results_prepare(const char *dir, int *format, papsim_err *e)
                               "choose another --out",
                            path);
     if (keep < size) { /* a row cut short by a kill, or by an older papsim */
-        fprintf(stderr, "papsim run: %s: dropping an incomplete last row (%ld bytes)\n", path,
+        papsim_print_note("papsim run", "%s: dropping an incomplete last row (%ld bytes)", path,
                 size - keep);
         if (truncate(path, keep) != 0)
             return papsim_fail(e, "%s: cannot trim: %s", path, strerror(errno));

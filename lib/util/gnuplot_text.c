@@ -1,5 +1,6 @@
 /* gnuplot script text with every string single-quoted (gnuplot_text.h). */
 #include "util/gnuplot_text.h"
+#include "util/papsim_error.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -32,9 +33,9 @@ static void put_data_word(FILE *f, const char *s)
 
 static void bad_format(const char *fmt)
 {
-    fprintf(stderr, "papsim: internal error: gnuplot text format \"%s\" has a conversion "
-                    "papsim_gp_printf does not take (strings go through %%q)\n",
-            fmt);
+    papsim_print_note("papsim", "internal error: gnuplot text format \"%s\" has a conversion "
+                                "papsim_gp_printf does not take (strings go through %%q)",
+                      fmt);
     abort();
 }
 

@@ -49,3 +49,11 @@ int papsim_print_error(int status, const char *who, const char *fmt, ...)
     va_end(ap);
     return status;
 }
+
+void papsim_print_note(const char *who, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    papsim_vprint_error(0, who, fmt, ap);
+    va_end(ap);
+}

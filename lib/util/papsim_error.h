@@ -35,4 +35,10 @@ int papsim_print_error(int status, const char *who, const char *fmt, ...)
 int papsim_vprint_error(int status, const char *who, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
 
+/* The same voice for what is not an error: progress, notes and warnings
+ * ("papsim run: 12 cases in 3 smpirun batches"). Writes "WHO: message" and a
+ * newline on stderr. */
+void papsim_print_note(const char *who, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 #endif

@@ -8,13 +8,14 @@ for pattern in ascending descending first_delayed last_delayed random half_delay
     rm -f per-rank.csv
     expect_ok "$pattern: bench" "$PAPSIM" bench --np 16 --collective reduce --algorithm binomial \
         --pattern "$pattern" --skew 37us --seed 3 --reps 2 --per-rank per-rank.csv
-    # Columns: case_id,rep,rank,delay_s,arrive_s,exit_s; per repetition.
-    worst=$(awk -F, '{ a[$2 "," $3] = $5; d[$2 "," $3] = $4
-                       if (!($2 in min) || $5 < min[$2]) min[$2] = $5
-                       if (!($2 in dmin) || $4 < dmin[$2]) dmin[$2] = $4 }
+    # Per repetition: rep,rank,delay_s,arrive_s.
+    worst=$(csv_cols -H "$per_rank_header" rep,rank,delay_s,arrive_s per-rank.csv |
+                awk -F, '{ a[$1 "," $2] = $4; d[$1 "," $2] = $3
+                       if (!($1 in min) || $4 < min[$1]) min[$1] = $4
+                       if (!($1 in dmin) || $3 < dmin[$1]) dmin[$1] = $3 }
                      END { w = 0; for (k in a) { split(k, p, ",")
                            x = (a[k] - min[p[1]]) - (d[k] - dmin[p[1]]); if (x < 0) x = -x; if (x > w) w = x }
-                           printf "%.3e", w }' per-rank.csv)
+                           printf "%.3e", w }')
     rows=$(wc -l < per-rank.csv)
     expect_eq "$pattern: per-rank rows" "$rows" 32
     if [ -n "$worst" ] && awk -v w="$worst" 'BEGIN { exit !(w + 0 <= 1e-9) }'; then pass; else
@@ -22,7 +23,8 @@ for pattern in ascending descending first_delayed last_delayed random half_delay
     # The delays papbench used are the ones papsim pattern prints.
     "$PAPSIM" pattern --pattern "$pattern" --np 16 --skew 37us --seed 3 |
         awk '{ printf "%.17g\n", $2 }' > want.txt
-    awk -F, '$2 == 0 { printf "%.17g\n", $4 }' per-rank.csv > got.txt
+    csv_cols -H "$per_rank_header" rep,delay_s per-rank.csv |
+        awk -F, '$1 == 0 { printf "%.17g\n", $2 }' > got.txt
     if cmp -s want.txt got.txt; then pass; else fail "$pattern: delays differ from papsim pattern"; fi
 done
 finish

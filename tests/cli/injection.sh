@@ -120,7 +120,7 @@ no_pwned "report --runtimes/--robustness/--relative"
 
 # A file name starting with '-' (made of the collective) is no gnuplot option.
 mkdir -p dash
-awk -F, -v OFS=, 'NR > 1 { $2 = "-e" } { print }' "$out/results.csv" > dash/results.csv
+csv_set collective rows -e "$out/results.csv" > dash/results.csv
 expect_ok "report: a collective named -e" "$PAPSIM" report dash
 expect_eq "report: its image" "$(ls dash/report/-e*.png | wc -l)" 1
 

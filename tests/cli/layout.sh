@@ -16,7 +16,7 @@ allowed() {
     platform) echo "util" ;;
     cases) echo "util schedule" ;;
     results) echo "util cases" ;;
-    report) echo "util results" ;;
+    report) echo "util cases results" ;;
     hardware) echo "util results report" ;;
     sweep) echo "util platform cases results" ;;
     tune) echo "util cases results report" ;;

@@ -65,7 +65,12 @@ expect_bad_input() {
 # is an error (exit 2).
 # csv_col NAME [FILE...]: the same for one column.
 # csv_drop NAMES [FILE]: the CSV, header included, without the columns NAMES.
+# csv_set NAME LINE VALUE [FILE]: the CSV with column NAME of line LINE
+# (counted from 1, the header being line 1; "rows" for every line after the
+# header) set to VALUE; & in VALUE stands for the old value.
 # results_header: the header line of results.csv (and of papsim bench).
+# per_rank_header: the columns of papbench's --per-rank rows (written
+# without a header line; read them with csv_cols -H "$per_rank_header").
 csv_awk_lib='
 function csv_fields(line, f,    n, i, c, q, cur) {
     if (index(line, "\"") == 0)
@@ -141,5 +146,31 @@ csv_drop() {
             print out
         }' "$@"
 }
+
+csv_set() {
+    local name=$1 line=$2 value=$3; shift 3
+    awk -v names="$name" -v line="$line" -v value="$value" "$csv_awk_lib"'
+        FNR == 1 { seen = 0 }
+        !seen && /^#/ { print; next }
+        !seen { csv_find($0, names, col); seen = 1; print; next }
+        seen == 1 && line == "rows" { seen = 2 }
+        FNR == line + 0 || (line == "rows" && seen == 2) {
+            n = csv_fields($0, f)
+            v = ""; rest = value
+            while ((i = index(rest, "&")) > 0) {
+                v = v substr(rest, 1, i - 1) f[col[1]]
+                rest = substr(rest, i + 1)
+            }
+            f[col[1]] = v rest
+            out = f[1]
+            for (j = 2; j <= n; j++)
+                out = out "," f[j]
+            print out
+            next
+        }
+        { print }' "$@"
+}
+
+per_rank_header=case_id,rep,rank,delay_s,arrive_s,exit_s,clock_offset_s,clock_rtt_s
 
 results_header() { "$PAPSIM" bench --np 2 --bytes 8 2>/dev/null | head -n 1; }

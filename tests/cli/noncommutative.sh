@@ -9,7 +9,7 @@
 # - a sweep with op affine writes an `unsupported` row for such an
 #   algorithm and checked `ok` rows for the others;
 # - bad input: affine on a floating-point datatype, an unknown op.
-# The correctness grid (tests/correctness_cases.sh) runs affine on every
+# The correctness grid (tests/correctness/cases.sh) runs affine on every
 # reduce and allreduce algorithm without the restriction.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 

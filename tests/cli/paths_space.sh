@@ -48,7 +48,8 @@ expect_ok "bench --platform 'plat dir/p.xml'" "$PAPSIM" bench --np 2 --platform 
 expect_eq "bench: its row" "$(csv_cols platform,pattern,status out.txt | tail -n 1 | tr ',' '|')" \
     "$platdir/p q.xml|file:pat dir/p \$(y) f.txt|ok"
 expect_eq "bench: per-rank rows, rank 1 at 3 us" \
-    "$(awk -F, '{ printf "%d:%s;", $3, $4 }' 'per rank $(w).csv')" "0:0;1:3.0000000000000001e-06;"
+    "$(csv_cols -H "$per_rank_header" rank,delay_s 'per rank $(w).csv' | awk -F, '{ printf "%d:%s;", $1, $2 }')" \
+    "0:0;1:3.0000000000000001e-06;"
 expect_eq "bench: no link or file left beside it" "$(ls | grep -c 'per-rank')" 0
 
 expect_ok "bench --dry-run" "$PAPSIM" bench --np 2 --platform "$platdir/p q.xml" --dry-run

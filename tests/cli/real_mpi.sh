@@ -28,15 +28,19 @@ mpi() { timeout 120 "$MPIEXEC" --oversubscribe "$@"; }
 case_args=(--collective allreduce --algorithm ring --bytes 1KiB --pattern ascending --skew 5ms)
 
 # spreads PER_RANK ROWS [ok]: one line per repetition (all, or the ok ones):
-# the spread over the ranks of a_i - d_i in us, sorted. Per-rank rows are
-# case,rep,rank,delay,arrive,exit,offset,rtt.
+# the spread over the ranks of a_i - d_i in us, sorted.
 spreads() {
-    awk -F, -v only="${3:-}" 'NR == FNR { if (FNR > 1 && (only == "" || $NF == only)) want[$19] = 1; next }
-             ($2 in want) { x = $5 - $4
-               if (!($2 in lo) || x < lo[$2]) lo[$2] = x
-               if (!($2 in hi) || x > hi[$2]) hi[$2] = x }
-             END { for (r in lo) printf "%.1f\n", (hi[r] - lo[r]) * 1e6 }' "$2" "$1" | sort -g
+    csv_cols rep,status "$2" > reps.txt
+    csv_cols -H "$per_rank_header" rep,delay_s,arrive_s "$1" |
+    awk -F, -v only="${3:-}" 'NR == FNR { if (only == "" || $2 == only) want[$1] = 1; next }
+             ($1 in want) { x = $3 - $2
+               if (!($1 in lo) || x < lo[$1]) lo[$1] = x
+               if (!($1 in hi) || x > hi[$1]) hi[$1] = x }
+             END { for (r in lo) printf "%.1f\n", (hi[r] - lo[r]) * 1e6 }' reps.txt - | sort -g
 }
+
+# per_rank offsets: clock_offset_s,clock_rtt_s of every per-rank.csv row.
+per_rank() { csv_cols -H "$per_rank_header" clock_offset_s,clock_rtt_s per-rank.csv; }
 
 followed=0
 for attempt in 1 2 3; do
@@ -51,13 +55,14 @@ for attempt in 1 2 3; do
     expect_eq "attempt $attempt: per-rank columns" "$(awk -F, '{print NF}' per-rank.csv | sort -u)" 8
     # Every offset within half its round trip (+1 ns for the printed digits).
     expect_eq "attempt $attempt: offsets beyond half their round trip" \
-        "$(awk -F, '{o = $7 < 0 ? -$7 : $7; if ($8 < 0 || o > $8 / 2 + 1e-9) n++} END {print n + 0}' per-rank.csv)" 0
+        "$(per_rank offsets | awk -F, '{o = $1 < 0 ? -$1 : $1; if ($2 < 0 || o > $2 / 2 + 1e-9) n++} END {print n + 0}')" 0
     expect_eq "attempt $attempt: rank 0's offset and round trip" \
-        "$(awk -F, '$3 == 0 {print $7 "," $8}' per-rank.csv | sort -u)" "0,0"
+        "$(csv_cols -H "$per_rank_header" rank,clock_offset_s,clock_rtt_s per-rank.csv |
+           awk -F, '$1 == 0 {print $2 "," $3}' | sort -u)" "0,0"
     expect_eq "attempt $attempt: statuses" \
-        "$(tail -n +2 rows.csv | awk -F, '$NF != "ok" && $NF != "missed_start"' | wc -l)" 0
-    max_offset=$(awk -F, '{o = $7 < 0 ? -$7 : $7; if (o > m) m = o} END {printf "%.1f", m * 1e6}' per-rank.csv)
-    max_rtt=$(awk -F, '$8 > m {m = $8} END {printf "%.1f", m * 1e6}' per-rank.csv)
+        "$(csv_col status rows.csv | awk '$1 != "ok" && $1 != "missed_start"' | wc -l)" 0
+    max_offset=$(per_rank offsets | awk -F, '{o = $1 < 0 ? -$1 : $1; if (o > m) m = o} END {printf "%.1f", m * 1e6}')
+    max_rtt=$(per_rank offsets | awk -F, '$2 > m {m = $2} END {printf "%.1f", m * 1e6}')
     all=$(spreads per-rank.csv rows.csv)
     ok=$(spreads per-rank.csv rows.csv ok)
     median=$(printf '%s\n' "$all" | awk '{v[NR] = $1} END {print NR ? v[int((NR + 1) / 2)] : -1}')
@@ -75,18 +80,20 @@ expect_eq "the arrivals follow the 600 ms pattern (median a_i - d_i spread < 200
 # --warmup: untimed repetitions print no rows; the timed ones are numbered from 0.
 expect_ok "warmup" mpi -np 2 "$PAPBENCH_MPI" "${case_args[@]}" --skew 100us --reps 2 --warmup 3 \
     --no-header --check
-expect_eq "warmup: rows are the timed repetitions" "$(awk -F, '{print $19}' out.txt | tr '\n' ' ')" "0 1 "
+expect_eq "warmup: rows are the timed repetitions" \
+    "$(csv_cols -H "$(results_header)" rep out.txt | tr '\n' ' ')" "0 1 "
 # --clock-sync once still gives exact results and one offset per rank.
 rm -f once.csv
 expect_ok "clock-sync once" mpi -np 3 "$PAPBENCH_MPI" "${case_args[@]}" --reps 3 --clock-sync once \
     --per-rank once.csv --no-header --check
 expect_eq "clock-sync once: one offset per rank" \
-    "$(awk -F, '{print $3 "," $7}' once.csv | sort -u | wc -l)" 3
+    "$(csv_cols -H "$per_rank_header" rank,clock_offset_s once.csv | sort -u | wc -l)" 3
 
 # In simulation the offsets and round trips are exactly 0.
 expect_ok "simulated per-rank" "$PAPSIM" bench --np 4 --collective reduce --algorithm binomial \
     --bytes 8 --pattern ascending --skew 10us --per-rank sim.csv
-expect_eq "simulated offsets and round trips" "$(cut -d, -f7,8 sim.csv | sort -u)" "0,0"
+expect_eq "simulated offsets and round trips" \
+    "$(csv_cols -H "$per_rank_header" clock_offset_s,clock_rtt_s sim.csv | sort -u)" "0,0"
 
 BAD_INPUT_PREFIX="papbench: "
 expect_bad_input "negative warmup" "--warmup" mpi -np 1 "$PAPBENCH_MPI" --warmup -1

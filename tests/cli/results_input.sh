@@ -79,19 +79,19 @@ every_reader() {
     expect_err "compare sim: $desc" 2 "papsim compare: $want" "$PAPSIM" compare "$f" $good
     expect_err "compare real: $desc" 2 "papsim compare: $want" "$PAPSIM" compare $good "$f"
 }
-awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' $good >np.csv
+csv_set np 2 abc $good >np.csv
 every_reader "np=abc" np.csv "np.csv:2: np: 'abc' is not a positive integer"
-awk -F, -v OFS=, 'NR == 3 { $21 = "-" $21 } 1' $good >negative.csv
+csv_set last_delay_s 3 '-&' $good >negative.csv
 neg=$(csv_col last_delay_s negative.csv | sed -n 2p)
 every_reader "negative time" negative.csv "negative.csv:3: last_delay_s: '$neg' is a negative time"
-awk -F, -v OFS=, 'NR == 2 { $20 = "inf" } 1' $good >inf.csv
+csv_set total_delay_s 2 inf $good >inf.csv
 every_reader "infinite time" inf.csv "inf.csv:2: total_delay_s: 'inf' is not a finite time"
-awk -F, -v OFS=, 'NR == 2 { $22 = "" } 1' $good >notime.csv
+csv_set mean_elapsed_s 2 '' $good >notime.csv
 every_reader "ok row without a time" notime.csv \
     "notime.csv:2: mean_elapsed_s: '' is not a time; a row with status ok has every time"
-awk -F, -v OFS=, 'NR == 3 { $19 = "1x" } 1' $good >rep.csv
+csv_set rep 3 1x $good >rep.csv
 every_reader "rep not a count" rep.csv "rep.csv:3: rep: '1x' is not a non-negative integer"
-awk -F, -v OFS=, 'NR == 3 { $25 = "okay" } 1' $good >status.csv
+csv_set status 3 okay $good >status.csv
 every_reader "unknown status" status.csv \
     "status.csv:3: status: 'okay' is not a status papsim writes (ok, unsupported, check_failed, missed_start, timeout, baseline_timeout)"
 # Two rows of one (case, repetition) with different statuses.
@@ -143,7 +143,7 @@ for bad in np nostatus dup cut; do
     rm -rf "b_$bad" && cp -r s1 "b_$bad"
     # The same edit as above, made to shard 1's table.
     case $bad in
-    np) awk -F, -v OFS=, 'NR == 2 { $5 = "abc" } 1' s1/results.csv >b_np/results.csv
+    np) csv_set np 2 abc s1/results.csv >b_np/results.csv
         want="b_np/results.csv:2: np: 'abc' is not a positive integer" ;;
     nostatus) csv_drop status s1/results.csv >b_nostatus/results.csv
         want="b_nostatus/results.csv:1: missing column 'status'; every results table needs case_id, rep and status" ;;

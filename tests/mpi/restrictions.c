@@ -25,7 +25,7 @@
  * "N passed, N failed"; the exit status is 0 only without failures.
  *
  * Built twice: for the real MPI (papsim-restrictions, run by
- * tests/cli/restrictions.sh) and, as an smpirun-loadable shared object,
+ * tests/correctness/restrictions.sh) and, as an smpirun-loadable shared object,
  * for SMPI with nothing but SMPI's own headers (papsim-restrictions-smpi):
  * there it also checks that the algorithms detected SMPI and charged the
  * combine cost gamma as simulated time. */

@@ -1,7 +1,7 @@
 # The same correctness grid as correctness_smpi.sh, with the same algorithm
 # sources built for Open MPI (papbench-mpi) under mpirun, oversubscribed.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
-source "$PAPSIM_SOURCE_DIR/tests/correctness_cases.sh"
+source "$PAPSIM_SOURCE_DIR/tests/correctness/cases.sh"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader

@@ -19,7 +19,7 @@
 # are printed, not checked.
 # Algorithms without an SMPI twin (butterfly, parallel_ring) and
 # rabenseifner's non-power-of-two step are checked against their Hockney
-# costs on crossbar.xml instead (as cli.model does for the allgathers).
+# costs on crossbar.xml instead (as agreement.model does for the allgathers).
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 cat > agree.ini <<EOF2

@@ -1,9 +1,9 @@
 # Every registered algorithm gives the reference result under smpirun, for
-# np in {1,2,3,4,5,7,8,16,17,32,33} and the grid of tests/correctness_cases.sh.
+# np in {1,2,3,4,5,7,8,16,17,32,33} and the grid of tests/correctness/cases.sh.
 # papbench --check compares each result with the collective's definition
 # (a serial fold in rank order with MPI_Reduce_local).
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
-source "$PAPSIM_SOURCE_DIR/tests/correctness_cases.sh"
+source "$PAPSIM_SOURCE_DIR/tests/correctness/cases.sh"
 
 "$PAPSIM" platform flat --nodes 33 --cores 1 --bw 10Gbps --lat 1us -o flat33.xml >/dev/null 2>&1 ||
     fail "could not generate a platform"

@@ -1,0 +1,362 @@
+/* The sweep engine's top: papsim run and papsim study call sweep_run_spec
+ * (sweep_run.h). */
+#include "sweep/sweep_run.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/csv.h"
+#include "util/papsim_error.h"
+#include "util/papsim_fs.h"
+#include "sweep/locate.h"
+#include "sweep/sweep_lock.h"
+#include "sweep/versions.h"
+
+static int is_done(const sweep_results_index *r, const sweep_case *sc)
+{
+    int timed_out;
+    int n = sweep_results_rows_of(r, sc->id, NULL, &timed_out);
+    return timed_out || n >= (sc->unsupported ? 1 : sc->c.reps);
+}
+
+static int write_unsupported(const char *dir, sweep_case *cases, int n,
+                             const sweep_results_index *r,
+                             int format, sweep_stats *st, papsim_err *e)
+{
+    const sweep_case **rows = malloc(((size_t)n + 1) * sizeof *rows);
+    int nrows = 0;
+    if (!rows)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < n; i++)
+        if (cases[i].unsupported && cases[i].skew.kind == PAPSIM_SKEW_ABSOLUTE) {
+            st->unsupported++;
+            if (!is_done(r, &cases[i]))
+                rows[nrows++] = &cases[i];
+        }
+    int rc = sweep_append_status_rows(dir, rows, nrows, "unsupported", format, e);
+    free(rows);
+    if (rc != 0)
+        st->not_written++;
+    return rc;
+}
+
+/* The cases of this phase that still need a run. */
+static int collect_todo(sweep_case *cases, int n, int relative_phase,
+                        const sweep_results_index *r,
+                        sweep_case ***todo, int *ntodo, sweep_stats *st)
+{
+    *todo = calloc((size_t)n + 1, sizeof **todo);
+    *ntodo = 0;
+    if (!*todo)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        sweep_case *sc = &cases[i];
+        int relative = sc->skew.kind != PAPSIM_SKEW_ABSOLUTE;
+        if (relative != relative_phase || sc->unsupported || (relative && !sc->id[0]))
+            continue;
+        st->total++;
+        if (is_done(r, sc))
+            st->skipped++;
+        else
+            (*todo)[(*ntodo)++] = sc;
+    }
+    return 0;
+}
+
+/* skew_s = factor x mean no-delay total delay (over the cell's algorithms,
+ * or the case's own for -own). A baseline that timed out is left out of the
+ * mean; a case whose own baseline timed out is marked baseline_timed_out (it
+ * gets a row, no run; skew_s 0 when no baseline finished). A case whose
+ * baseline is missing stays unresolved (empty id) and is reported. */
+static void resolve_relative(sweep_case *cases, int n, const sweep_results_index *r,
+                             sweep_stats *st)
+{
+    for (int i = 0; i < n; i++) {
+        sweep_case *sc = &cases[i];
+        if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE || sc->unsupported)
+            continue;
+        double sum = 0;
+        int count = 0, missing = 0;
+        sc->baseline_timed_out = 0;
+        for (int j = 0; j < n; j++) {
+            const sweep_case *nd = &cases[j];
+            if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_same_cell(sc, nd))
+                continue;
+            int own = !strcmp(nd->c.algorithm, sc->c.algorithm);
+            if (sc->skew.kind == PAPSIM_SKEW_OWN && !own)
+                continue;
+            double t;
+            int timed_out;
+            sweep_results_rows_of(r, nd->id, &t, &timed_out);
+            if (timed_out)
+                sc->baseline_timed_out |= own;
+            else if (t < 0)
+                missing++;
+            else {
+                sum += t;
+                count++;
+            }
+        }
+        sc->id[0] = '\0';
+        if (sc->baseline_timed_out && !missing) {
+            sc->c.skew_s = count ? sc->skew.value * sum / count : 0;
+            papsim_case_id(&sc->c, sc->id);
+            continue;
+        }
+        if (count == 0 || missing) {
+            papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
+                               "%s/%s np=%d %lldB %s skew %s: no-delay baseline missing, "
+                              "case not run",
+                              sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                              sc->c.pattern, sc->c.skew);
+            st->no_baseline++;
+            continue;
+        }
+        sc->c.skew_s = sc->skew.value * sum / count;
+        papsim_err too_large;
+        if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
+            papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
+                               "%s/%s np=%d %lldB %s skew %s: case not run: %s",
+                              sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
+                              sc->c.pattern, sc->c.skew, too_large.msg);
+            st->failed++;
+            continue;
+        }
+        papsim_case_id(&sc->c, sc->id);
+    }
+}
+
+/* Skewed cases whose own no-delay case timed out are not run: they get a
+ * "baseline_timeout" row and leave the to-do list. */
+static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntodo, int format,
+                                   sweep_stats *st, papsim_err *e)
+{
+    const sweep_case **rows = malloc(((size_t)*ntodo + 1) * sizeof *rows);
+    int kept = 0, written = 0;
+    if (!rows)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < *ntodo; i++) {
+        if (todo[i]->baseline_timed_out)
+            rows[written++] = todo[i];
+        else
+            todo[kept++] = todo[i];
+    }
+    *ntodo = kept;
+    int rc = sweep_append_status_rows(dir, rows, written, SWEEP_STATUS_BASELINE_TIMEOUT, format,
+                                      e);
+    free(rows);
+    if (rc != 0) {
+        st->not_written++;
+        return -1;
+    }
+    st->not_run += written;
+    if (written)
+        papsim_print_note("papsim run", "%d skewed case(s) not run: their algorithm's no-delay case "
+                        "timed out (status baseline_timeout)", written);
+    return 0;
+}
+
+static int run_phase(sweep_case *cases, int n, int relative, const sweep_run_options *o,
+                     int format, sweep_stats *st, papsim_err *e)
+{
+    sweep_results_index r;
+    sweep_case **todo;
+    int ntodo, rc;
+    if (sweep_results_index_load(o->out_dir, &r, e) != 0)
+        return -1;
+    if (relative)
+        resolve_relative(cases, n, &r, st);
+    if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
+    rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
+    sweep_results_index_free(&r);
+    if (rc != 0)
+        return papsim_fail(e, "out of memory");
+    if (relative && write_baseline_timeouts(o->out_dir, todo, &ntodo, format, st, e) != 0) {
+        free(todo);
+        return -1;
+    }
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout, &o->cost};
+    rc = sweep_execute(todo, ntodo, &so, st, e);
+    free(todo);
+    return rc;
+}
+
+static void print_cases(const sweep_cases *cases)
+{
+    for (int i = 0; i < cases->n; i++) {
+        const sweep_case *sc = &cases->v[i];
+        printf("%s%s ", sc->unsupported ? "# unsupported: " : "",
+               sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "");
+        papsim_case_write_args(&sc->c, stdout);
+    }
+}
+
+/* The forecast's view of the results: a case with all its rows. */
+static int forecast_is_done(const void *results, const sweep_case *sc)
+{
+    return is_done(results, sc);
+}
+
+/* Records the case order of this run in DIR/case_order.csv (for papsim
+ * merge) and, when the sweep ran to its end, rewrites results.csv in that
+ * order: the file is then the same whatever --jobs, resuming or sharding
+ * did to the order in which cases finished. */
+static int finish_results(const sweep_run_options *o, const sweep_cases *cases, int ntotal,
+                          int sort_rows, papsim_err *e)
+{
+    sweep_order order = {0};
+    papsim_table t;
+    char path[4200];
+    int rc = -1;
+    order.shard = o->nshards ? o->shard : 1;
+    order.nshards = o->nshards ? o->nshards : 1;
+    order.ncases = ntotal;
+    if (sweep_order_from_cases(cases->v, cases->n, &order, e) != 0)
+        goto out;
+    sweep_order_finish(&order);
+    if (sweep_order_save(o->out_dir, &order, e) != 0)
+        goto out;
+    rc = 0;
+    if (!sort_rows)
+        goto out;
+    snprintf(path, sizeof path, "%s/results.csv", o->out_dir);
+    if (papsim_table_load(path, &t, e) != 0) {
+        rc = -1;
+        goto out;
+    }
+    rc = sweep_write_sorted(path, &t, 1, &order, e);
+    papsim_table_free(&t);
+out:
+    sweep_order_free(&order);
+    return rc;
+}
+
+/* Runs both phases: absolute skews, then the relative ones they resolve. */
+static int run_sweep(const sweep_run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
+{
+    sweep_results_index r;
+    int format = PAPSIM_RESULTS_FORMAT;
+    if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
+        sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
+        sweep_results_index_load(o->out_dir, &r, e) != 0)
+        return -1;
+    /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
+    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
+    if (!o->quiet)
+        sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
+                             o->jobs);
+    int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
+    sweep_results_index_free(&r);
+    if (rc != 0)
+        return -1;
+    sweep_install_signal_handlers();
+    if (run_phase(cases->v, cases->n, 0, o, format, st, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, format, st, e) != 0))
+        return -1;
+    return 0;
+}
+
+/* "papsim run ARGS...", as the lock file records it for a second run. */
+static void join_command(int argc, char **argv, char *out, size_t cap)
+{
+    size_t n = (size_t)snprintf(out, cap, "papsim run");
+    for (int i = 1; i < argc && n < cap; i++)
+        n += (size_t)snprintf(out + n, cap - n, " %s", argv[i]);
+}
+
+/* The closing count; each case is counted once, under what happened to it. */
+static void print_summary(const sweep_run_options *o, const sweep_stats *st)
+{
+    char baseline[64] = "", unwritten[64] = "";
+    if (st->no_baseline)
+        snprintf(baseline, sizeof baseline, ", %d not run (no-delay baseline missing)",
+                 st->no_baseline);
+    if (st->not_written)
+        snprintf(unwritten, sizeof unwritten, ", %d not written (write error: run stopped)",
+                 st->not_written);
+    papsim_print_note("papsim run",
+                      "%d cases: %d simulated, %d already in results, %d unsupported, "
+                      "%d timed out, %d failed%s%s -> %s/results.csv",
+                      st->total + st->unsupported, st->run, st->skipped, st->unsupported,
+                      st->timed_out + st->not_run, st->failed, baseline, unwritten, o->out_dir);
+}
+
+int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
+{
+    sweep_run_options opts = *ro, *o = &opts;
+    papsim_spec spec = {0};
+    sweep_cases cases = {0};
+    sweep_stats st = {0};
+    int status = 2, ntotal, rc, lock = -1;
+    char command[1024];
+
+    e->msg[0] = '\0';
+    char spec_path[4096]; /* a bare name of no file: an installed scenario (locate.h) */
+    snprintf(spec_path, sizeof spec_path, "%s", o->spec_path);
+    if (papsim_locate_named(o->spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
+        o->spec_path = spec_path;
+    if (papsim_spec_load(o->spec_path, &spec, e) != 0 || sweep_expand(&spec, &cases, e) != 0 ||
+        sweep_check_cfg(&cases, o->cfg, o->ncfg, e) != 0)
+        goto done;
+    ntotal = cases.n;
+    for (int i = 0; i < cases.n; i++)
+        cases.v[i].index = i;
+    if (o->slurm) {
+        o->so.case_timeout = o->case_timeout;
+        status = sweep_slurm_write(o->spec_path, o->out_dir, ntotal, o->cfg, o->ncfg, &o->so, e)
+                     ? 2 : 0;
+        goto done;
+    }
+    if (o->nshards && sweep_select_shard(&cases, o->shard, o->nshards, e) != 0)
+        goto done;
+    if (o->dry_run) {
+        print_cases(&cases);
+        sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o->cost, o->case_timeout, o->jobs);
+        status = 0;
+        goto done;
+    }
+    status = 1;
+    if (papsim_mkdir_p(o->out_dir, e) != 0) {
+        papsim_fail_prefix(e, "--out '%s': ", o->out_dir);
+        goto done;
+    }
+    join_command(o->argc, o->argv, command, sizeof command);
+    if ((lock = sweep_lock(o->out_dir, o->wait_lock, command, e)) < 0)
+        goto done;
+    /* Past a file size limit, a write fails with EFBIG (reported like a
+     * full disk) instead of killing papsim. */
+    signal(SIGXFSZ, SIG_IGN);
+    rc = run_sweep(o, &cases, &st, e);
+    if (rc == 0)
+        rc = finish_results(o, &cases, ntotal, !sweep_interrupted(), e);
+    if (rc != 0 && !st.not_written)
+        goto done;
+    print_summary(o, &st);
+    if (rc != 0) /* a failed write: its cause, once, after the counts */
+        goto done;
+    e->msg[0] = '\0';
+    if (sweep_interrupted()) {
+        papsim_print_note("papsim run", "interrupted; finished cases are kept, rerun to resume");
+        status = 130;
+    } else {
+        status = st.failed || st.no_baseline ? 1 : 0;
+    }
+done:
+    if (e->msg[0] && st.not_written) {
+        size_t n = strlen(e->msg);
+        snprintf(e->msg + n, sizeof e->msg - n,
+                 " (make room, then rerun the same command to resume)");
+    }
+    sweep_unlock(lock);
+    sweep_cases_free(&cases);
+    papsim_spec_free(&spec);
+    return status;
+}
