@@ -221,6 +221,21 @@ typedef int papsim_alltoall_fn(const void *sendbuf, int sendcount, MPI_Datatype 
 typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int root,
                             MPI_Comm comm, const papsim_params *params);
 
+/* Barrier: no rank returns before every rank of comm has called it. */
+typedef int papsim_barrier_fn(MPI_Comm comm, const papsim_params *params);
+
+/* Reduce_scatter: the p blocks of sendbuf (recvcounts[i] elements each, packed
+ * in rank order; with MPI_IN_PLACE, in recvbuf) are reduced elementwise over
+ * all ranks, and block i lands in rank i's recvbuf, as in MPI. */
+typedef int papsim_reduce_scatter_fn(const void *sendbuf, void *recvbuf, const int *recvcounts,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     const papsim_params *params);
+
+/* Reduce_scatter_block: the same with p blocks of recvcount elements. */
+typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, int recvcount,
+                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                           const papsim_params *params);
+
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
 #define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
@@ -229,6 +244,10 @@ typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int 
 #define PAPSIM_ALLREDUCE(name, ...) papsim_allreduce_fn papsim_allreduce_##name;
 #define PAPSIM_ALLTOALL(name, ...) papsim_alltoall_fn papsim_alltoall_##name;
 #define PAPSIM_BCAST(name, ...) papsim_bcast_fn papsim_bcast_##name;
+#define PAPSIM_BARRIER(name, ...) papsim_barrier_fn papsim_barrier_##name;
+#define PAPSIM_REDUCE_SCATTER(name, ...) papsim_reduce_scatter_fn papsim_reduce_scatter_##name;
+#define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
+    papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -239,5 +258,8 @@ papsim_reduce_fn *papsim_reduce_lookup(const char *name);
 papsim_allreduce_fn *papsim_allreduce_lookup(const char *name);
 papsim_alltoall_fn *papsim_alltoall_lookup(const char *name);
 papsim_bcast_fn *papsim_bcast_lookup(const char *name);
+papsim_barrier_fn *papsim_barrier_lookup(const char *name);
+papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
+papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/collective_rules.h"
 #include "cases/distribution.h"
 #include "papsim_catalog.h"
 #include "cases/pattern.h"
@@ -358,9 +359,8 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", c->distribution,
                            names);
     }
-    if (strcmp(c->distribution, "uniform") && strcmp(c->collective, "allgatherv"))
-        return papsim_fail(e, "--distribution %s applies to allgatherv only (collective is %s)",
-                           c->distribution, c->collective);
+    if (papsim_case_check_collective(c, e) != 0)
+        return -1;
     if (check_knowledge(c, e) != 0)
         return -1;
     if (c->segments < 0)
@@ -372,8 +372,6 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--model-beta %g must be between 0 and 1 s", c->model_beta);
     if (c->knomial_radix == 1)
         return papsim_fail(e, "--knomial-radix 1 is not a tree radix (valid: 2 to 64, 0 = 4)");
-    if (c->in_place && !strcmp(c->collective, "bcast"))
-        return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
     if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))
@@ -409,9 +407,10 @@ void papsim_case_id(const papsim_case *c, char id[17])
              c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root, c->in_place, c->gamma,
              c->segment_bytes);
     uint64_t h = fnv1a(PAPSIM_FNV1A64_INIT, text);
-    /* Only allgatherv has a distribution: every other case keeps the id it
-     * had before the field existed, so old results still resume. */
-    if (!strcmp(c->collective, "allgatherv"))
+    /* Only allgatherv and reduce_scatter have a distribution: every other
+     * case keeps the id it had before the field existed, so old results
+     * still resume. */
+    if (papsim_collective_has_distribution(c->collective))
         h = fnv1a(fnv1a(h, "|"), c->distribution);
     /* The same for the arrival-knowledge options: hashed only when set. */
     if (strcmp(c->knowledge, "none"))
