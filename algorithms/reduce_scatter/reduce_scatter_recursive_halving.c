@@ -54,18 +54,19 @@ static int halve(void *result, void *scratch, const int *tcounts, const int *tdi
         }
         void *recv_at = papsim_offset(scratch, tdispls[recv_index], extent);
         void *fold_at = papsim_offset(result, tdispls[recv_index], extent);
-        if (send_count > 0 && recv_count > 0) {
+        /* An empty half travels as no message (Open MPI; SMPI 3.32's port
+         * skips both directions when either is empty and loses data). */
+        if (recv_count > 0)
             rc = MPI_Irecv(recv_at, recv_count, type, peer, PAPSIM_TAG_REDUCE_SCATTER, comm, &req);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Send(papsim_offset(result, tdispls[send_index], extent), send_count,
-                              type, peer, PAPSIM_TAG_REDUCE_SCATTER, comm);
-            if (rc == MPI_SUCCESS)
-                rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
-            if (rc == MPI_SUCCESS)
-                rc = papsim_combine(recv_at, fold_at, recv_count, type, op, params);
-            if (rc != MPI_SUCCESS)
-                return rc;
-        }
+        if (rc == MPI_SUCCESS && send_count > 0)
+            rc = MPI_Send(papsim_offset(result, tdispls[send_index], extent), send_count, type,
+                          peer, PAPSIM_TAG_REDUCE_SCATTER, comm);
+        if (rc == MPI_SUCCESS && recv_count > 0)
+            rc = MPI_Wait(&req, MPI_STATUS_IGNORE);
+        if (rc == MPI_SUCCESS && recv_count > 0)
+            rc = papsim_combine(recv_at, fold_at, recv_count, type, op, params);
+        if (rc != MPI_SUCCESS)
+            return rc;
         send_index = recv_index;
         last_index = recv_index + mask;
     }
