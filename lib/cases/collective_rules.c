@@ -19,7 +19,7 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
         if (c->in_place)
             return papsim_fail(e, "--in-place does not apply to barrier (it has no buffer)");
         if (c->bytes != 0)
-            return papsim_fail(e, "--bytes %lld: barrier moves no data, its bytes must be 0",
+            return papsim_fail(e, "--bytes %lld: barrier moves no data (give 0 bytes)",
                                c->bytes);
     }
     return 0;
