@@ -216,8 +216,9 @@ static int compute_until_edge(papbench_call *call, const papbench_harness *h, do
 }
 
 /* Rank 0, a checked barrier: no rank left before the last one entered,
- * within the clock error of a real machine (half the largest round trip of
- * the clock offsets; 0 in simulation). */
+ * within the clock error of a real machine (each rank's offset to rank 0 is
+ * known within half its round trip, so two ranks' times within the sum of
+ * two halves: the largest round trip bounds it; 0 in simulation). */
 static int barrier_held(rank_vectors *v, int np)
 {
     double tolerance = 0;
@@ -225,7 +226,7 @@ static int barrier_held(rank_vectors *v, int np)
         const double *t = v->times + (size_t)r * PAPBENCH_T_COUNT;
         v->arrive[r] = t[PAPBENCH_T_ARRIVE];
         v->exit_t[r] = t[PAPBENCH_T_EXIT];
-        tolerance = t[PAPBENCH_T_RTT] / 2 > tolerance ? t[PAPBENCH_T_RTT] / 2 : tolerance;
+        tolerance = t[PAPBENCH_T_RTT] > tolerance ? t[PAPBENCH_T_RTT] : tolerance;
     }
     return papsim_barrier_times_ok(v->arrive, v->exit_t, np, tolerance);
 }
