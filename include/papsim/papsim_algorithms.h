@@ -13,7 +13,7 @@
  *     MPI_THREAD_MULTIPLE, two threads must not run algorithms on the same
  *     communicator at once).
  *   - An intracommunicator that carries no other point-to-point traffic
- *     during the call: the algorithms use the non-negative tags 100..400 and
+ *     during the call: the algorithms use the non-negative tags 100..510 and
  *     1000.. (allreduce prr: 1000..1000+2p-1), so give them a duplicate
  *     (MPI_Comm_dup) of your communicator, as papbench does.
  *   - A params struct initialised with PAPSIM_PARAMS_INIT or
@@ -38,7 +38,8 @@
  *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP), or a
  *                    size limit (reduce clairvoyant: 2^20 ranks; bcast
  *                    knomial: 256 children at the root)
- *     MPI_ERR_COUNT  a negative count, or counts whose messages do not fit
+ *     MPI_ERR_COUNT  a negative count (reduce_scatter: any recvcounts[i] < 0),
+ *                    or counts whose messages do not fit
  *                    an int (allgather bruck: p recvcount; neighbor_exchange:
  *                    2 recvcount; recursive_doubling: (p/2) recvcount)
  *     MPI_ERR_TYPE   MPI_DATATYPE_NULL
@@ -50,7 +51,8 @@
  *                    whether or not this algorithm reads it; the reduce
  *                    radix_k vector does not multiply to p; a non-finite
  *                    expected arrival (clairvoyant, slt, prr); allgatherv:
- *                    recvcounts or displs NULL (checked before the counts)
+ *                    recvcounts or displs NULL, reduce_scatter: recvcounts
+ *                    NULL (checked before the counts)
  *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
  *   Later failures are local and are not agreed between ranks:
  *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
