@@ -5,7 +5,8 @@
 #include <string.h>
 
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
-                                         "alltoall", "bcast"};
+                                         "alltoall", "bcast", "barrier", "reduce_scatter",
+                                         "reduce_scatter_block"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
@@ -18,6 +19,9 @@ const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_col
 #define PAPSIM_ALLREDUCE PAPSIM_MODEL_DECL
 #define PAPSIM_ALLTOALL PAPSIM_MODEL_DECL
 #define PAPSIM_BCAST PAPSIM_MODEL_DECL
+#define PAPSIM_BARRIER PAPSIM_MODEL_DECL
+#define PAPSIM_REDUCE_SCATTER PAPSIM_MODEL_DECL
+#define PAPSIM_REDUCE_SCATTER_BLOCK PAPSIM_MODEL_DECL
 #include "registry.def"
 #undef PAPSIM_MODEL_DECL
 
@@ -31,6 +35,9 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_ALLREDUCE(...) PAPSIM_ENTRY("allreduce", __VA_ARGS__)
 #define PAPSIM_ALLTOALL(...) PAPSIM_ENTRY("alltoall", __VA_ARGS__)
 #define PAPSIM_BCAST(...) PAPSIM_ENTRY("bcast", __VA_ARGS__)
+#define PAPSIM_BARRIER(...) PAPSIM_ENTRY("barrier", __VA_ARGS__)
+#define PAPSIM_REDUCE_SCATTER(...) PAPSIM_ENTRY("reduce_scatter", __VA_ARGS__)
+#define PAPSIM_REDUCE_SCATTER_BLOCK(...) PAPSIM_ENTRY("reduce_scatter_block", __VA_ARGS__)
 #include "registry.def"
 };
 #undef PAPSIM_ENTRY

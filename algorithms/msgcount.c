@@ -221,6 +221,28 @@ static double bcast_scatter_ring(const papsim_msgcount_case *c, double p, double
     return p - 1 + p * (p - 1);
 }
 
+/* barrier: linear and tree, p-1 messages in and p-1 out; the double ring
+ * passes its token twice round p ranks */
+static double barrier_linear(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)c, (void)L;
+    return 2 * (p - 1);
+}
+static double barrier_double_ring(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)c, (void)L;
+    return 2 * p;
+}
+
+/* reduce_scatter recursive halving: p floor(log2 p) swaps, the extra ranks
+ * fold in and are served back (2 per extra rank) */
+static double reduce_scatter_halving(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)c, (void)L;
+    const double q = exp2(floor(log2(p)));
+    return q * log2(q) + 2 * (p - q);
+}
+
 /* The models the registry rows name (registry.def's msgcount field):
  * papsim_msgcount_model_<name>, a count, the sends one rank has in flight
  * and the size of one message. */
@@ -263,6 +285,12 @@ MODEL(bcast_tree, bcast_unsegmented, FLIGHT_ONE, PAYLOAD_WHOLE)
 MODEL(split_binary, bcast_split_binary, FLIGHT_ONE, PAYLOAD_SEGMENT)
 MODEL(scatter_allgather, bcast_scatter_allgather, FLIGHT_ONE, PAYLOAD_SLICE)
 MODEL(scatter_ring, bcast_scatter_ring, FLIGHT_ONE, PAYLOAD_SLICE)
+/* barrier (empty messages) and reduce_scatter */
+MODEL(barrier_linear, barrier_linear, FLIGHT_ALL, PAYLOAD_WHOLE)
+MODEL(double_ring, barrier_double_ring, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(barrier_log_steps, ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(barrier_tree, barrier_linear, FLIGHT_ONE, PAYLOAD_WHOLE)
+MODEL(rs_halving, reduce_scatter_halving, FLIGHT_ONE, PAYLOAD_HALVING)
 /* SMPI's built-ins (not in the registry) whose count stands out. */
 static const struct papsim_msgcount_model smpi_binomial = {smpi_ompi_binomial, FLIGHT_LEAVES,
                                                            PAYLOAD_SEGMENT};
@@ -296,6 +324,9 @@ static const struct {
     {"alltoall", "builtin:bruck", &papsim_msgcount_model_log_steps},
     {"alltoall", "builtin", &papsim_msgcount_model_all_blocks},
     {"bcast", "builtin", &papsim_msgcount_model_tree},
+    {"barrier", "builtin", &papsim_msgcount_model_barrier_log_steps},
+    {"reduce_scatter", "builtin", &papsim_msgcount_model_all_blocks},
+    {"reduce_scatter_block", "builtin", &papsim_msgcount_model_all_blocks},
 };
 
 static const struct papsim_msgcount_model *find_builtin(const char *collective, const char *name)

@@ -61,9 +61,36 @@ static const struct {
 #include "registry.def"
 };
 
+static const struct {
+    const char *name;
+    papsim_barrier_fn *fn;
+} barrier_table[] = {
+#define PAPSIM_BARRIER(name, ...) {#name, papsim_barrier_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_reduce_scatter_fn *fn;
+} reduce_scatter_table[] = {
+#define PAPSIM_REDUCE_SCATTER(name, ...) {#name, papsim_reduce_scatter_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_reduce_scatter_block_fn *fn;
+} reduce_scatter_block_table[] = {
+#define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...) {#name, papsim_reduce_scatter_block_##name},
+#include "registry.def"
+};
+
 DEFINE_LOOKUP(allgather)
 DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
 DEFINE_LOOKUP(allreduce)
 DEFINE_LOOKUP(alltoall)
 DEFINE_LOOKUP(bcast)
+DEFINE_LOOKUP(barrier)
+DEFINE_LOOKUP(reduce_scatter)
+DEFINE_LOOKUP(reduce_scatter_block)

@@ -75,7 +75,7 @@ static int create_op(const char *name, MPI_Op *op, int *created)
  * affine, the map (a, b) with an odd a of 3..11 (odd: the map is a
  * bijection, so no later map can hide an order error) and b in 0..100, both
  * depending on the rank. */
-static long input_value(const papsim_case *c, int r, long i)
+long papbench_input_value(const papsim_case *c, int r, long i)
 {
     if (!strcmp(c->op, "prod"))
         return ((r + i) % 5 == 0) ? -1 : 1;
@@ -86,7 +86,7 @@ static long input_value(const papsim_case *c, int r, long i)
     return (long)((r * 31L + i * 7L) % 23L) - 5;
 }
 
-static void store_value(const papbench_call *call, void *base, long index, long v)
+void papbench_store_value(const papbench_call *call, void *base, long index, long v)
 {
     switch (call->size) {
     case 1: ((signed char *)base)[index] = (signed char)v; break;
@@ -122,6 +122,7 @@ static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_e
     call->allreduce = !strcmp(coll, "allreduce") ? papsim_allreduce_lookup(c->algorithm) : NULL;
     call->alltoall = !strcmp(coll, "alltoall") ? papsim_alltoall_lookup(c->algorithm) : NULL;
     call->bcast = !strcmp(coll, "bcast") ? papsim_bcast_lookup(c->algorithm) : NULL;
+    papbench_more_resolve(call);
     return 0;
 }
 
@@ -218,10 +219,15 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
             return -1;
     } else if (!strcmp(c->collective, "alltoall")) {
         call->recv_elems = (size_t)call->count * (size_t)call->np; /* a block per rank */
+    } else if (papbench_more_collective(c->collective)) {
+        if (papbench_more_prepare(call, e) != 0) /* sets send_elems too */
+            return -1;
     } else {
         call->recv_elems = (size_t)call->count;
     }
-    call->send_elems = !strcmp(c->collective, "alltoall") ? call->recv_elems : (size_t)call->count;
+    if (!papbench_more_collective(c->collective))
+        call->send_elems =
+            !strcmp(c->collective, "alltoall") ? call->recv_elems : (size_t)call->count;
     call->send = papsim_data_malloc(call->send_elems * call->size + 1);
     call->recv = papsim_data_malloc(call->recv_elems * call->size + 1);
     if (!call->send || !call->recv) {
@@ -272,7 +278,7 @@ static void fill_alltoall(papbench_call *call)
     void *input = call->c->in_place ? call->recv : call->send;
     for (int d = 0; d < call->np; d++)
         for (long i = 0; i < call->count; i++)
-            store_value(call, input, (long)d * call->count + i,
+            papbench_store_value(call, input, (long)d * call->count + i,
                         alltoall_value(call, call->rank, d, i));
 }
 
@@ -283,11 +289,15 @@ static void fill_bcast(papbench_call *call)
     memset(call->recv, 0x5a, call->recv_elems * call->size);
     if (call->rank == call->c->root)
         for (long i = 0; i < call->count; i++)
-            store_value(call, call->recv, i, input_value(call->c, call->c->root, i));
+            papbench_store_value(call, call->recv, i, papbench_input_value(call->c, call->c->root, i));
 }
 
 void papbench_call_fill(papbench_call *call)
 {
+    if (papbench_more_collective(call->c->collective)) {
+        papbench_more_fill(call);
+        return;
+    }
     if (!strcmp(call->c->collective, "alltoall")) {
         memset(call->recv, 0x5a, call->recv_elems * call->size); /* a stale result never passes */
         fill_alltoall(call);
@@ -311,7 +321,7 @@ void papbench_call_fill(papbench_call *call)
         input = call->recv;
     }
     for (long i = 0; i < call->count; i++)
-        store_value(call, input, first + i, input_value(call->c, call->rank, i));
+        papbench_store_value(call, input, first + i, papbench_input_value(call->c, call->rank, i));
 }
 
 void papbench_call_knowledge(papbench_call *call, const double *delays)
@@ -344,6 +354,8 @@ int papbench_call_run(papbench_call *call)
         if (rc != MPI_SUCCESS)
             return rc;
     }
+    if (papbench_more_collective(c->collective))
+        return papbench_more_run(call);
     if (!strcmp(c->collective, "allgather")) {
         send = in_place ? MPI_IN_PLACE : send;
         if (call->builtin)
@@ -393,10 +405,10 @@ int papbench_call_run(papbench_call *call)
 static int fold_reference(const papbench_call *call, void *expected, void *scratch)
 {
     for (long i = 0; i < call->count; i++)
-        store_value(call, expected, i, input_value(call->c, 0, i));
+        papbench_store_value(call, expected, i, papbench_input_value(call->c, 0, i));
     for (int r = 1; r < call->np; r++) {
         for (long i = 0; i < call->count; i++)
-            store_value(call, scratch, i, input_value(call->c, r, i));
+            papbench_store_value(call, scratch, i, papbench_input_value(call->c, r, i));
         int rc = MPI_Reduce_local(expected, scratch, call->count, call->type, call->op);
         if (rc != MPI_SUCCESS)
             return rc;
@@ -420,6 +432,8 @@ int papbench_call_check(const papbench_call *call, int *wrong)
     const papsim_case *c = call->c;
     int rc = MPI_SUCCESS;
     *wrong = 0;
+    if (papbench_more_collective(c->collective))
+        return papbench_more_check(call, wrong);
     if (!strcmp(c->collective, "reduce") && call->rank != c->root)
         return MPI_SUCCESS; /* recvbuf is only significant at the root */
     void *expected = malloc(call->recv_elems * call->size + 1);
@@ -432,16 +446,16 @@ int papbench_call_check(const papbench_call *call, int *wrong)
         for (int r = 0; r < call->np; r++) {
             const long n = call->counts ? call->counts[r] : call->count;
             for (long i = 0; i < n; i++)
-                store_value(call, expected, block_start(call, r) + i, input_value(c, r, i));
+                papbench_store_value(call, expected, block_start(call, r) + i, papbench_input_value(c, r, i));
         }
     } else if (!strcmp(c->collective, "bcast")) { /* every rank holds the root's data */
         for (long i = 0; i < call->count; i++)
-            store_value(call, expected, i, input_value(c, c->root, i));
+            papbench_store_value(call, expected, i, papbench_input_value(c, c->root, i));
     } else if (!strcmp(c->collective, "alltoall")) {
         /* Block s of the result is what rank s sent to this rank. */
         for (int s = 0; s < call->np; s++)
             for (long i = 0; i < call->count; i++)
-                store_value(call, expected, (long)s * call->count + i,
+                papbench_store_value(call, expected, (long)s * call->count + i,
                             alltoall_value(call, s, call->rank, i));
     } else {
         rc = fold_reference(call, expected, scratch);

@@ -55,6 +55,9 @@ typedef struct {
     papsim_allreduce_fn *allreduce;
     papsim_alltoall_fn *alltoall;
     papsim_bcast_fn *bcast;
+    papsim_barrier_fn *barrier;
+    papsim_reduce_scatter_fn *reduce_scatter;
+    papsim_reduce_scatter_block_fn *reduce_scatter_block;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -84,6 +87,21 @@ void papbench_call_record_arrival(papbench_call *call, double offset);
 /* The timed call itself (with --knowledge predicted, the allgather of the
  * predictions first). */
 int papbench_call_run(papbench_call *call);
+
+/* The input element i of rank r (collective.c), and storing a value into
+ * element `index` of a buffer of the call's datatype. */
+long papbench_input_value(const papsim_case *c, int r, long i);
+void papbench_store_value(const papbench_call *call, void *base, long index, long v);
+
+/* Barrier and the reduce_scatter family (collective_more.c): 1 if the
+ * collective is one of them; then the functions below replace the generic
+ * steps of collective.c. */
+int papbench_more_collective(const char *collective);
+void papbench_more_resolve(papbench_call *call);
+int papbench_more_prepare(papbench_call *call, papsim_err *e);
+void papbench_more_fill(papbench_call *call);
+int papbench_more_run(papbench_call *call);
+int papbench_more_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

@@ -13,7 +13,7 @@
  *     MPI_THREAD_MULTIPLE, two threads must not run algorithms on the same
  *     communicator at once).
  *   - An intracommunicator that carries no other point-to-point traffic
- *     during the call: the algorithms use the non-negative tags 100..400 and
+ *     during the call: the algorithms use the non-negative tags 100..510 and
  *     1000.. (allreduce prr: 1000..1000+2p-1), so give them a duplicate
  *     (MPI_Comm_dup) of your communicator, as papbench does.
  *   - A params struct initialised with PAPSIM_PARAMS_INIT or
@@ -38,7 +38,8 @@
  *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP), or a
  *                    size limit (reduce clairvoyant: 2^20 ranks; bcast
  *                    knomial: 256 children at the root)
- *     MPI_ERR_COUNT  a negative count, or counts whose messages do not fit
+ *     MPI_ERR_COUNT  a negative count (reduce_scatter: any recvcounts[i] < 0),
+ *                    or counts whose messages do not fit
  *                    an int (allgather bruck: p recvcount; neighbor_exchange:
  *                    2 recvcount; recursive_doubling: (p/2) recvcount)
  *     MPI_ERR_TYPE   MPI_DATATYPE_NULL
@@ -50,7 +51,8 @@
  *                    whether or not this algorithm reads it; the reduce
  *                    radix_k vector does not multiply to p; a non-finite
  *                    expected arrival (clairvoyant, slt, prr); allgatherv:
- *                    recvcounts or displs NULL (checked before the counts)
+ *                    recvcounts or displs NULL, reduce_scatter: recvcounts
+ *                    NULL (checked before the counts)
  *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
  *   Later failures are local and are not agreed between ranks:
  *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
@@ -221,6 +223,21 @@ typedef int papsim_alltoall_fn(const void *sendbuf, int sendcount, MPI_Datatype 
 typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int root,
                             MPI_Comm comm, const papsim_params *params);
 
+/* Barrier: no rank returns before every rank of comm has called it. */
+typedef int papsim_barrier_fn(MPI_Comm comm, const papsim_params *params);
+
+/* Reduce_scatter: the p blocks of sendbuf (recvcounts[i] elements each, packed
+ * in rank order; with MPI_IN_PLACE, in recvbuf) are reduced elementwise over
+ * all ranks, and block i lands in rank i's recvbuf, as in MPI. */
+typedef int papsim_reduce_scatter_fn(const void *sendbuf, void *recvbuf, const int *recvcounts,
+                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                     const papsim_params *params);
+
+/* Reduce_scatter_block: the same with p blocks of recvcount elements. */
+typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, int recvcount,
+                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                           const papsim_params *params);
+
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
 #define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
@@ -229,6 +246,10 @@ typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int 
 #define PAPSIM_ALLREDUCE(name, ...) papsim_allreduce_fn papsim_allreduce_##name;
 #define PAPSIM_ALLTOALL(name, ...) papsim_alltoall_fn papsim_alltoall_##name;
 #define PAPSIM_BCAST(name, ...) papsim_bcast_fn papsim_bcast_##name;
+#define PAPSIM_BARRIER(name, ...) papsim_barrier_fn papsim_barrier_##name;
+#define PAPSIM_REDUCE_SCATTER(name, ...) papsim_reduce_scatter_fn papsim_reduce_scatter_##name;
+#define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
+    papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -239,5 +260,8 @@ papsim_reduce_fn *papsim_reduce_lookup(const char *name);
 papsim_allreduce_fn *papsim_allreduce_lookup(const char *name);
 papsim_alltoall_fn *papsim_alltoall_lookup(const char *name);
 papsim_bcast_fn *papsim_bcast_lookup(const char *name);
+papsim_barrier_fn *papsim_barrier_lookup(const char *name);
+papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
+papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
 
 #endif

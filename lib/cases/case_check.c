@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/collective_rules.h"
 #include "cases/distribution.h"
 #include "papsim_catalog.h"
 #include "cases/pattern.h"
@@ -124,9 +125,8 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", c->distribution,
                            names);
     }
-    if (strcmp(c->distribution, "uniform") && strcmp(c->collective, "allgatherv"))
-        return papsim_fail(e, "--distribution %s applies to allgatherv only (collective is %s)",
-                           c->distribution, c->collective);
+    if (papsim_case_check_collective(c, e) != 0)
+        return -1;
     if (check_knowledge(c, e) != 0)
         return -1;
     if (c->segments < 0)
@@ -138,8 +138,6 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--model-beta %g must be between 0 and 1 s", c->model_beta);
     if (c->knomial_radix == 1)
         return papsim_fail(e, "--knomial-radix 1 is not a tree radix (valid: 2 to 64, 0 = 4)");
-    if (c->in_place && !strcmp(c->collective, "bcast"))
-        return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
     if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))

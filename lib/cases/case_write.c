@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/collective_rules.h"
 #include "cases/distribution.h"
 #include "papsim_catalog.h"
 #include "cases/pattern.h"
@@ -32,9 +33,10 @@ static void case_id(const papsim_case *c, const char *platform_text, char id[17]
              c->skew_s, c->seed, c->bytes, c->datatype, c->op, c->root, c->in_place, c->gamma,
              c->segment_bytes);
     uint64_t h = fnv1a(PAPSIM_FNV1A64_INIT, text);
-    /* Only allgatherv has a distribution: every other case keeps the id it
-     * had before the field existed, so old results still resume. */
-    if (!strcmp(c->collective, "allgatherv"))
+    /* Only allgatherv and reduce_scatter have a distribution: every other
+     * case keeps the id it had before the field existed, so old results
+     * still resume. */
+    if (papsim_collective_has_distribution(c->collective))
         h = fnv1a(fnv1a(h, "|"), c->distribution);
     /* The same for the arrival-knowledge options: hashed only when set. */
     if (strcmp(c->knowledge, "none"))

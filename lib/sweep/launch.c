@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cases/collective_rules.h"
 #include "platform/hostfile.h"
 #include "sweep/locate.h"
 #include "platform/platform.h"
@@ -26,7 +27,8 @@ const char *const papsim_smpi_base_options[] = {
 void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len)
 {
     if (strncmp(c->algorithm, "builtin:", 8) == 0)
-        snprintf(buf, len, "--cfg=smpi/%s:%s", c->collective, c->algorithm + 8);
+        snprintf(buf, len, "--cfg=smpi/%s:%s", papsim_smpi_collective(c->collective),
+                 c->algorithm + 8);
     else if (len)
         buf[0] = '\0';
 }

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cases/collective_rules.h"
 #include "sweep/launch.h"
 #include "util/papsim_fs.h"
 #include "sweep/versions.h"
@@ -106,7 +107,7 @@ static int probe(const char *collective, char **names, papsim_err *e)
         return -1;
     snprintf(platform, sizeof platform, "%s/platform.xml", dir);
     snprintf(hostfile, sizeof hostfile, "%s/hostfile", dir);
-    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", collective, PROBE_NAME);
+    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
     if (write_text(platform,
                    "<?xml version='1.0'?>\n"
                    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"

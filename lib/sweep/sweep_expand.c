@@ -144,6 +144,8 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
         return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
     }
+    if (!strcmp(c->collective, "barrier"))
+        c->bytes = 0; /* not the default 8: the block's bytes are checked with their line */
     if (papsim_case_validate(c, e) != 0)
         return fail_at_option(e, b);
     return 0;

@@ -20,8 +20,8 @@ else
 fi
 
 # The registry's entries, "collective,name", in order: PAPSIM_REDUCE(binomial, ...
-grep -E '^PAPSIM_[A-Z]+\(' "$registry" |
-    sed -E 's/^PAPSIM_([A-Z]+)\(([a-z0-9_]+),.*/\1,\2/' |
+grep -E '^PAPSIM_[A-Z_]+\(' "$registry" |
+    sed -E 's/^PAPSIM_([A-Z_]+)\(([a-z0-9_]+),.*/\1,\2/' |
     awk -F, '{print tolower($1) "," $2}' > registry.txt
 expect_eq "registry entries found" "$([ -s registry.txt ] && echo yes)" "yes"
 

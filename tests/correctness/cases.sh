@@ -21,6 +21,10 @@
 # one segment (every default segment is 32 KiB or more, or the whole vector).
 # Bcast runs op sum only and never in place (MPI_Bcast has one buffer), with
 # the roots of reduce.
+# Barrier runs every arrival pattern at a 20 us skew (papbench checks that
+# no rank left before the last one entered); reduce_scatter runs the six
+# distributions with op sum and the uniform one with max too; the
+# reduce_scatter family joins reduce and allreduce for affine where allowed.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
 # The registry rows `papsim list --np NP --format csv` gives, one per line,
@@ -62,7 +66,7 @@ registry_columns() {
 # whose restrictions do not include "commutative op".
 takes_noncommutative() {
     local coll=$1 restr=$2
-    case "$coll" in reduce | allreduce) ;; *) return 1 ;; esac
+    case "$coll" in reduce | allreduce | reduce_scatter | reduce_scatter_block) ;; *) return 1 ;; esac
     case "$restr" in *"commutative op"*) return 1 ;; *) return 0 ;; esac
 }
 
@@ -95,6 +99,18 @@ correctness_cases() {
         if [ "$coll" = allgatherv ]; then
             ops=sum dists="uniform broadcast spike half lindec geometric"
         fi
+        if [ "$coll" = reduce_scatter ]; then # its blocks follow the distributions
+            dists="uniform broadcast spike half lindec geometric"
+        fi
+        if [ "$coll" = barrier ]; then
+            # No data: every arrival pattern, the check reads the entry and
+            # exit times (no rank leaves before the last one entered).
+            for pattern in no_delay ascending descending first_delayed last_delayed random; do
+                echo "--collective $coll --algorithm $algo --np $np --bytes 0" \
+                     "--pattern $pattern --skew 20us --check"
+            done
+            continue
+        fi
         [ "$coll" = alltoall ] && ops=sum # no combining in an exchange
         [ "$coll" = bcast ] && ops=sum # nothing combined
         for count in 0 1 3 1001; do
@@ -102,6 +118,9 @@ correctness_cases() {
                 size=4; [ "$dtype" = double ] && size=8
                 for op in $ops; do
                     for dist in $dists; do
+                        # reduce_scatter: max on uniform blocks only
+                        [ "$coll" = reduce_scatter ] && [ "$op" = max ] &&
+                            [ "$dist" != uniform ] && continue
                         for root in $roots; do
                             for inplace in "" " --in-place"; do
                                 # MPI_Bcast has one buffer: no in-place form

@@ -38,6 +38,7 @@
 #include <mpi.h>
 
 #include "papsim_algorithms.h"
+#include "restrictions_more.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
@@ -312,6 +313,11 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, 
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
     if (!strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce"))
         rc = call_reduction(c, e, comm, a, &result_ok);
+    else if (restrictions_more_collective(e->collective))
+        rc = restrictions_call_more(e, comm, c->rank, c->p, a->count,
+                                    a->noncomm ? c->affine_type : MPI_INT,
+                                    a->noncomm ? c->noncomm : MPI_SUM, a->noncomm, a->params,
+                                    &result_ok);
     else
         rc = call_movement(c, e, comm, a, &result_ok);
     verdict(c, label, rc, want, result_ok);
@@ -376,7 +382,8 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     /* A restriction of the size comes first: everything else is refused
      * with MPI_ERR_SIZE at a size the algorithm does not support. */
 #define OR_SIZE(cls) (size_ok ? (cls) : MPI_ERR_SIZE)
-    const int reduction = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce");
+    const int reduction = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce") ||
+                          !strncmp(e->collective, "reduce_scatter", 14);
     const int rooted = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "bcast");
     papsim_params zero = PAPSIM_PARAMS_INIT, q;
     call_args a = {0, COUNT, p - 1, NULL};
@@ -400,8 +407,12 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         run_case(c, e, &a, OR_SIZE(MPI_ERR_ROOT), "root = -1");
         a.root = p - 1;
     }
-    a.count = -1;
-    run_case(c, e, &a, OR_SIZE(MPI_ERR_COUNT), "count -1");
+    a.count = -1; /* a barrier has no count */
+    run_case(c, e, &a, strcmp(e->collective, "barrier") ? OR_SIZE(MPI_ERR_COUNT) : size_want,
+             "count -1");
+    a.count = RESTRICTIONS_NULL_COUNTS;
+    if (!strcmp(e->collective, "reduce_scatter"))
+        run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "recvcounts NULL");
     a.count = COUNT;
     for (size_t k = 0; k < sizeof bad_knobs / sizeof bad_knobs[0]; k++) {
         papsim_params_init(&q);
