@@ -47,8 +47,8 @@
  * leaves below hold it") to answer the query at the root; maintaining it
  * made every update climb further (a node's count of holders falls from
  * two to one more often than from one to none), and at P = N = 512 the
- * word-major OR-only tree generates the same schedules in 40 to 60% of
- * the time (bench/clairvoyant-generator.sh). */
+ * word-major OR-only tree generates the same schedules in about two
+ * thirds of the time (CPU, uniform and random arrivals) (bench/clairvoyant-generator.sh). */
 #include <stdlib.h>
 #include <string.h>
 
