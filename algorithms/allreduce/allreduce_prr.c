@@ -18,9 +18,11 @@
  *          segment from id-1 unless it starts that segment, combines its own
  *          into it, and sends it to id+1: as a partial, or, when it is rp[j],
  *          as the final segment j, at once. Override: the final segments
- *          travel rp[j] -> rp[j]+1 -> ... -> rp[j]-1; their receives are
- *          posted before the reduce loop and forwarded in arrival order after
- *          it (MPI_Waitany). Early processes thus pre-reduce the segments the
+ *          travel rp[j] -> rp[j]+1 -> ... -> rp[j]-1; the receive of
+ *          final j is posted at the rank's own reduce step on j (the final
+ *          carries its contribution, so it cannot come earlier), and the
+ *          finals are forwarded in arrival order after the loop
+ *          (MPI_Waitany). Early processes thus pre-reduce the segments the
  *          late ones would start: with one process late by D >= (p-2) tau,
  *          id 0 starts segments 0..p-2 and the late one only p-1. Equal
  *          arrivals give k = 0: exactly the ring, in sorted order.
@@ -48,6 +50,13 @@
  *          same segments may still be in flight), one segment, 2p requests,
  *          the plan (4p ints, p doubles). Forwarding with MPI_Waitany is
  *          O(p) per final: O(p^2) per rank.
+ * Simulation cost (SimGrid 3.32, docs/performance.md): every incoming
+ *          message is matched against the rank's pending receives, and
+ *          MPI_Waitany registers with every pending request; both are O(p)
+ *          per message, about p^3 in all. Posting a final's receive at
+ *          the step that contributes to it (rather than all p at the start)
+ *          gives the same simulated times with fewer pending receives
+ *          during the reduce loop.
  * Restrictions: commutative ops only: segments are combined in arrival
  *          order, not rank order (PAPSIM_R_COMMUTATIVE; MPI_ERR_OP here).
  *          Tags 1000..1000+2p-1 (MPI_ERR_TAG beyond the MPI's MPI_TAG_UB).
@@ -86,24 +95,26 @@ static void *segment_at(const prr_ring *r, void *base, int j, int *len)
     return papsim_offset(base, first, r->extent);
 }
 
-/* Posted before anything is sent: under rendezvous a final must find its
- * receive waiting, or it would stall the sender's reduce loop. */
-static int prr_post_final_receives(const prr_ring *r, MPI_Request *recvs)
+/* The receive of final j, posted at this rank's own reduce step on j
+ * (just before its send of j): final j carries this
+ * rank's contribution, so prev cannot send it earlier, and the transfer
+ * starts when prev sends it, as if every final receive had been posted
+ * at the call's start. Posting them all at the start gives the same
+ * simulated times but leaves up to p receives pending through the whole
+ * reduce loop, and SimGrid matches every incoming message against them
+ * (O(p) per message). */
+static int prr_post_final_receive(const prr_ring *r, int j, MPI_Request *recv)
 {
-    int rc = MPI_SUCCESS;
-    for (int j = 0; j < r->p && rc == MPI_SUCCESS; j++) {
-        int len;
-        void *seg = segment_at(r, r->finals, j, &len);
-        recvs[j] = MPI_REQUEST_NULL;
-        if (len > 0 && r->rp[j] != r->id)
-            rc = MPI_Irecv(seg, len, r->type, r->prev, final_tag(j), r->comm, &recvs[j]);
-    }
-    return rc;
+    int len;
+    void *seg = segment_at(r, r->finals, j, &len);
+    if (len == 0 || r->rp[j] == r->id)
+        return MPI_SUCCESS;
+    return MPI_Irecv(seg, len, r->type, r->prev, final_tag(j), r->comm, recv);
 }
 
 /* Fig. 7 lines 14-21, corrected: a final segment is sent the moment it is
  * complete. sends[j] is left holding the send of segment j. */
-static int prr_reduce_loop(const prr_ring *r, void *tmp, MPI_Request *sends)
+static int prr_reduce_loop(const prr_ring *r, void *tmp, MPI_Request *recvs, MPI_Request *sends)
 {
     int rc = MPI_SUCCESS, si = papsim_prr_first_segment(r->k, r->id);
     for (int t = 0; t < r->p && rc == MPI_SUCCESS; t++, si = (si + r->p - 1) % r->p) {
@@ -117,6 +128,8 @@ static int prr_reduce_loop(const prr_ring *r, void *tmp, MPI_Request *sends)
             if (rc == MPI_SUCCESS)
                 rc = papsim_combine(tmp, seg, len, r->type, r->op, r->params);
         }
+        if (rc == MPI_SUCCESS)
+            rc = prr_post_final_receive(r, si, &recvs[si]);
         const int tag = r->rp[si] == r->id ? final_tag(si) : partial_tag(si);
         if (rc == MPI_SUCCESS)
             rc = MPI_Isend(seg, len, r->type, r->next, tag, r->comm, &sends[si]);
@@ -236,9 +249,7 @@ int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Data
     rc = papsim_scratch_alloc(count / p + 1, datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
 
-    rc = prr_post_final_receives(&r, reqs);
-    PAPSIM_CHECK(rc);
-    rc = prr_reduce_loop(&r, tmp, reqs + p);
+    rc = prr_reduce_loop(&r, tmp, reqs, reqs + p);
     PAPSIM_CHECK(rc);
     rc = prr_forward_finals(&r, reqs, reqs + p);
     PAPSIM_CHECK(rc);

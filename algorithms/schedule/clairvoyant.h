@@ -85,14 +85,13 @@
  *             tree each round anyway), so the doubled f-ordered index space
  *             of section 5.4.3 is not needed, the '<=' reading orders
  *             correctly (the f-order fails
- *             there) and the tree has pow2(|G|) leaves; (2) every node also
- *             keeps "at least two leaves below hold it" (OR2 = OR2_l |
- *             OR2_r | (OR1_l & OR1_r)), so "some other peer holds s" is
- *             OR2(root) | (OR1(root) & ~leaf(p)): one look at the root
- *             instead of the climb of Listing 3. State: P N bits + 4
- *             pow2(P) N bits, 5 bits per cell for a power of two P (as in
- *             the paper). O(R |G| (N/64) log |G|) worst case, idle rounds
- *             free.
+ *             there) and the tree has pow2(|G|) leaves; (2) the tree is
+ *             stored word-major (one heap per 64 segments), and the
+ *             climb of Listing 3 ("some other peer holds s") is made for
+ *             one word at a time, only where the receiver's own leaf is
+ *             not empty (else the root answers). State: P N bits + 2
+ *             pow2(P) N bits, 3 bits per cell for a power of two P.
+ *             O(R |G| (N/64) log |G|) worst case, idle rounds free.
  *
  * The schedule (papsim_clv_schedule). Transfers are stored once, grouped
  * by round (compressed rows): the busy rounds (those with at least one

@@ -14,21 +14,23 @@
  *         ('<=': [f_w <= f_g]), exact (section 5.1).
  *   T     a segment tree over the positions of G: leaf i = the column of
  *         G[i], refilled each round (the paper too rebuilds once per round,
- *         section 5.4.4). Every inner node holds OR1 = OR of its children
- *         ("some leaf below holds the segment", the paper's tree) and OR2 =
- *         OR2_l | OR2_r | (OR1_l & OR1_r) ("at least two leaves below").
- *   query receiver p at leaf l: "some other ready peer can send s" is
- *         OR2(root) | (OR1(root) & ~leaf(l)), exactly, so the paper's climb
- *         of Listing 3 (all-except-one, O(log P) vector ORs) becomes one
- *         look at the root; AND with C[p] (non-sink) or with "all but p's
- *         P' segment" (sink); the lowest bit is the segment. The peer is the
+ *         section 5.4.4). Every inner node holds the OR of its children
+ *         ("some leaf below holds the segment", the paper's tree). Stored
+ *         word-major: one heap of 2 pow2(|G|) words per 64 segments, so a
+ *         query or update of one segment walks one small array.
+ *   query receiver p at leaf l: "some other ready peer can send s", word
+ *         by word from the lowest: the root's word when leaf l holds
+ *         nothing in it, else the OR of the siblings on l's path (the
+ *         climb of Listing 3, for that one word); AND with C[p] (non-sink)
+ *         or with "all but p's P' segment" (sink); the lowest bit is the
+ *         segment. The peer is the
  *         root if it is ready, root-first order is on and its leaf holds
  *         the segment; else the leftmost leaf with the bit (Listing 4), or
  *         the next one after l (Listing 5) if that leftmost leaf is p.
  *   update the sender's leaf is zeroed (it may not send again this round),
  *         the receiver's leaf loses the received bit (P'), and the paths to
- *         the root are recomputed level by level, carrying only the words
- *         that changed, until none does.
+ *         the root are recomputed level by level, one word at a time,
+ *         until a node does not change.
  * The leaves are G positions rather than the f-ordered doubled index space
  * of section 5.4.3, so the tree order is the ready order under both the
  * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
@@ -37,9 +39,16 @@
  * hazards of Listing 8 this avoids).
  *
  * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
- * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + 4 pow2(P) N
- * bits (OR1 and OR2 of 2 pow2(P) nodes) + O(P) words: about 5 bits per
- * (process, segment) for a power of two P, as in the paper. */
+ * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + 2 pow2(P) N
+ * bits (the OR of 2 pow2(P) nodes) + O(P) words: about 3 bits per
+ * (process, segment) for a power of two P.
+ *
+ * An earlier version kept a second aggregate per node ("at least two
+ * leaves below hold it") to answer the query at the root; maintaining it
+ * made every update climb further (a node's count of holders falls from
+ * two to one more often than from one to none), and at P = N = 512 the
+ * word-major OR-only tree generates the same schedules in about two
+ * thirds of the time (CPU, uniform and random arrivals) (bench/clairvoyant-generator.sh). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,8 +67,8 @@ typedef struct {
     int *G, *G2;   /* survivors; this round's ready set */
     int *leaf;     /* position in G2 this round */
     int *recv;     /* receiver order */
-    int *list;     /* W word indices (clear_leaf) */
-    uint64_t *T;   /* [2 m][2 W], see NODE() */
+    uint64_t *T;   /* [W][stride], see T1() */
+    int stride;    /* 2 mmax: the words of one heap */
     int m;         /* leaves this round: the power of two >= |G| */
 } imp_state;
 
@@ -101,74 +110,70 @@ static int cmp_arrival(const void *pa, const void *pb)
     return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
-/* Node v (root 1, leaves m .. 2m-1): W words of OR1, then W words of OR2. */
-#define NODE(st, v) ((st)->T + (size_t)(v) * 2 * (st)->W)
+/* The tree is stored word-major: for segment word w, the OR of nodes 1 ..
+ * 2m-1 (root 1, leaves m .. 2m-1) is T1(st, w)[v], each word its own heap
+ * of 2 mmax words. A query or an update of segment s touches only the heap
+ * of word s / 64, where a node's two children are adjacent and the top
+ * levels share cache lines. */
+static uint64_t *T1(const imp_state *st, int w) { return st->T + (size_t)w * st->stride; }
 
 /* Listing 4: the leftmost leaf under v whose column has bit s (v has it);
  * a branch-free descent. */
 static int leftmost(const imp_state *st, int v, int s)
 {
-    const int w = s >> 6, sh = s & 63;
+    const uint64_t *t = T1(st, s >> 6);
+    const int sh = s & 63;
     while (v < st->m)
-        v = 2 * v + (int)(1 - ((NODE(st, 2 * v)[w] >> sh) & 1));
+        v = 2 * v + (int)(1 - ((t[2 * v] >> sh) & 1));
     return v;
 }
 
 /* Listing 5: the leftmost leaf right of leaf v with bit s, or -1. */
 static int leftmost_after(const imp_state *st, int v, int s)
 {
-    const int w = s >> 6, sh = s & 63;
+    const uint64_t *t = T1(st, s >> 6);
+    const int sh = s & 63;
     for (; v > 1; v >>= 1)
-        if (!(v & 1) && ((NODE(st, v + 1)[w] >> sh) & 1))
+        if (!(v & 1) && ((t[v + 1] >> sh) & 1))
             return leftmost(st, v + 1, s);
     return -1;
 }
 
-/* Recomputes the ancestors of node v after its words list[0..n) changed,
- * level by level, carrying only the words that changed, until none does. */
-static void fix_up(imp_state *st, int v, int *list, int n)
+/* Recomputes the ancestors of node v in word w's heap after v lost bits,
+ * level by level, until one does not change. */
+static void fix_up(imp_state *st, int w, int v)
 {
-    const int W = st->W;
-    for (v >>= 1; v >= 1 && n > 0; v >>= 1) {
-        const uint64_t *l = NODE(st, 2 * v), *r = NODE(st, 2 * v + 1);
-        uint64_t *d = NODE(st, v);
-        int kept = 0;
-        for (int i = 0; i < n; i++) {
-            const int w = list[i];
-            const uint64_t one = l[w] | r[w];
-            const uint64_t two = l[W + w] | r[W + w] | (l[w] & r[w]);
-            if (d[w] != one || d[W + w] != two) {
-                d[w] = one;
-                d[W + w] = two;
-                list[kept++] = w;
-            }
-        }
-        n = kept;
+    uint64_t *t = T1(st, w);
+    for (v >>= 1; v >= 1; v >>= 1) {
+        const uint64_t one = t[2 * v] | t[2 * v + 1];
+        if (t[v] == one)
+            return;
+        t[v] = one;
     }
 }
 
 /* Clears bit s of leaf v (P'). */
 static void clear_leaf_bit(imp_state *st, int v, int s)
 {
-    int w = s >> 6;
+    const int w = s >> 6;
     const uint64_t b = UINT64_C(1) << (s & 63);
-    if (!(NODE(st, v)[w] & b))
+    uint64_t *t = T1(st, w);
+    if (!(t[v] & b))
         return;
-    NODE(st, v)[w] &= ~b;
-    fix_up(st, v, &w, 1);
+    t[v] &= ~b;
+    fix_up(st, w, v);
 }
 
 /* Zeroes leaf v: the process has sent and may not send again this round. */
 static void clear_leaf(imp_state *st, int v)
 {
-    uint64_t *leaf = NODE(st, v);
-    int n = 0;
-    for (int w = 0; w < st->W; w++)
-        if (leaf[w] != 0) {
-            leaf[w] = 0;
-            st->list[n++] = w;
+    for (int w = 0; w < st->W; w++) {
+        uint64_t *t = T1(st, w);
+        if (t[v] != 0) {
+            t[v] = 0;
+            fix_up(st, w, v);
         }
-    fix_up(st, v, st->list, n);
+    }
 }
 
 /* Fills the leaves with the columns of the ready set G[0..ng) and builds
@@ -176,28 +181,42 @@ static void clear_leaf(imp_state *st, int v)
 static void rebuild(imp_state *st, const int *G, int ng)
 {
     const int W = st->W, m = st->m;
-    for (int i = 0; i < ng; i++) {
-        uint64_t *leaf = NODE(st, m + i);
-        memcpy(leaf, st->C + (size_t)G[i] * W, (size_t)W * sizeof *leaf);
-        memset(leaf + W, 0, (size_t)W * sizeof *leaf);
+    for (int w = 0; w < W; w++) {
+        uint64_t *t = T1(st, w);
+        const uint64_t *c = st->C + w;
+        for (int i = 0; i < ng; i++)
+            t[m + i] = c[(size_t)G[i] * W];
+        memset(t + m + ng, 0, (size_t)(m - ng) * sizeof *t);
+        for (int v = m - 1; v >= 1; v--)
+            t[v] = t[2 * v] | t[2 * v + 1];
     }
-    memset(NODE(st, m + ng), 0, (size_t)(m - ng) * 2 * W * sizeof *st->T);
-    for (int v = m - 1; v >= 1; v--) {
-        uint64_t *d = NODE(st, v);
-        const uint64_t *l = NODE(st, 2 * v), *r = NODE(st, 2 * v + 1);
-        for (int w = 0; w < W; w++) {
-            d[w] = l[w] | r[w];
-            d[W + w] = l[W + w] | r[W + w] | (l[w] & r[w]);
-        }
-    }
+}
+
+/* 1 if leaf v holds segment s. */
+static int leaf_has(const imp_state *st, int v, int s)
+{
+    return (int)((T1(st, s >> 6)[v] >> (s & 63)) & 1);
+}
+
+/* Word w of "some leaf other than leaf v holds the segment": the root when
+ * v holds nothing in w, else the OR of the siblings on v's path (Listing
+ * 3's climb, for this word only). */
+static uint64_t others(const imp_state *st, int w, int v)
+{
+    const uint64_t *t = T1(st, w);
+    uint64_t x = 0;
+    if (t[v] == 0)
+        return t[1];
+    for (; v > 1; v >>= 1)
+        x |= t[v ^ 1];
+    return x;
 }
 
 /* The segment receiver p takes: the lowest segment of its mask that some
  * other visible leaf holds, or -1. */
 static int find_segment(const imp_state *st, int p, int is_sink)
 {
-    const int W = st->W;
-    const uint64_t *own = NODE(st, st->m + st->leaf[p]), *root = NODE(st, 1);
+    const int W = st->W, lp = st->m + st->leaf[p];
     const uint64_t *Cp = st->C + (size_t)p * W;
     for (int w = 0; w < W; w++) {
         uint64_t mask;
@@ -210,7 +229,9 @@ static int find_segment(const imp_state *st, int p, int is_sink)
         } else if ((mask = Cp[w]) == 0) {
             continue;
         }
-        const uint64_t x = (root[W + w] | (root[w] & ~own[w])) & mask;
+        if ((T1(st, w)[1] & mask) == 0)
+            continue;
+        const uint64_t x = others(st, w, lp) & mask;
         if (x)
             return w * 64 + ctz64(x);
     }
@@ -229,7 +250,6 @@ static void free_state(imp_state *st)
     free(st->G2);
     free(st->leaf);
     free(st->recv);
-    free(st->list);
     free(st->T);
 }
 
@@ -298,18 +318,18 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.G2 = malloc((size_t)P * sizeof *st.G2);
     st.leaf = malloc((size_t)P * sizeof *st.leaf);
     st.recv = malloc((size_t)P * sizeof *st.recv);
-    st.list = malloc((size_t)st.W * sizeof *st.list);
-    st.T = malloc((size_t)4 * mmax * st.W * sizeof *st.T);
+    st.stride = 2 * mmax;
+    st.T = malloc((size_t)2 * mmax * st.W * sizeof *st.T);
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
-        !st.G || !st.G2 || !st.leaf || !st.recv || !st.list || !st.T || !keys) {
+        !st.G || !st.G2 || !st.leaf || !st.recv || !st.T || !keys) {
         papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
-        ((size_t)P + 4 * (size_t)mmax) * st.W * sizeof(uint64_t) +
+        ((size_t)P + 2 * (size_t)mmax) * st.W * sizeof(uint64_t) +
         (size_t)P * (sizeof *st.k + sizeof *st.f + 7 * sizeof(int) +
-                     sizeof *keys) + (size_t)st.W * sizeof(int);
+                     sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
         goto out;
     for (int i = 0; i < P; i++) {
@@ -391,7 +411,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             if (seg < 0)
                 continue;
             if (st.root_first && root_in && p != root &&
-                ((NODE(&st, st.m + st.leaf[root])[seg >> 6] >> (seg & 63)) & 1)) {
+                leaf_has(&st, st.m + st.leaf[root], seg)) {
                 peer = root;
             } else {
                 int v = leftmost(&st, 1, seg);
