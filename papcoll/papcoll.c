@@ -380,6 +380,11 @@ static int start(void)
     if (papcoll_config_read(&s->cfg, getenv, err, sizeof err) != 0) {
         if (rank == 0)
             fprintf(stderr, "papcoll: %s\n", err);
+#ifdef PAPCOLL_SMPI
+        /* smpirun exits 0 after an MPI_Abort; every rank exiting makes it
+         * report the status. */
+        exit(EXIT_BAD_CONFIG);
+#endif
         return PMPI_Abort(MPI_COMM_WORLD, EXIT_BAD_CONFIG);
     }
     int rc = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, drop_predictors, &s->keyval, s);

@@ -205,6 +205,9 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
         if (!r->algorithm) {
             char valid[1024];
             papsim_catalog_names(names[coll], valid, sizeof valid);
+            char *builtin = strstr(valid, ", builtin:"); /* papbench's, not ours */
+            if (builtin)
+                *builtin = '\0';
             return fail(w, "unknown %s algorithm '%s' (known: mpi, %s)", names[coll], algo, valid);
         }
         r->knowledge = (r->algorithm->knobs & PAPSIM_K_KNOWLEDGE) != 0;
