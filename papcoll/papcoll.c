@@ -35,19 +35,30 @@
  * the states sit in a table indexed by world rank. */
 #include "papcoll.h"
 
+#include <dlfcn.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { TAG_CLOCK = 7201, CLOCK_ROUNDS = 16, EXIT_BAD_CONFIG = 2 };
+enum { TAG_CLOCK = 7201, CLOCK_ROUNDS = 16, EXIT_BAD_CONFIG = 2, PAPCOLL_SITES = 8 };
+
+/* The arrivals seen at one call site (agreed by all ranks) of a
+ * communicator's collective. */
+typedef struct {
+    double site;         /* the call site, or -1: the calls of mixed sites */
+    double *hist;        /* window x np arrival offsets, a ring */
+    int nhist, next;
+    int after;           /* the slot of the call that followed the last one here, -1 */
+} site_slot;
 
 typedef struct predictor {
     MPI_Comm comm;       /* a duplicate of the application's communicator */
     int np, window;
-    double *hist;        /* window x np arrival offsets, a ring */
-    int nhist, next;
-    double mine, *recv;  /* the exchange in flight */
+    site_slot slot[PAPCOLL_SITES];
+    int nslots, last;    /* slots in use; the slot of the last folded call, -1 */
+    double mine[2], *recv; /* the exchange in flight: (arrival, site) per rank */
     MPI_Request req;
     int pending;
     double *used;        /* the vector passed to the last call */
@@ -204,7 +215,8 @@ static void free_predictor(predictor *p)
         return;
     if (p->comm != MPI_COMM_NULL)
         PMPI_Comm_free(&p->comm);
-    free(p->hist);
+    for (int k = 0; k < p->nslots; k++)
+        free(p->slot[k].hist);
     free(p->recv);
     free(p->used);
     free(p->mean);
@@ -261,14 +273,14 @@ static predictor *predictor_of(papcoll_state *s, MPI_Comm comm, int coll, int *r
         p->comm = MPI_COMM_NULL;
         p->np = np;
         p->window = s->cfg.window;
-        p->hist = malloc(sizeof(double) * (size_t)np * (size_t)p->window);
-        p->recv = malloc(sizeof(double) * (size_t)np);
+        p->last = -1;
+        p->recv = malloc(sizeof(double) * 2 * (size_t)np);
         p->used = malloc(sizeof(double) * (size_t)np);
         p->mean = malloc(sizeof(double) * (size_t)np);
         p->order_used = malloc(sizeof(int) * (size_t)np);
         p->order_mean = malloc(sizeof(int) * (size_t)np);
     }
-    if (!p || !p->hist || !p->recv || !p->used || !p->mean || !p->order_used || !p->order_mean) {
+    if (!p || !p->recv || !p->used || !p->mean || !p->order_used || !p->order_mean) {
         free_predictor(p);
         return *rc = MPI_ERR_NO_MEM, NULL;
     }
@@ -293,16 +305,44 @@ static void order_of(const double *v, int n, int *order)
     }
 }
 
-/* Folds the completed exchange of the previous call into the history and
- * scores the prediction that call used. */
+/* The slot of an agreed call site, made at its first call; calls beyond
+ * PAPCOLL_SITES sites share the last slot. NULL when out of memory. */
+static site_slot *slot_of(predictor *p, double site)
+{
+    for (int k = 0; k < p->nslots; k++)
+        if (p->slot[k].site == site || k == PAPCOLL_SITES - 1)
+            return &p->slot[k];
+    site_slot *sl = &p->slot[p->nslots];
+    if (!(sl->hist = malloc(sizeof(double) * (size_t)p->np * (size_t)p->window)))
+        return NULL;
+    sl->site = site;
+    sl->nhist = sl->next = 0;
+    sl->after = -1;
+    p->nslots++;
+    return sl;
+}
+
+/* Folds the completed exchange of the previous call into the history of its
+ * call site (the site every rank called from, or -1 when they differ) and
+ * scores the prediction that call used. Every rank folds the same bits. */
 static void fold_previous(predictor *p, double *counters)
 {
-    double low = p->recv[0], err = 0;
-    for (int j = 1; j < p->np; j++)
-        low = fmin(low, p->recv[j]);
-    double *row = p->hist + (size_t)p->next * (size_t)p->np;
+    double low = p->recv[0], err = 0, site = p->recv[1];
+    for (int j = 1; j < p->np; j++) {
+        low = fmin(low, p->recv[2 * j]);
+        if (p->recv[2 * j + 1] != site)
+            site = -1;
+    }
+    site_slot *sl = slot_of(p, site);
+    if (!sl)
+        return; /* out of memory: this call is not remembered */
+    int index = (int)(sl - p->slot);
+    if (p->last >= 0)
+        p->slot[p->last].after = index;
+    p->last = index;
+    double *row = sl->hist + (size_t)sl->next * (size_t)p->np;
     for (int j = 0; j < p->np; j++) {
-        row[j] = p->recv[j] - low;
+        row[j] = p->recv[2 * j] - low;
         if (p->have_used)
             err += fabs(p->used[j] - row[j]);
     }
@@ -311,18 +351,31 @@ static void fold_previous(predictor *p, double *counters)
         counters[PAPCOLL_C_PRED_ERR] += err;
         counters[PAPCOLL_C_PRED_ERR_MAX] = fmax(counters[PAPCOLL_C_PRED_ERR_MAX], err);
     }
-    p->next = (p->next + 1) % p->window;
-    if (p->nhist < p->window)
-        p->nhist++;
+    sl->next = (sl->next + 1) % p->window;
+    if (sl->nhist < p->window)
+        sl->nhist++;
+}
+
+/* The slot whose history predicts this call: the site that followed the
+ * last call's site the previous time (a sequence A B A B ... predicts A
+ * after B), else the last call's own. Chosen from folded data only, so
+ * every rank chooses alike whatever line it calls from. */
+static const site_slot *predicting_slot(const predictor *p)
+{
+    if (p->last < 0)
+        return NULL;
+    int after = p->slot[p->last].after;
+    if (after >= 0 && p->slot[after].nhist > 0)
+        return &p->slot[after];
+    return &p->slot[p->last];
 }
 
 int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
-                            double t_in, const double **arrivals)
+                            const double **arrivals)
 {
     int rc;
     double *counters = papcoll_counter(s, coll, rule);
     predictor *p = predictor_of(s, comm, coll, &rc);
-    (void)t_in;
     *arrivals = NULL;
     if (!p)
         return rc;
@@ -330,13 +383,14 @@ int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule
         settle(p);
         fold_previous(p, counters);
     }
-    if (p->nhist == 0)
+    const site_slot *sl = predicting_slot(p);
+    if (!sl || sl->nhist == 0)
         return MPI_SUCCESS;
     for (int j = 0; j < p->np; j++) {
         double sum = 0;
-        for (int k = 0; k < p->nhist; k++)
-            sum += p->hist[(size_t)k * (size_t)p->np + (size_t)j];
-        p->mean[j] = sum / p->nhist;
+        for (int k = 0; k < sl->nhist; k++)
+            sum += sl->hist[(size_t)k * (size_t)p->np + (size_t)j];
+        p->mean[j] = sum / sl->nhist;
     }
     order_of(p->mean, p->np, p->order_mean);
     if (!p->have_used || memcmp(p->order_mean, p->order_used, sizeof(int) * (size_t)p->np) != 0) {
@@ -350,14 +404,27 @@ int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule
     return MPI_SUCCESS;
 }
 
-int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in)
+/* The call site as a number every rank of the same program computes alike:
+ * the return address's offset in its executable or library (the load
+ * addresses may differ between processes). */
+static double site_of(const void *caller)
+{
+    Dl_info info;
+    if (caller && dladdr(caller, &info) != 0 && info.dli_fbase)
+        return (double)((const char *)caller - (const char *)info.dli_fbase);
+    return (double)(uintptr_t)caller;
+}
+
+int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
+                           const void *caller)
 {
     int rc;
     predictor *p = predictor_of(s, comm, coll, &rc);
     if (!p)
         return rc;
-    p->mine = t_in;
-    rc = PMPI_Iallgather(&p->mine, 1, MPI_DOUBLE, p->recv, 1, MPI_DOUBLE, p->comm, &p->req);
+    p->mine[0] = t_in;
+    p->mine[1] = site_of(caller);
+    rc = PMPI_Iallgather(p->mine, 2, MPI_DOUBLE, p->recv, 2, MPI_DOUBLE, p->comm, &p->req);
     p->pending = rc == MPI_SUCCESS;
     return rc;
 }

@@ -49,10 +49,12 @@ double *papcoll_counter(papcoll_state *s, int coll, const papcoll_rule *rule);
 double papcoll_now(const papcoll_state *s);
 
 /* The expected arrival offsets for an arrival-aware algorithm's call on comm,
- * or NULL before the first prediction. t_in: this call's arrival
- * (papcoll_now). Call papcoll_arrivals_after once the algorithm returns. */
+ * or NULL before the first prediction. Call papcoll_arrivals_after once the
+ * algorithm returns, with this call's arrival (papcoll_now) and the
+ * application's return address (the call site). */
 int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
-                            double t_in, const double **arrivals);
-int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in);
+                            const double **arrivals);
+int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
+                           const void *caller);
 
 #endif

@@ -25,6 +25,7 @@ typedef struct {
     const papcoll_rule *rule;
     double *counters, t_in;
     MPI_Comm comm;
+    const void *caller; /* the application's return address */
     papsim_params params;
 } call;
 
@@ -47,7 +48,7 @@ static int fall_through(call *c, int reason)
 /* Chooses for this call; 1: run c->rule's algorithm with c->params, 0: the
  * MPI library's own. op: MPI_OP_NULL for collectives without one. */
 static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long bytes,
-                 MPI_Op op)
+                 MPI_Op op, const void *caller)
 {
     int np = 0, inter = 0, commutative = 1;
     const papcoll_config *cfg = papcoll_cfg(s);
@@ -55,6 +56,7 @@ static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long b
     c->s = s;
     c->coll = coll;
     c->comm = comm;
+    c->caller = caller;
     c->t_in = papcoll_now(s);
     PMPI_Comm_size(comm, &np);
     c->rule = papcoll_choose(cfg, coll, np, bytes);
@@ -93,7 +95,7 @@ static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long b
     c->params.model_beta = r->model_beta;
     c->aware = r->knowledge;
     if (c->aware &&
-        papcoll_arrivals_before(s, coll, r, comm, c->t_in, &c->params.arrivals) != MPI_SUCCESS)
+        papcoll_arrivals_before(s, coll, r, comm, &c->params.arrivals) != MPI_SUCCESS)
         c->aware = 0; /* out of memory: the algorithm runs without knowledge */
     return 1;
 }
@@ -101,13 +103,15 @@ static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long b
 static int end(call *c, int rc)
 {
     if (c->aware && rc == MPI_SUCCESS)
-        rc = papcoll_arrivals_after(c->s, c->coll, c->comm, c->t_in);
+        rc = papcoll_arrivals_after(c->s, c->coll, c->comm, c->t_in, c->caller);
     c->counters[PAPCOLL_C_TIME] += papcoll_now(c->s) - c->t_in;
     papcoll_leave(c->s);
     return rc;
 }
 
 #define ALGO(c) ((c).rule->algorithm->name)
+/* The application's call site: the return address of the MPI_ wrapper. */
+#define CALLER __builtin_return_address(0)
 
 int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                   MPI_Datatype rtype, MPI_Comm comm)
@@ -116,7 +120,8 @@ int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLGATHER, comm, type_bytes(rcount, rtype), MPI_OP_NULL)
+    int rc = begin(&c, s, PAPCOLL_ALLGATHER, comm, type_bytes(rcount, rtype),
+                   MPI_OP_NULL, CALLER)
         ? papsim_allgather_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
                                            &c.params)
         : PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -134,7 +139,8 @@ int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     PMPI_Comm_size(comm, &np);
     for (int i = 0; i < np; i++)
         largest = rcounts[i] > largest ? rcounts[i] : largest;
-    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, type_bytes(largest, rtype), MPI_OP_NULL)
+    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, type_bytes(largest, rtype),
+                   MPI_OP_NULL, CALLER)
         ? papsim_allgatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
                                             comm, &c.params)
         : PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
@@ -148,7 +154,8 @@ int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_O
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
-    int rc = begin(&c, s, PAPCOLL_REDUCE, comm, type_bytes(count, type), op)
+    int rc = begin(&c, s, PAPCOLL_REDUCE, comm, type_bytes(count, type),
+                   op, CALLER)
         ? papsim_reduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, root, comm, &c.params)
         : PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
     return end(&c, rc);
@@ -161,7 +168,8 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MP
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLREDUCE, comm, type_bytes(count, type), op)
+    int rc = begin(&c, s, PAPCOLL_ALLREDUCE, comm, type_bytes(count, type),
+                   op, CALLER)
         ? papsim_allreduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, comm, &c.params)
         : PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
     return end(&c, rc);
@@ -174,7 +182,8 @@ int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLTOALL, comm, type_bytes(rcount, rtype), MPI_OP_NULL)
+    int rc = begin(&c, s, PAPCOLL_ALLTOALL, comm, type_bytes(rcount, rtype),
+                   MPI_OP_NULL, CALLER)
         ? papsim_alltoall_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
                                           &c.params)
         : PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
@@ -187,7 +196,8 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Bcast(buf, count, type, root, comm);
-    int rc = begin(&c, s, PAPCOLL_BCAST, comm, type_bytes(count, type), MPI_OP_NULL)
+    int rc = begin(&c, s, PAPCOLL_BCAST, comm, type_bytes(count, type),
+                   MPI_OP_NULL, CALLER)
         ? papsim_bcast_lookup(ALGO(c))(buf, count, type, root, comm, &c.params)
         : PMPI_Bcast(buf, count, type, root, comm);
     return end(&c, rc);
