@@ -14,21 +14,23 @@
  *
  * Live arrival prediction, for the arrival-aware algorithms (reduce
  * clairvoyant, allreduce slt and prr; knob knowledge=predicted, their
- * default). Per communicator and collective, every rank keeps the arrival
- * offsets a_j - min(a) of the last PAPCOLL_WINDOW calls of all ranks and
- * predicts the next call's as their mean: the moving average papbench's
- * --knowledge predicted uses. The ranks agree on the prediction without
- * waiting for each other: at the end of call k each rank posts a
- * nonblocking allgather of its arrival time in call k (on a duplicate of
- * the communicator, so it never matches the application's messages), and
- * at call k+1 completes it (it finished long before, unless a rank is still
- * in call k) and folds it into the history. Every rank computes the same
- * mean from the same bits, so the vectors are identical, as the algorithms
+ * default). Per communicator, collective and call site, every rank keeps
+ * the arrival offsets a_j - min(a) of the last PAPCOLL_WINDOW calls of all
+ * ranks and predicts the next call's as their mean: the moving average
+ * papbench's --knowledge predicted uses. The ranks agree on the prediction
+ * without waiting for each other: at the end of call k each rank posts a
+ * nonblocking allgather of (its arrival time, its call site) in call k (on
+ * a duplicate of the communicator, so it never matches the application's
+ * messages), and at call k+1 completes it (it finished long before, unless
+ * a rank is still in call k) and folds it into the history of the site all
+ * ranks called from (or of "mixed sites"). The history that predicts call
+ * k+1 is chosen from folded data only (the site that followed the last
+ * call's site the previous time), so a rank that calls from another line
+ * than its peers still chooses as they do, and every rank computes the same
+ * mean from the same bits: the vectors are identical, as the algorithms
  * require. When the predicted order is the one of the previous call, the
  * previous vector is passed again, so that order-driven schedules (SLT,
- * PRR) stay the same. Why not per call site: a rank may reach the same
- * collective from another line than its peers, and the vectors would then
- * differ between ranks.
+ * PRR) stay the same.
  *
  * State: one papcoll_state per rank. With a real MPI a rank is a process.
  * Under SMPI (PAPCOLL_SMPI) the ranks may share this library's globals, so
