@@ -60,6 +60,25 @@ row stencil-papcoll-smpi "MPI library (SMPI default)" "" "${st_args[@]}"
 for a in $algos; do row stencil-papcoll-smpi "$a" "$a" "${st_args[@]}"; done
 
 echo
+echo "## Under Open MPI on this machine (np 4, wall time, median of $reps runs)"
+echo
+echo "| application | allreduce | loop (s) |"
+echo "|---|---|---|"
+mpi_row() { # LABEL RULE: cg's median loop under mpiexec with libpapcoll preloaded
+    local label=$1 rule=$2
+    local loop
+    loop=$(for _ in $(seq "$reps"); do
+        mpiexec --oversubscribe -np 4 -x LD_PRELOAD="$build/libpapcoll.so" \
+            ${rule:+-x PAPCOLL_ALLREDUCE="$rule"} "$build/cg-mpi" \
+            --rows 4096 --rhs 512 --iters 30 --work 2e6 --imbalance 1.0 |
+            sed -n 's/.*loop \([0-9.e+-]*\) s.*/\1/p'
+    done | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}')
+    printf '| cg | %s | %s |\n' "$label" "${loop:-failed}"
+}
+mpi_row "MPI library (Open MPI tuned)" ""
+for a in $algos; do mpi_row "$a" "$a"; done
+
+echo
 echo "## Wrapper cost on calls that fall through (Open MPI, np 2, this machine)"
 iters=20000
 median_loop() { # median loop time of reps runs of cg-mpi
