@@ -42,7 +42,7 @@ row() {
            PAPCOLL_REPORT="$work/report.csv" smpi "$app" "$@" |
                sed -n 's/.*loop \([0-9.e+-]*\) s.*/\1/p')
     local err
-    err=$(awk -F, '$1 == "allreduce" && $10 > 0 {printf "%.1f / %.1f", $12 * 1e6, $13 * 1e6}' \
+    err=$(awk -F, '$1 == "allreduce" && $10 > 0 {printf "%.3g / %.3g", $12 * 1e6, $13 * 1e6}' \
           "$work/report.csv" 2>/dev/null)
     printf '| %s | %s | %s | %s |\n' "${app%-papcoll-smpi}" "$label" "${loop:-failed}" "${err:--}"
 }
