@@ -23,6 +23,8 @@ for f in bin/papsim bin/papbench-mpi libexec/papsim/papbench lib/libpaptrace.so 
          lib/libpaptrace-smpi.a lib/libpapsim-algorithms-smpi.a lib/libpapsim-algorithms-mpi.a \
          include/papsim/papsim.h include/papsim/papsim_algorithms.h include/papsim/registry.def \
          lib/pkgconfig/papsim-smpi.pc lib/pkgconfig/papsim-mpi.pc \
+         lib/libpapcoll.so lib/libpapcoll-smpi.a \
+         lib/pkgconfig/papcoll-smpi.pc lib/pkgconfig/papcoll-mpi.pc \
          lib/cmake/papsim/papsimConfig.cmake lib/cmake/papsim/papsimTargets.cmake \
          share/papsim/platforms/crossbar.xml share/papsim/scenarios/demo.ini \
          share/papsim/examples/allreduce_example.c; do
@@ -92,6 +94,23 @@ expect_ok "pkg-config build under smpirun" smpi 4 ex/allreduce_example-smpi
 expect_eq "pkg-config build under smpirun: result" "$(cat out.txt)" "$want4"
 expect_ok "pkg-config build under mpiexec" mpi 4 ex/allreduce_example-mpi
 expect_eq "pkg-config build under mpiexec: result" "$(cat out.txt)" "$want4"
+
+# libpapcoll from the moved install: an application built with
+# papcoll-smpi.pc runs its allreduce with papsim's ring (the report says so);
+# the preloaded libpapcoll.so does the same under mpiexec.
+cp "$PAPSIM_SOURCE_DIR/papcoll/apps/cg.c" cg.c
+expect_ok "papcoll-smpi.pc build" env PKG_CONFIG_PATH="$P/lib/pkgconfig" bash -c \
+    'cc -O2 -fPIC -shared -DCG_SMPI=1 -o cg.so cg.c $(pkg-config --cflags --libs papcoll-smpi) -lm'
+PAPCOLL_ALLREDUCE=ring PAPCOLL_REPORT=smpi-report.csv expect_ok "papcoll-smpi build under smpirun" \
+    smpi 4 ./cg.so
+expect_eq "papcoll-smpi: integer checks" "$(grep -c 'integer checks: ok' out.txt)" 1
+expect_eq "papcoll-smpi: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' smpi-report.csv)" ring
+expect_ok "cg for the real MPI" mpicc -O2 -o cg-mpi cg.c -lm
+expect_ok "libpapcoll.so preloaded under mpiexec" "$MPIEXEC" --allow-run-as-root --oversubscribe \
+    -np 4 -x LD_PRELOAD="$P/lib/libpapcoll.so" -x PAPCOLL_ALLREDUCE=ring \
+    -x PAPCOLL_REPORT="$here/mpi-report.csv" ./cg-mpi
+expect_eq "libpapcoll.so: integer checks" "$(grep -c 'integer checks: ok' out.txt)" 1
+expect_eq "libpapcoll.so: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' mpi-report.csv)" ring
 
 expect_ok "cmake configure with find_package" \
     cmake -S ex -B exb -DCMAKE_PREFIX_PATH="$P" -DCMAKE_BUILD_TYPE=Release

@@ -1,0 +1,60 @@
+/* libpapcoll's per-rank state, shared by its wrappers (papcoll_wrappers.c)
+ * and its life cycle (papcoll.c). Nothing here is for applications: they
+ * call MPI as usual and libpapcoll intercepts the collectives (docs/papcoll.md). */
+#ifndef PAPCOLL_H
+#define PAPCOLL_H
+
+#include <mpi.h>
+
+#include "papcoll_config.h"
+#include "papsim_algorithms.h"
+
+/* Why a call that a rule gave to a papsim algorithm went to the MPI library. */
+enum {
+    PAPCOLL_FT_INTERCOMM, /* an inter-communicator */
+    PAPCOLL_FT_NP,        /* np breaks the algorithm's restriction */
+    PAPCOLL_FT_OP,        /* a non-commutative op for an algorithm that needs one */
+    PAPCOLL_FT_RADIX,     /* the rule's radix vector does not multiply to np */
+    PAPCOLL_NREASONS
+};
+
+/* Counters of one (collective, rule) on one rank, as doubles so that one
+ * reduction sums them over the ranks. */
+enum {
+    PAPCOLL_C_CALLS,
+    PAPCOLL_C_BYTES,
+    PAPCOLL_C_TIME,       /* seconds inside the collective */
+    PAPCOLL_C_FT,         /* PAPCOLL_NREASONS counters from here */
+    PAPCOLL_C_PRED = PAPCOLL_C_FT + PAPCOLL_NREASONS, /* calls with a prediction */
+    PAPCOLL_C_PRED_ERR,   /* sum of their mean |predicted - actual| offsets */
+    PAPCOLL_C_PRED_ERR_MAX,
+    PAPCOLL_C_PRED_CHANGES, /* calls whose predicted order changed */
+    PAPCOLL_NCOUNTERS
+};
+
+/* Rule index PAPCOLL_MAX_RULES counts the calls no rule matched. */
+typedef double papcoll_counters[PAPCOLL_NCOLLECTIVES][PAPCOLL_MAX_RULES + 1][PAPCOLL_NCOUNTERS];
+
+typedef struct papcoll_state papcoll_state;
+
+/* This rank's state, or NULL before MPI_Init, after MPI_Finalize, or inside
+ * a papsim algorithm (whose own MPI calls then go straight to the library). */
+papcoll_state *papcoll_enter(void);
+void papcoll_leave(papcoll_state *s);
+
+const papcoll_config *papcoll_cfg(const papcoll_state *s);
+double *papcoll_counter(papcoll_state *s, int coll, const papcoll_rule *rule);
+
+/* This rank's clock on rank 0's (exact under SMPI). */
+double papcoll_now(const papcoll_state *s);
+
+/* The expected arrival offsets for an arrival-aware algorithm's call on comm,
+ * or NULL before the first prediction. Call papcoll_arrivals_after once the
+ * algorithm returns, with this call's arrival (papcoll_now) and the
+ * application's return address (the call site). */
+int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
+                            const double **arrivals);
+int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
+                           const void *caller);
+
+#endif

@@ -1,0 +1,313 @@
+/* libpapcoll: the PAPCOLL_* variables into selection rules (grammar in
+ * papcoll_config.h). Every problem names the variable, the rule and what is
+ * wrong: a configuration libpapcoll cannot follow stops the run at MPI_Init
+ * rather than run something else than was asked. */
+#include "papcoll_config.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/units.h"
+
+static const char *const names[PAPCOLL_NCOLLECTIVES] = {
+    "allgather", "allgatherv", "reduce", "allreduce", "alltoall", "bcast",
+};
+static const char *const variables[PAPCOLL_NCOLLECTIVES] = {
+    "PAPCOLL_ALLGATHER", "PAPCOLL_ALLGATHERV", "PAPCOLL_REDUCE",
+    "PAPCOLL_ALLREDUCE", "PAPCOLL_ALLTOALL",   "PAPCOLL_BCAST",
+};
+
+const char *papcoll_collective_name(int coll)
+{
+    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? names[coll] : "?";
+}
+
+const char *papcoll_variable(int coll)
+{
+    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? variables[coll] : "?";
+}
+
+typedef struct {
+    char *err;
+    size_t len;
+    const char *var;  /* the variable being read */
+    const char *rule; /* the rule as written, or NULL */
+} where;
+
+__attribute__((format(printf, 2, 3)))
+static int fail(const where *w, const char *fmt, ...)
+{
+    char what[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (w->rule)
+        snprintf(w->err, w->len, "%s: rule '%s': %s", w->var, w->rule, what);
+    else
+        snprintf(w->err, w->len, "%s: %s", w->var, what);
+    return -1;
+}
+
+/* "<=64KiB" or "np>=16" into c. */
+static int read_cond(const where *w, const char *text, papcoll_cond *c)
+{
+    papsim_err e;
+    const char *p = text;
+    c->on_np = strncmp(p, "np", 2) == 0;
+    if (c->on_np)
+        p += 2;
+    if (p[0] == '<' && p[1] == '=') c->op = PAPCOLL_LE, p += 2;
+    else if (p[0] == '>' && p[1] == '=') c->op = PAPCOLL_GE, p += 2;
+    else if (p[0] == '<') c->op = PAPCOLL_LT, p++;
+    else if (p[0] == '>') c->op = PAPCOLL_GT, p++;
+    else if (p[0] == '=') c->op = PAPCOLL_EQ, p++;
+    else
+        return fail(w, "condition '%s': expected <, <=, >, >= or = before the value "
+                    "(np>=16, <=64KiB)", text);
+    if (c->on_np) {
+        long v;
+        if (papsim_parse_long(p, 1, 1L << 30, "np", &v, &e) != 0)
+            return fail(w, "condition '%s': %s", text, e.msg);
+        c->value = v;
+    } else if (papsim_parse_bytes(p, &c->value, &e) != 0) {
+        return fail(w, "condition '%s': %s", text, e.msg);
+    }
+    return 0;
+}
+
+/* "4x4x8" into the rule's radix vector. */
+static int read_radix(const where *w, const char *value, papcoll_rule *r)
+{
+    papsim_err e;
+    char item[32];
+    const char *p = value;
+    r->radix_len = 0;
+    while (*p) {
+        size_t n = strcspn(p, "x");
+        long k;
+        if (n == 0 || n >= sizeof item || r->radix_len == PAPCOLL_MAX_RADIX)
+            return fail(w, "radix '%s': expected group sizes such as 4x4x8", value);
+        memcpy(item, p, n);
+        item[n] = '\0';
+        if (papsim_parse_long(item, 2, 1L << 20, "radix group size", &k, &e) != 0)
+            return fail(w, "radix '%s': %s", value, e.msg);
+        r->radix[r->radix_len++] = (int)k;
+        p += n;
+        if (*p == 'x' && *++p == '\0')
+            return fail(w, "radix '%s': ends with 'x'", value);
+    }
+    return 0;
+}
+
+/* One knob "name=value" of rule r, if its algorithm reads it. */
+static int read_knob(const where *w, char *knob, papcoll_rule *r)
+{
+    static const struct { const char *name; unsigned bit; } knobs[] = {
+        {"segment_bytes", PAPSIM_K_SEGMENT_BYTES}, {"segments", PAPSIM_K_SEGMENTS},
+        {"radix", PAPSIM_K_RADIX},                 {"knomial_radix", PAPSIM_K_KNOMIAL_RADIX},
+        {"max_requests", PAPSIM_K_MAX_REQUESTS},   {"knowledge", PAPSIM_K_KNOWLEDGE},
+        {"model_alpha", PAPSIM_K_MODEL},           {"model_beta", PAPSIM_K_MODEL},
+    };
+    papsim_err e;
+    char *value = strchr(knob, '=');
+    if (!value)
+        return fail(w, "knob '%s': expected NAME=VALUE", knob);
+    *value++ = '\0';
+    size_t k = 0;
+    while (k < sizeof knobs / sizeof knobs[0] && strcmp(knobs[k].name, knob) != 0)
+        k++;
+    if (!r->algorithm) {
+        return fail(w, "'mpi' (the MPI library's own) takes no knobs");
+    } else if (k == sizeof knobs / sizeof knobs[0] || !(r->algorithm->knobs & knobs[k].bit)) {
+        char takes[160];
+        papsim_catalog_knobs_text(r->algorithm->knobs & ~PAPSIM_K_ESTIMATED, takes, sizeof takes);
+        return fail(w, "%s %s takes no knob '%s' (it takes: %s)", r->algorithm->collective,
+                    r->algorithm->name, knob, takes[0] ? takes : "none");
+    }
+    long v;
+    switch (knobs[k].bit) {
+    case PAPSIM_K_SEGMENT_BYTES:
+        if (papsim_parse_bytes(value, &r->segment_bytes, &e) != 0)
+            return fail(w, "segment_bytes: %s", e.msg);
+        return 0;
+    case PAPSIM_K_SEGMENTS:
+        if (papsim_parse_long(value, 1, 1L << 24, "segments", &v, &e) != 0)
+            return fail(w, "%s", e.msg);
+        r->segments = (int)v;
+        return 0;
+    case PAPSIM_K_RADIX:
+        return read_radix(w, value, r);
+    case PAPSIM_K_KNOMIAL_RADIX:
+        if (papsim_parse_long(value, 2, 64, "knomial_radix", &v, &e) != 0)
+            return fail(w, "%s", e.msg);
+        r->knomial_radix = (int)v;
+        return 0;
+    case PAPSIM_K_MAX_REQUESTS:
+        if (papsim_parse_long(value, 0, 1L << 20, "max_requests", &v, &e) != 0)
+            return fail(w, "%s", e.msg);
+        r->max_requests = (int)v;
+        return 0;
+    case PAPSIM_K_KNOWLEDGE:
+        if (strcmp(value, "predicted") != 0 && strcmp(value, "none") != 0)
+            return fail(w, "knowledge '%s': expected predicted or none", value);
+        r->knowledge = strcmp(value, "predicted") == 0;
+        return 0;
+    default: /* PAPSIM_K_MODEL */
+        if (papsim_parse_duration(value, knob[6] == 'a' ? &r->model_alpha : &r->model_beta,
+                                  &e) != 0)
+            return fail(w, "%s: %s", knob, e.msg);
+        return 0;
+    }
+}
+
+static void trim(char **s)
+{
+    while (isspace((unsigned char)**s))
+        (*s)++;
+    char *end = *s + strlen(*s);
+    while (end > *s && isspace((unsigned char)end[-1]))
+        *--end = '\0';
+}
+
+/* One rule, as written, into r. */
+static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->text, sizeof r->text, "%s", text);
+    w->rule = r->text;
+    char *algo = text, *colon = strchr(text, ':');
+    if (colon) {
+        *colon = '\0';
+        algo = colon + 1;
+        for (char *cond = strtok(text, "&"); cond; cond = strtok(NULL, "&")) {
+            trim(&cond);
+            if (r->nconds == PAPCOLL_MAX_CONDS)
+                return fail(w, "more than %d conditions", PAPCOLL_MAX_CONDS);
+            if (read_cond(w, cond, &r->cond[r->nconds++]) != 0)
+                return -1;
+        }
+    }
+    char *knobs = strchr(algo, '(');
+    if (knobs) {
+        char *close = strrchr(knobs, ')');
+        if (!close || close[1] != '\0')
+            return fail(w, "knobs: expected ALGORITHM(NAME=VALUE,...) ending with ')'");
+        *knobs++ = '\0';
+        *close = '\0';
+    }
+    trim(&algo);
+    if (strcmp(algo, "mpi") != 0) {
+        r->algorithm = papsim_catalog_find(names[coll], algo);
+        if (!r->algorithm) {
+            char valid[1024];
+            papsim_catalog_names(names[coll], valid, sizeof valid);
+            char *builtin = strstr(valid, ", builtin:"); /* papbench's, not ours */
+            if (builtin)
+                *builtin = '\0';
+            return fail(w, "unknown %s algorithm '%s' (known: mpi, %s)", names[coll], algo, valid);
+        }
+        r->knowledge = (r->algorithm->knobs & PAPSIM_K_KNOWLEDGE) != 0;
+    }
+    if (knobs) {
+        char *save = NULL;
+        for (char *knob = strtok_r(knobs, ",", &save); knob; knob = strtok_r(NULL, ",", &save)) {
+            trim(&knob);
+            if (read_knob(w, knob, r) != 0)
+                return -1;
+        }
+    }
+    w->rule = NULL;
+    return 0;
+}
+
+/* The rules of one variable: split at the commas outside parentheses. */
+static int read_rules(where *w, int coll, const char *value, papcoll_config *cfg)
+{
+    char buf[2048], *start = buf;
+    int depth = 0;
+    if (strlen(value) >= sizeof buf)
+        return fail(w, "longer than %zu characters", sizeof buf - 1);
+    snprintf(buf, sizeof buf, "%s", value);
+    for (char *p = buf;; p++) {
+        if (*p == '(')
+            depth++;
+        else if (*p == ')')
+            depth--;
+        if ((*p == ',' && depth == 0) || *p == '\0') {
+            int last = *p == '\0';
+            *p = '\0';
+            trim(&start);
+            if (*start == '\0')
+                return fail(w, "an empty rule (two commas, or a comma at an end)");
+            if (cfg->nrules[coll] == PAPCOLL_MAX_RULES)
+                return fail(w, "more than %d rules", PAPCOLL_MAX_RULES);
+            if (read_rule(w, coll, start, &cfg->rules[coll][cfg->nrules[coll]++]) != 0)
+                return -1;
+            if (last)
+                return 0;
+            start = p + 1;
+        }
+    }
+}
+
+int papcoll_config_read(papcoll_config *cfg, char *(*getenv_fn)(const char *),
+                        char *err, size_t err_len)
+{
+    papsim_err e;
+    where w = {err, err_len, NULL, NULL};
+    const char *v;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->window = 5;
+    for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
+        w.var = variables[c];
+        if ((v = getenv_fn(variables[c])) != NULL && read_rules(&w, c, v, cfg) != 0)
+            return -1;
+    }
+    w.var = "PAPCOLL_REPORT";
+    if ((v = getenv_fn(w.var)) != NULL) {
+        if (*v == '\0' || strlen(v) >= sizeof cfg->report)
+            return fail(&w, "expected a file name (unset it for no report)");
+        snprintf(cfg->report, sizeof cfg->report, "%s", v);
+    }
+    w.var = "PAPCOLL_GAMMA";
+    if ((v = getenv_fn(w.var)) != NULL &&
+        papsim_parse_double(v, 0, HUGE_VAL, "seconds per byte", &cfg->gamma, &e) != 0)
+        return fail(&w, "%s", e.msg);
+    w.var = "PAPCOLL_WINDOW";
+    long window;
+    if ((v = getenv_fn(w.var)) != NULL) {
+        if (papsim_parse_long(v, 1, 1000, "calls", &window, &e) != 0)
+            return fail(&w, "%s", e.msg);
+        cfg->window = (int)window;
+    }
+    return 0;
+}
+
+static int holds(const papcoll_cond *c, long long x)
+{
+    switch (c->op) {
+    case PAPCOLL_LT: return x < c->value;
+    case PAPCOLL_LE: return x <= c->value;
+    case PAPCOLL_GT: return x > c->value;
+    case PAPCOLL_GE: return x >= c->value;
+    default: return x == c->value;
+    }
+}
+
+const papcoll_rule *papcoll_choose(const papcoll_config *cfg, int coll, int np,
+                                   long long bytes)
+{
+    for (int i = 0; i < cfg->nrules[coll]; i++) {
+        const papcoll_rule *r = &cfg->rules[coll][i];
+        int ok = 1;
+        for (int k = 0; k < r->nconds && ok; k++)
+            ok = holds(&r->cond[k], r->cond[k].on_np ? np : bytes);
+        if (ok)
+            return r;
+    }
+    return NULL;
+}

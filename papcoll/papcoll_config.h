@@ -1,0 +1,89 @@
+/* libpapcoll's selection rules (MPI-free, so the unit tests can call it).
+ *
+ * One environment variable per collective, PAPCOLL_<COLLECTIVE> (upper
+ * case: PAPCOLL_ALLREDUCE, PAPCOLL_REDUCE, ...), holds a comma-separated
+ * list of rules, tried in order; the first that matches a call chooses:
+ *
+ *   RULE  = [COND {'&' COND} ':'] ALGO ['(' KNOB {',' KNOB} ')']
+ *   COND  = OP BYTES | 'np' OP INTEGER      OP = < <= > >= =
+ *   ALGO  = a papsim algorithm of that collective (papsim list), or 'mpi'
+ *   KNOB  = NAME '=' VALUE, the knobs the algorithm reads (papsim list):
+ *           segment_bytes=8KiB  segments=16  radix=4x4x8  knomial_radix=4
+ *           max_requests=8  knowledge=predicted|none
+ *           model_alpha=2.66us  model_beta=0.48ns
+ *
+ * BYTES is the call's message size as papsim counts it (the per-rank block
+ * for allgather and alltoall, the vector for reduce, allreduce and bcast,
+ * the largest block for allgatherv), with papsim's units (64KiB, 1MB, 8).
+ * A call that no rule matches goes to the MPI library ('mpi').
+ * Examples:
+ *   PAPCOLL_ALLREDUCE=prr
+ *   PAPCOLL_REDUCE='<=64KiB:binomial,>64KiB:rabenseifner'
+ *   PAPCOLL_BCAST='np>=16&>=1MiB:pipeline(segment_bytes=64KiB),binomial'
+ *
+ * Other variables: PAPCOLL_REPORT (a file written by rank 0 at
+ * MPI_Finalize), PAPCOLL_GAMMA (combine cost, seconds per byte, charged
+ * under SMPI only; default 0), PAPCOLL_WINDOW (calls in the arrival
+ * moving average, default 5). */
+#ifndef PAPCOLL_CONFIG_H
+#define PAPCOLL_CONFIG_H
+
+#include "papsim_catalog.h"
+
+enum {
+    PAPCOLL_ALLGATHER,
+    PAPCOLL_ALLGATHERV,
+    PAPCOLL_REDUCE,
+    PAPCOLL_ALLREDUCE,
+    PAPCOLL_ALLTOALL,
+    PAPCOLL_BCAST,
+    PAPCOLL_NCOLLECTIVES
+};
+
+enum { PAPCOLL_MAX_RULES = 16, PAPCOLL_MAX_CONDS = 4, PAPCOLL_MAX_RADIX = 31 };
+
+typedef enum { PAPCOLL_LT, PAPCOLL_LE, PAPCOLL_GT, PAPCOLL_GE, PAPCOLL_EQ } papcoll_op;
+
+typedef struct {
+    int on_np;       /* 1: the communicator size; 0: the message bytes */
+    papcoll_op op;
+    long long value;
+} papcoll_cond;
+
+typedef struct {
+    papcoll_cond cond[PAPCOLL_MAX_CONDS];
+    int nconds;
+    const papsim_catalog_entry *algorithm; /* NULL: the MPI library ('mpi') */
+    char text[96];                         /* the rule as written, for the report */
+    /* Knobs (papsim_params fields); set only where the algorithm reads them. */
+    long long segment_bytes;
+    int segments, knomial_radix, max_requests;
+    int radix[PAPCOLL_MAX_RADIX], radix_len;
+    int knowledge; /* 1 predicted (default for arrival-aware ones), 0 none */
+    double model_alpha, model_beta;
+} papcoll_rule;
+
+typedef struct {
+    papcoll_rule rules[PAPCOLL_NCOLLECTIVES][PAPCOLL_MAX_RULES];
+    int nrules[PAPCOLL_NCOLLECTIVES];
+    char report[4096]; /* PAPCOLL_REPORT, "" for none */
+    double gamma;
+    int window;
+} papcoll_config;
+
+/* The collective's name ("allreduce") and its variable ("PAPCOLL_ALLREDUCE"). */
+const char *papcoll_collective_name(int coll);
+const char *papcoll_variable(int coll);
+
+/* Reads the configuration through getenv_fn (getenv, or a test's table).
+ * Returns 0, or -1 with a message in err that names the variable, the rule
+ * and what is wrong. */
+int papcoll_config_read(papcoll_config *cfg, char *(*getenv_fn)(const char *),
+                        char *err, size_t err_len);
+
+/* The first rule of coll that matches np and bytes, or NULL (the MPI
+ * library's own). */
+const papcoll_rule *papcoll_choose(const papcoll_config *cfg, int coll, int np,
+                                   long long bytes);
+
+#endif

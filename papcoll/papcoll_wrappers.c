@@ -1,0 +1,204 @@
+/* libpapcoll: the PMPI wrappers of the collectives papsim implements. Each
+ * one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
+ * (papcoll_config.h), runs the chosen papsim algorithm with the rule's
+ * knobs, and otherwise calls the MPI library's own collective.
+ *
+ * A rule's algorithm that cannot serve a call falls through to the MPI
+ * library, counted with its reason: an inter-communicator, an np its
+ * restriction excludes (power of two, even), a non-commutative op for an
+ * algorithm that needs a commutative one, a radix vector that does not
+ * multiply to np. Each of these is the same on every rank of a correct
+ * MPI program (same communicator, same op), so all ranks fall through
+ * together. Everything else is the algorithm's: it checks its own
+ * arguments and returns an MPI error class, which the wrapper returns.
+ *
+ * The papsim algorithms' own MPI calls (point to point, and any collective
+ * they make) go straight to the MPI library: papcoll_enter() returns NULL
+ * while an algorithm runs. */
+#include <string.h>
+
+#include "papcoll.h"
+
+typedef struct {
+    papcoll_state *s;
+    int coll, aware;
+    const papcoll_rule *rule;
+    double *counters, t_in;
+    MPI_Comm comm;
+    const void *caller; /* the application's return address */
+    papsim_params params;
+} call;
+
+static long long type_bytes(int count, MPI_Datatype type)
+{
+    int size = 0;
+    if (count <= 0 || type == MPI_DATATYPE_NULL)
+        return 0;
+    PMPI_Type_size(type, &size);
+    return (long long)count * size;
+}
+
+static int fall_through(call *c, int reason)
+{
+    c->counters[PAPCOLL_C_FT + reason] += 1;
+    c->rule = NULL;
+    return 0;
+}
+
+/* Chooses for this call; 1: run c->rule's algorithm with c->params, 0: the
+ * MPI library's own. op: MPI_OP_NULL for collectives without one. */
+static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long bytes,
+                 MPI_Op op, const void *caller)
+{
+    int np = 0, inter = 0, commutative = 1;
+    const papcoll_config *cfg = papcoll_cfg(s);
+    memset(c, 0, sizeof *c);
+    c->s = s;
+    c->coll = coll;
+    c->comm = comm;
+    c->caller = caller;
+    c->t_in = papcoll_now(s);
+    PMPI_Comm_size(comm, &np);
+    c->rule = papcoll_choose(cfg, coll, np, bytes);
+    c->counters = papcoll_counter(s, coll, c->rule);
+    c->counters[PAPCOLL_C_CALLS] += 1;
+    c->counters[PAPCOLL_C_BYTES] += (double)bytes;
+    const papcoll_rule *r = c->rule;
+    if (!r || !r->algorithm)
+        return 0;
+    char why[160];
+    PMPI_Comm_test_inter(comm, &inter);
+    if (inter)
+        return fall_through(c, PAPCOLL_FT_INTERCOMM);
+    if (papsim_catalog_check_np(r->algorithm, np, why, sizeof why) != 0)
+        return fall_through(c, PAPCOLL_FT_NP);
+    if (op != MPI_OP_NULL)
+        PMPI_Op_commutative(op, &commutative);
+    if ((r->algorithm->flags & PAPSIM_R_COMMUTATIVE) && !commutative)
+        return fall_through(c, PAPCOLL_FT_OP);
+    if (r->radix_len > 0) {
+        long long product = 1;
+        for (int i = 0; i < r->radix_len && product <= np; i++)
+            product *= r->radix[i];
+        if (product != np)
+            return fall_through(c, PAPCOLL_FT_RADIX);
+    }
+    papsim_params_init(&c->params);
+    c->params.gamma = cfg->gamma;
+    c->params.segment_bytes = (MPI_Aint)r->segment_bytes;
+    c->params.segments = r->segments;
+    c->params.max_requests = r->max_requests;
+    c->params.radix = r->radix_len > 0 ? r->radix : NULL;
+    c->params.radix_len = r->radix_len;
+    c->params.knomial_radix = r->knomial_radix;
+    c->params.model_alpha = r->model_alpha;
+    c->params.model_beta = r->model_beta;
+    c->aware = r->knowledge;
+    if (c->aware &&
+        papcoll_arrivals_before(s, coll, r, comm, &c->params.arrivals) != MPI_SUCCESS)
+        c->aware = 0; /* out of memory: the algorithm runs without knowledge */
+    return 1;
+}
+
+static int end(call *c, int rc)
+{
+    if (c->aware && rc == MPI_SUCCESS)
+        rc = papcoll_arrivals_after(c->s, c->coll, c->comm, c->t_in, c->caller);
+    c->counters[PAPCOLL_C_TIME] += papcoll_now(c->s) - c->t_in;
+    papcoll_leave(c->s);
+    return rc;
+}
+
+#define ALGO(c) ((c).rule->algorithm->name)
+/* The application's call site: the return address of the MPI_ wrapper. */
+#define CALLER __builtin_return_address(0)
+
+int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                  MPI_Datatype rtype, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+    int rc = begin(&c, s, PAPCOLL_ALLGATHER, comm, type_bytes(rcount, rtype),
+                   MPI_OP_NULL, CALLER)
+        ? papsim_allgather_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
+                                           &c.params)
+        : PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+    return end(&c, rc);
+}
+
+int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                   const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
+    int np = 0, largest = 0;
+    PMPI_Comm_size(comm, &np);
+    for (int i = 0; i < np; i++)
+        largest = rcounts[i] > largest ? rcounts[i] : largest;
+    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, type_bytes(largest, rtype),
+                   MPI_OP_NULL, CALLER)
+        ? papsim_allgatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
+                                            comm, &c.params)
+        : PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
+    return end(&c, rc);
+}
+
+int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
+               MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
+    int rc = begin(&c, s, PAPCOLL_REDUCE, comm, type_bytes(count, type),
+                   op, CALLER)
+        ? papsim_reduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, root, comm, &c.params)
+        : PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
+    return end(&c, rc);
+}
+
+int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                  MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
+    int rc = begin(&c, s, PAPCOLL_ALLREDUCE, comm, type_bytes(count, type),
+                   op, CALLER)
+        ? papsim_allreduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, comm, &c.params)
+        : PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
+    return end(&c, rc);
+}
+
+int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                 MPI_Datatype rtype, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+    int rc = begin(&c, s, PAPCOLL_ALLTOALL, comm, type_bytes(rcount, rtype),
+                   MPI_OP_NULL, CALLER)
+        ? papsim_alltoall_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
+                                          &c.params)
+        : PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+    return end(&c, rc);
+}
+
+int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Bcast(buf, count, type, root, comm);
+    int rc = begin(&c, s, PAPCOLL_BCAST, comm, type_bytes(count, type),
+                   MPI_OP_NULL, CALLER)
+        ? papsim_bcast_lookup(ALGO(c))(buf, count, type, root, comm, &c.params)
+        : PMPI_Bcast(buf, count, type, root, comm);
+    return end(&c, rc);
+}
