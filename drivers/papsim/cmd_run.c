@@ -16,6 +16,7 @@
 #include "sweep/sweep_slurm.h"
 #include "util/units.h"
 #include "sweep/locate.h"
+#include "sweep/simgrid_compat.h"
 #include "sweep/versions.h"
 
 
@@ -27,6 +28,7 @@ typedef struct {
     int ncfg;
     int shard, nshards;          /* --shard I/N; 0/0 = the whole sweep */
     sweep_cost_model cost;       /* the forecast's costs (--msg-cost ...; eager threshold) */
+    unsigned cost_given;         /* which of them the command line set (COST_* bits) */
     double case_timeout;         /* --case-timeout: wall seconds per case; 0 = no limit */
     int slurm;                   /* --slurm: write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */
@@ -74,13 +76,15 @@ static void run_usage(FILE *out)
           "                   get status 'baseline_timeout' without a run, and a\n"
           "                   relative skew is the mean over the algorithms that finished\n"
           "                   (default: no limit)\n"
-          "  --msg-cost T     forecast: wall time per simulated message (default 15us)\n"
+          "  --msg-cost T     forecast: wall time per simulated message (default 15us;\n"
+          "                   10us on SimGrid 3.34 and later)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
           "  --case-cost T    forecast: wall time per case (default 20ms)\n"
           "  --scan-cost T    forecast: wall time per entry of SimGrid 3.32's list of eager\n"
-          "                   sends scanned when one finishes (default 60ns); the list\n"
-          "                   holds every eager send in flight, so algorithms with many\n"
-          "                   (linear alltoall) cost time quadratic in them\n"
+          "                   sends scanned when one finishes (default 60ns; 0 on SimGrid\n"
+          "                   3.34 and later, which have no such list); the list holds\n"
+          "                   every eager send in flight, so algorithms with many (linear\n"
+          "                   alltoall) cost time quadratic in them\n"
           "  --slurm          write DIR/sweep.sbatch, a Slurm job array with one task per\n"
           "                   shard (DIR/shard-I), print how to submit and merge, run nothing;\n"
           "                   --shards N (default 4), --cpus-per-task C (default 1; each\n"
@@ -122,6 +126,20 @@ static int takes_value(const char *a)
     return sweep_slurm_is_option(a);
 }
 
+enum { COST_MSG = 1, COST_RANK = 2, COST_SCAN = 4, COST_CASE = 8 };
+
+/* The forecast's constants for the SimGrid that smpirun runs (version: its
+ * text, or "unknown: ..."), except those given on the command line. */
+static void cost_for_simgrid(run_options *o, const char *version)
+{
+    sweep_cost_model d = o->cost;
+    papsim_simgrid_cost_model(version, &d);
+    o->cost.msg = o->cost_given & COST_MSG ? o->cost.msg : d.msg;
+    o->cost.rank = o->cost_given & COST_RANK ? o->cost.rank : d.rank;
+    o->cost.scan = o->cost_given & COST_SCAN ? o->cost.scan : d.scan;
+    o->cost.per_case = o->cost_given & COST_CASE ? o->cost.per_case : d.per_case;
+}
+
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
 {
     const sweep_cost_model defaults = SWEEP_COST_MODEL_DEFAULT;
@@ -159,6 +177,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                            : a[2] == 'r' ? &o->cost.rank
                            : a[3] == 'c' ? &o->cost.scan
                                          : &o->cost.per_case;
+            o->cost_given |= a[2] == 'm' ? COST_MSG : a[2] == 'r' ? COST_RANK
+                             : a[3] == 'c' ? COST_SCAN : COST_CASE;
             if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {
@@ -414,14 +434,17 @@ out:
 }
 
 /* Runs both phases: absolute skews, then the relative ones they resolve. */
-static int run_sweep(const run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
+static int run_sweep(run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
 {
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
+    char simgrid[300];
     if (sweep_results_prepare(o->out_dir, &format, e) != 0 || sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
+    papsim_simgrid_version_or_why(simgrid, sizeof simgrid);
+    cost_for_simgrid(o, simgrid);
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
-    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
+    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, simgrid, o->argc, o->argv, e) != 0) {
         sweep_results_index_free(&r);
         return -1;
     }
@@ -504,6 +527,9 @@ int papsim_cmd_run(int argc, char **argv)
         goto fail;
     if (o.dry_run) {
         print_cases(&cases);
+        char simgrid[300];
+        papsim_simgrid_version_or_why(simgrid, sizeof simgrid);
+        cost_for_simgrid(&o, simgrid);
         sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o.cost, o.case_timeout, o.jobs);
         status = 0;
         goto done;
