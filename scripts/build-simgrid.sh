@@ -41,6 +41,7 @@ fi
 
 build="$work/build"
 mkdir -p "$build"
+cd "$build" # SimGrid's configure leaves a test_stackgrowth program in the current directory
 nice cmake -S "$srcdir" -B "$build" \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_INSTALL_PREFIX="$prefix" \
