@@ -9,7 +9,8 @@
 # already-unpacked source directory. Documentation, Java, Python, Fortran, the model
 # checker and sthread are off; only the library, smpicc/smpirun and their headers are
 # built. The build runs with -j2 under nice (about 25-40 minutes on 2 busy cores).
-# The work directory is kept in PREFIX.build (removed on success unless KEEP_BUILD=1).
+# The work directory is PREFIX.build, removed on success unless KEEP_BUILD=1;
+# run the script again after an interruption and it goes on where it stopped.
 set -euo pipefail
 
 usage() { echo "usage: $0 SOURCE(tarball|URL|directory) PREFIX" >&2; exit 2; }
@@ -32,8 +33,14 @@ else
       else wget -O "$tarball" "$src"; fi ;;
   esac
   [ -f "$tarball" ] || { echo "$0: $tarball: no such tarball" >&2; exit 1; }
-  rm -rf "$work/src" && mkdir -p "$work/src"
-  tar -xf "$tarball" -C "$work/src"          # tar picks gzip/xz/bzip2 from the file
+  # A build stopped part-way resumes: the same tarball is not unpacked again
+  # (new file dates would rebuild everything).
+  stamp="$(basename "$tarball") $(stat -c '%s %Y' "$tarball")"
+  if [ "$(cat "$work/src/.unpacked" 2>/dev/null)" != "$stamp" ]; then
+    rm -rf "$work/src" "$work/build" && mkdir -p "$work/src"
+    tar -xf "$tarball" -C "$work/src"        # tar picks gzip/xz/bzip2 from the file
+    echo "$stamp" >"$work/src/.unpacked"
+  fi
   srcdir=$(find "$work/src" -mindepth 1 -maxdepth 1 -type d | head -n 1)
 fi
 [ -f "$srcdir/CMakeLists.txt" ] && grep -qi 'project(simgrid' "$srcdir/CMakeLists.txt" ||

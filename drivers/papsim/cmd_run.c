@@ -77,7 +77,7 @@ static void run_usage(FILE *out)
           "                   relative skew is the mean over the algorithms that finished\n"
           "                   (default: no limit)\n"
           "  --msg-cost T     forecast: wall time per simulated message (default 15us;\n"
-          "                   10us on SimGrid 3.34 and later)\n"
+          "                   20us on SimGrid 3.34 and later)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
           "  --case-cost T    forecast: wall time per case (default 20ms)\n"
           "  --scan-cost T    forecast: wall time per entry of SimGrid 3.32's list of eager\n"

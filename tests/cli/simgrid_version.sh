@@ -2,7 +2,7 @@
 # - papsim --version names the SimGrid smpirun loads and the one papsim was
 #   built with, and the supported range;
 # - the forecast knows the version: SimGrid before 3.34 gets the eager-scan
-#   term (60 ns per entry, 15 us per message), 3.34 and later none (10 us
+#   term (60 ns per entry, 15 us per message), 3.34 and later none (20 us
 #   per message); papsim run says so in a hint when the scan dominates a
 #   sweep of a minute or more (exact figures for linear alltoall at np 1024),
 #   and not for a short sweep, rendezvous sends or --scan-cost 0;
@@ -53,8 +53,8 @@ if [ "$old" = 1 ]; then
         fail "3.32 constants: $(cat dry.err)"
 else
     grep -q "hint" dry.err && fail "hint on SimGrid $simgrid: $(cat dry.err)" || pass
-    # 1049598 x 10 us + 0.512 + 0.02 s = 11.03 s
-    grep -q "about 11 s wall with 1 worker(s) (estimate: 10 us per message, 0 ns per eager send scanned" \
+    # 1049598 x 20 us + 0.512 + 0.02 s = 21.52 s
+    grep -q "about 22 s wall with 1 worker(s) (estimate: 20 us per message, 0 ns per eager send scanned" \
         dry.err && pass || fail "$simgrid forecast: $(cat dry.err)"
 fi
 # No hint: a sweep under a minute, rendezvous sends, the scan cost set to 0.

@@ -47,7 +47,7 @@ int main(void)
     sweep_cost_model n = {1, 1, 1, 1, 65536};
     papsim_simgrid_cost_model("4.1.0", &n);
     CHECK_NEAR(&c, n.scan, 0, 0);
-    CHECK_NEAR(&c, n.msg, 10e-6, 0);
+    CHECK_NEAR(&c, n.msg, 20e-6, 0);
     CHECK_NEAR(&c, n.rank, 0.5e-3, 0);
     CHECK_NEAR(&c, n.per_case, 20e-3, 0);
     CHECK(&c, n.eager_thresh == 65536, "threshold kept: %lld", n.eager_thresh);
