@@ -129,7 +129,8 @@ static int takes_value(const char *a)
 enum { COST_MSG = 1, COST_RANK = 2, COST_SCAN = 4, COST_CASE = 8 };
 
 /* The forecast's constants for the SimGrid that smpirun runs (version: its
- * text, or "unknown: ..."), except those given on the command line. */
+ * text, or "unknown: ..."; --dry-run: the one papsim was built with),
+ * except those given on the command line. */
 static void cost_for_simgrid(run_options *o, const char *version)
 {
     sweep_cost_model d = o->cost;
@@ -527,9 +528,8 @@ int papsim_cmd_run(int argc, char **argv)
         goto fail;
     if (o.dry_run) {
         print_cases(&cases);
-        char simgrid[300];
-        papsim_simgrid_version_or_why(simgrid, sizeof simgrid);
-        cost_for_simgrid(&o, simgrid);
+        /* no smpirun started: the SimGrid papsim was built with */
+        cost_for_simgrid(&o, papsim_simgrid_build_version());
         sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o.cost, o.case_timeout, o.jobs);
         status = 0;
         goto done;
