@@ -3,8 +3,10 @@
  * papsim builds and runs on SimGrid 3.32 (Debian 12) to 4.1 through public
  * interfaces only (simgrid.pc, <simgrid/actor.h>, <simgrid/barrier.h>,
  * <simgrid/version.h>, SMPI's <mpi.h> and <smpi/smpi_helpers.h>, smpirun's
- * options). The versions differ for papsim in three ways, all handled here
- * or named here:
+ * options; papsim_data_malloc in algorithms/coll_util.c calls
+ * smpi_shared_malloc_intercept, what smpi_helpers.h's malloc becomes, the
+ * same in 3.32 and 4.1). The versions differ for papsim in three ways, all
+ * handled here or named here:
  *
  *  - the range: cmake/simgrid.cmake reads PAPSIM_SIMGRID_OLDEST and
  *    PAPSIM_SIMGRID_NEWEST below and refuses another SimGrid at configure
