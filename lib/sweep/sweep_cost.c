@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "papsim_msgcount.h"
+#include "sweep/simgrid_compat.h"
 #include "sweep/sweep.h"
 
 /* The case's forecast, and in *scan_part its eager-scan term. */
@@ -64,7 +65,9 @@ void sweep_print_forecast(const sweep_case *cases, int n,
 {
     int todo = 0, done = 0, unchecked = 0;
     int skippable = 0;
-    double messages = 0, wall = 0, wall_high = 0, worst = -1, scan = 0;
+    double messages = 0, wall = 0, wall_high = 0, worst = -1, scan = 0, wall_newest = 0;
+    sweep_cost_model newest = *m; /* the forecast on the newest SimGrid papsim supports */
+    papsim_simgrid_cost_model(PAPSIM_SIMGRID_NEWEST, &newest);
     const sweep_case *costliest = NULL;
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
@@ -78,6 +81,9 @@ void sweep_print_forecast(const sweep_case *cases, int n,
         w = limited_case_cost(sc, m, case_timeout, &sent, &high, &scan_part);
         messages += sent;
         scan += scan_part;
+        double ignored[3];
+        wall_newest += limited_case_cost(sc, &newest, case_timeout, &ignored[0], &ignored[1],
+                                         &ignored[2]);
         wall += w;
         wall_high += high;
         skippable += high > w;
@@ -108,15 +114,16 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                 costliest->c.bytes, worst,
                 case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
     /* A sweep of a minute or more spending most of it in the eager scan:
-     * a SimGrid without it (3.34 and later) runs it in the rest. */
+     * a SimGrid without it (3.34 and later) runs it in about wall_newest. */
     if (wall / jobs >= 60 && scan >= 0.5 * wall)
         fprintf(stderr,
                 "papsim run: hint: %.0f%% of this forecast (%.0f of %.0f s) is SimGrid 3.32's "
                 "scan of its list of eager sends, which SimGrid 3.34 and later do not have: "
-                "papsim built against SimGrid 4.1 (scripts/build-simgrid.sh, cmake "
+                "papsim built against SimGrid %s (scripts/build-simgrid.sh, cmake "
                 "-DPAPSIM_SIMGRID_ROOT=PREFIX; docs/simgrid-versions.md) would take about "
                 "%.0f s\n",
-                100 * scan / wall, scan / jobs, wall / jobs, (wall - scan) / jobs);
+                100 * scan / wall, scan / jobs, wall / jobs, PAPSIM_SIMGRID_NEWEST,
+                wall_newest / jobs);
     if (unchecked)
         fprintf(stderr, "papsim run: %d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)\n",
