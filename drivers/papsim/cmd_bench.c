@@ -149,22 +149,23 @@ static void replay_log(const char *path)
     fclose(f);
 }
 
-/* The case's outcome once smpirun has ended: its exit status, unless it
- * exited normally without a row for every repetition. SimGrid 3.32 ends a
- * deadlocked simulation that way (status 0), which must never pass for
- * success. Returns the exit status of papsim bench. */
+/* The case's outcome once smpirun has ended. A deadlock, which SimGrid
+ * reports in its log, is exit 1 whatever smpirun's status (3.32 exits 0
+ * after it, 4.1 with 139: simgrid_compat.h); else smpirun's exit status, or
+ * 1 if it exited normally without a row for every repetition. Returns the
+ * exit status of papsim bench. */
 static int bench_outcome(int smpirun_status, int rows, int reps, const char *log_path)
 {
+    if (rows < reps && papsim_log_reports_deadlock(log_path))
+        return papsim_cmd_failed("bench",
+                                 "failed: deadlock: SimGrid found every unfinished rank waiting "
+                                 "for a message that is never sent (%d of %d result rows)",
+                                 rows, reps);
     if (smpirun_status != 0)
         return papsim_cmd_error("bench", smpirun_status,
                                 "failed: smpirun exited with status %d", smpirun_status);
     if (rows >= reps)
         return 0;
-    if (papsim_log_reports_deadlock(log_path))
-        return papsim_cmd_failed("bench",
-                                 "failed: deadlock: SimGrid found every unfinished rank waiting "
-                                 "for a message that is never sent (%d of %d result rows)",
-                                 rows, reps);
     return papsim_cmd_failed("bench", "failed: the simulation ended with %d of %d result rows",
                              rows, reps);
 }

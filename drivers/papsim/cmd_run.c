@@ -56,13 +56,15 @@ static void run_usage(FILE *out)
           "                   get status 'baseline_timeout' without a run, and a\n"
           "                   relative skew is the mean over the algorithms that finished\n"
           "                   (default: no limit)\n"
-          "  --msg-cost T     forecast: wall time per simulated message (default 15us)\n"
+          "  --msg-cost T     forecast: wall time per simulated message (default 15us;\n"
+          "                   20us on SimGrid 3.34 and later)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
           "  --case-cost T    forecast: wall time per case (default 20ms)\n"
           "  --scan-cost T    forecast: wall time per entry of SimGrid 3.32's list of eager\n"
-          "                   sends scanned when one finishes (default 60ns); the list\n"
-          "                   holds every eager send in flight, so algorithms with many\n"
-          "                   (linear alltoall) cost time quadratic in them\n"
+          "                   sends scanned when one finishes (default 60ns; 0 on SimGrid\n"
+          "                   3.34 and later, which have no such list); the list holds\n"
+          "                   every eager send in flight, so algorithms with many (linear\n"
+          "                   alltoall) cost time quadratic in them\n"
           "  --slurm          write DIR/sweep.sbatch, a Slurm job array with one task per\n"
           "                   shard (DIR/shard-I), print how to submit and merge, run nothing;\n"
           "                   --shards N (default 4), --cpus-per-task C (default 1; each\n"
@@ -141,6 +143,10 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
                            : a[2] == 'r' ? &o->r.cost.rank
                            : a[3] == 'c' ? &o->r.cost.scan
                                          : &o->r.cost.per_case;
+            o->r.cost_given |= a[2] == 'm'   ? SWEEP_COST_GIVEN_MSG
+                               : a[2] == 'r' ? SWEEP_COST_GIVEN_RANK
+                               : a[3] == 'c' ? SWEEP_COST_GIVEN_SCAN
+                                             : SWEEP_COST_GIVEN_CASE;
             if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {

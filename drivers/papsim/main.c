@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "sweep/locate.h"
 #include "sweep/provenance.h"
+#include "sweep/simgrid_compat.h"
 #include "sweep/versions.h"
 
 typedef struct {
@@ -40,7 +41,8 @@ static void print_usage(FILE *out)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-13s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "\npapsim --version prints papsim's version and commit, the SimGrid version\n"
-                 "smpirun runs on (read now), and where papsim found papbench and its data.\n");
+                 "smpirun runs on (read now) and the one papsim was built with, and where\n"
+                 "papsim found papbench and its data.\n");
 }
 
 /* papsim --version: papsim's version and commit (built in), then SimGrid's
@@ -55,6 +57,8 @@ static int print_version(void)
         printf("simgrid %s\n", simgrid);
     else
         printf("simgrid unknown (%s)\n", e.msg);
+    printf("built-with simgrid %s (supported: %s to %s)\n", papsim_simgrid_build_version(),
+           PAPSIM_SIMGRID_OLDEST, PAPSIM_SIMGRID_NEWEST);
     papsim_locate_papbench(papbench, sizeof papbench);
     printf("papbench %s\n", papbench);
     if (papsim_locate_data_dir(data, sizeof data) == 0)

@@ -1,4 +1,5 @@
 #include "sweep/launch.h"
+#include "sweep/simgrid_compat.h"
 
 #include <errno.h>
 #include <fcntl.h>

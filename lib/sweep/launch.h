@@ -71,14 +71,10 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 /* smpirun and papbench are found by locate.h (the environment, else beside
  * papsim's own executable). */
 
-/* SimGrid 3.32 prints this line (EngineImpl.cpp, "Oops! Deadlock detected,
- * some activities are still around but will never complete") when every
- * simulated rank waits for something that can never happen, then ends the
- * simulation with exit status 0 and no rows for the unfinished case. */
-#define PAPSIM_SMPI_DEADLOCK_TEXT "Deadlock detected"
-
-/* 1 if the smpirun log at log_path reports a deadlock (see above), else 0
- * (also when the file cannot be read). */
+/* 1 if the smpirun log at log_path reports a deadlock
+ * (PAPSIM_SMPI_DEADLOCK_TEXT: SimGrid 3.32 then exits with status 0, 4.1
+ * with 139; simgrid_compat.h), else 0 (also when the file cannot be read).
+ * Look here before at the exit status. */
 int papsim_log_reports_deadlock(const char *log_path);
 
 /* Copies the last nlines lines of the log at log_path to out (what a

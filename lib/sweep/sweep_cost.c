@@ -6,19 +6,30 @@
 #include <string.h>
 
 #include "papsim_msgcount.h"
+#include "sweep/simgrid_compat.h"
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
 
-double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
+/* The case's forecast, and in *scan_part its eager-scan term. */
+static double case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages,
+                        double *scan_part)
 {
     papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
                                sc->c.segment_bytes, sc->c.segments};
     /* the harness adds its start agreement and result gathering: 2(p-1) */
     double sent = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
-    double scanned = sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh);
+    double scanned = m->scan > 0 ? sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh)
+                                 : 0;
     if (messages)
         *messages = sent;
-    return sent * m->msg + scanned * m->scan + sc->c.np * m->rank + m->per_case;
+    *scan_part = scanned * m->scan;
+    return sent * m->msg + *scan_part + sc->c.np * m->rank + m->per_case;
+}
+
+double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
+{
+    double scan_part;
+    return case_cost(sc, m, messages, &scan_part);
 }
 
 long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback)
@@ -35,12 +46,14 @@ long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fall
  * forecast (its baseline times out, so it will not run) and the limit in
  * the high one (the forecast overestimated its baseline, which finished). */
 static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
-                                double case_timeout, double *messages, double *high)
+                                double case_timeout, double *messages, double *high,
+                                double *scan_part)
 {
-    double wall = sweep_case_cost(sc, m, messages);
+    double wall = case_cost(sc, m, messages, scan_part);
     *high = wall;
     if (case_timeout <= 0 || wall < case_timeout)
         return wall;
+    *scan_part *= case_timeout / wall; /* its share of the limit */
     /* The estimate ignores the pattern, so a skewed case's estimate is its
      * no-delay case's. */
     *high = case_timeout;
@@ -53,7 +66,9 @@ void sweep_print_forecast(const sweep_case *cases, int n,
 {
     int todo = 0, done = 0, unchecked = 0;
     int skippable = 0;
-    double messages = 0, wall = 0, wall_high = 0, worst = -1;
+    double messages = 0, wall = 0, wall_high = 0, worst = -1, scan = 0, wall_newest = 0;
+    sweep_cost_model newest = *m; /* the forecast on the newest SimGrid papsim supports */
+    papsim_simgrid_cost_model(PAPSIM_SIMGRID_NEWEST, &newest);
     const sweep_case *costliest = NULL;
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
@@ -63,8 +78,13 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             done++;
             continue;
         }
-        double sent, high, w = limited_case_cost(sc, m, case_timeout, &sent, &high);
+        double sent, high, scan_part, w;
+        w = limited_case_cost(sc, m, case_timeout, &sent, &high, &scan_part);
         messages += sent;
+        scan += scan_part;
+        double ignored[3];
+        wall_newest += limited_case_cost(sc, &newest, case_timeout, &ignored[0], &ignored[1],
+                                         &ignored[2]);
         wall += w;
         wall_high += high;
         skippable += high > w;
@@ -94,6 +114,17 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                 costliest->c.collective, costliest->c.algorithm, costliest->c.np,
                 costliest->c.bytes, worst,
                 case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
+    /* A sweep of a minute or more spending most of it in the eager scan:
+     * a SimGrid without it (3.34 and later) runs it in about wall_newest. */
+    if (wall / jobs >= 60 && scan >= 0.5 * wall)
+        fprintf(stderr,
+                "papsim run: hint: %.0f%% of this forecast (%.0f of %.0f s) is SimGrid 3.32's "
+                "scan of its list of eager sends, which SimGrid 3.34 and later do not have: "
+                "papsim built against SimGrid %s (scripts/build-simgrid.sh, cmake "
+                "-DPAPSIM_SIMGRID_ROOT=PREFIX; docs/simgrid-versions.md) would take about "
+                "%.0f s\n",
+                100 * scan / wall, scan / jobs, wall / jobs, PAPSIM_SIMGRID_NEWEST,
+                wall_newest / jobs);
     if (unchecked)
         papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)",

@@ -328,8 +328,8 @@ static int finish_batch(batch *b, progress *p)
     const papsim_case *c = &b->cases[b->next]->c;
     if (b->timed_out && !b->bad_line[0])
         return record_timeout(b, p, missing);
-    /* SimGrid 3.32 ends a deadlocked simulation with exit status 0: the
-     * missing rows and its log line are what tell. */
+    /* SimGrid 3.32 ends a deadlocked simulation with exit status 0, 4.1
+     * with 139 (simgrid_compat.h): its log line is what tells, first. */
     char why[160];
     if (b->bad_line[0])
         snprintf(why, sizeof why, "unexpected output line '%s'", b->bad_line);

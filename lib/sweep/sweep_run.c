@@ -1,6 +1,7 @@
 /* The sweep engine's top: papsim run and papsim study call sweep_run_spec
  * (sweep_run.h). */
 #include "sweep/sweep_run.h"
+#include "sweep/simgrid_compat.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -236,17 +237,33 @@ out:
     return rc;
 }
 
+/* The forecast's constants for the SimGrid that smpirun runs (version: its
+ * text, or "unknown: ..."; a dry run: the one papsim was built with),
+ * except those the user gave. */
+static void cost_for_simgrid(sweep_run_options *o, const char *version)
+{
+    sweep_cost_model d = o->cost;
+    papsim_simgrid_cost_model(version, &d);
+    o->cost.msg = o->cost_given & SWEEP_COST_GIVEN_MSG ? o->cost.msg : d.msg;
+    o->cost.rank = o->cost_given & SWEEP_COST_GIVEN_RANK ? o->cost.rank : d.rank;
+    o->cost.scan = o->cost_given & SWEEP_COST_GIVEN_SCAN ? o->cost.scan : d.scan;
+    o->cost.per_case = o->cost_given & SWEEP_COST_GIVEN_CASE ? o->cost.per_case : d.per_case;
+}
+
 /* Runs both phases: absolute skews, then the relative ones they resolve. */
-static int run_sweep(const sweep_run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
+static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
 {
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
+    char simgrid[300];
     if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
         sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
         sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
+    papsim_simgrid_version_or_why(simgrid, sizeof simgrid);
+    cost_for_simgrid(o, simgrid);
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
-    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, o->argc, o->argv, e) != 0) {
+    if (papsim_run_provenance(o->out_dir, o->spec_path, cases, simgrid, o->argc, o->argv, e) != 0) {
         sweep_results_index_free(&r);
         return -1;
     }
@@ -319,6 +336,8 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
         goto done;
     if (o->dry_run) {
         print_cases(&cases);
+        /* no smpirun started: the SimGrid papsim was built with */
+        cost_for_simgrid(o, papsim_simgrid_build_version());
         sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o->cost, o->case_timeout, o->jobs);
         status = 0;
         goto done;

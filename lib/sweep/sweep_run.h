@@ -9,6 +9,9 @@
 #include "sweep/sweep.h"
 #include "sweep/sweep_slurm.h"
 
+enum { SWEEP_COST_GIVEN_MSG = 1, SWEEP_COST_GIVEN_RANK = 2, SWEEP_COST_GIVEN_SCAN = 4,
+       SWEEP_COST_GIVEN_CASE = 8 };
+
 typedef struct {
     const char *spec_path, *out_dir;
     int jobs, quiet, dry_run;
@@ -17,6 +20,8 @@ typedef struct {
     int ncfg;
     int shard, nshards;          /* shard I/N; 0/0 = the whole sweep */
     sweep_cost_model cost;       /* the forecast's costs (eager threshold included) */
+    unsigned cost_given;         /* which of them the user set (SWEEP_COST_GIVEN_*): the
+                                  * others follow the SimGrid smpirun runs */
     double case_timeout;         /* wall seconds per case; 0 = no limit */
     int slurm;                   /* write the job-array script, run nothing */
     sweep_slurm_options so;      /* its #SBATCH settings */

@@ -97,12 +97,21 @@ int papsim_simgrid_version(char *buf, size_t len, papsim_err *e)
     return rc;
 }
 
-int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
-                          int argc, char **argv, papsim_err *e)
+void papsim_simgrid_version_or_why(char *buf, size_t len)
 {
-    char simgrid[300], **words = calloc((size_t)argc + 2, sizeof *words);
-    const char **platforms = calloc((size_t)cases->n + 1, sizeof *platforms);
     papsim_err why = {{0}};
+    char version[256];
+    if (papsim_simgrid_version(version, sizeof version, &why) == 0)
+        snprintf(buf, len, "%s", version);
+    else
+        snprintf(buf, len, "unknown: %.280s", why.msg);
+}
+
+int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
+                          const char *simgrid, int argc, char **argv, papsim_err *e)
+{
+    char **words = calloc((size_t)argc + 2, sizeof *words);
+    const char **platforms = calloc((size_t)cases->n + 1, sizeof *platforms);
     int n = 0, rc = -1;
 
     if (!words || !platforms) {
@@ -116,8 +125,6 @@ int papsim_run_provenance(const char *out_dir, const char *spec_path, const swee
         if (!seen)
             platforms[n++] = cases->v[i].platform_path;
     }
-    if (papsim_simgrid_version(simgrid, sizeof simgrid, &why) != 0)
-        snprintf(simgrid, sizeof simgrid, "unknown: %.280s", why.msg);
     words[0] = "papsim";
     for (int i = 0; i < argc; i++)
         words[i + 1] = argv[i];

@@ -6,35 +6,43 @@
 # time of each case run; a rerun simulates nothing; reports leave the cell
 # out. Bad limits are refused.
 #
-# The slow case: linear alltoall at np 256 (65,280 eager sends in flight at
-# once), which SimGrid 3.32 takes about 30 s to simulate (docs/performance.md, "Where the
-# time of the Salimi Beni studies goes"); Bruck at np 256 takes well under 3 s.
+# The slow case: linear alltoall at np 1024 (1,047,552 sends in flight at
+# once), which SimGrid 3.32 takes hours to simulate (its scan of the eager
+# sends, docs/performance.md, "Where the time of the Salimi Beni studies
+# goes") and SimGrid 4.1, which has no such scan, 42 s on an idle host
+# (docs/simgrid-versions.md); Bruck at np 1024 takes about 1 s on either.
+# (np 256, this test's case before, takes 1.4 s on 4.1: too fast to kill.)
 #
 # The limit comes from this host's speed now, so that a loaded host (CI
 # machines are shared) neither kills Bruck nor lets linear finish: Bruck's
 # case is simulated alone first, timed with its start-up, and the limit is
-# four times that, at least 3 s and at most 20 s: two thirds of what linear
-# takes on an idle host, should the load fall after the probe. (Measured
-# on the loaded 2-core host: the probe 6 to 8 s, linear killed at 32 s.)
+# four times that, at least 3 s and at most 120 s on SimGrid 3.32 (where
+# linear takes hours whatever the limit) and 20 s on SimGrid 3.34 and later:
+# under half of what linear takes there on an idle host, should the load
+# fall after the probe. (Measured on the 2-core host with SimGrid 3.32 at a
+# load of 30: the probe 73 s, for 1.2 s idle.)
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 BAD_INPUT_PREFIX="papsim run: "
 
 probe_start=$(date +%s%N)
-"$PAPSIM" bench --np 256 --ranks-per-node 32 --platform "$PAPSIM_SOURCE_DIR/platforms/salimi-beni-cluster.xml" \
+"$PAPSIM" bench --np 1024 --ranks-per-node 32 --platform "$PAPSIM_SOURCE_DIR/platforms/salimi-beni-cluster.xml" \
     --collective alltoall --algorithm modified_bruck --bytes 2 --datatype char --pattern no_delay \
     >probe.csv 2>probe.err || fail "Bruck probe: $(head -c 600 probe.err)"
 probe_ms=$((($(date +%s%N) - probe_start) / 1000000))
 limit=$(((4 * probe_ms + 999) / 1000))
 [ "$limit" -lt 3 ] && limit=3
-[ "$limit" -gt 20 ] && limit=20
-echo "Bruck at np 256 took $probe_ms ms here: --case-timeout $limit"
+simgrid=$("$PAPSIM" --version | sed -n 's/^simgrid //p')
+cap=20
+[[ "$simgrid" =~ ^3\.(3[23])\. ]] && cap=120 # the eager scan: linear takes hours
+[ "$limit" -gt $cap ] && limit=$cap
+echo "Bruck at np 1024 took $probe_ms ms here (SimGrid $simgrid): --case-timeout $limit"
 
 cat >spec.ini <<SPEC
 collective = alltoall
 algorithms = linear, modified_bruck
 platforms = $PAPSIM_SOURCE_DIR/platforms/salimi-beni-cluster.xml
 ranks_per_node = 32
-np = 256
+np = 1024
 bytes = 2
 datatype = char
 patterns = no_delay, last_delayed
@@ -43,7 +51,7 @@ SPEC
 
 timeout $((10 * limit + 300)) "$PAPSIM" run spec.ini --out out --jobs 1 --case-timeout $limit >/dev/null 2>run.err
 expect_eq "a sweep with a timed-out case exits 0" "$?" 0
-grep -q "alltoall/linear np=256 sequential 2B no_delay passed --case-timeout ${limit}s: killed" run.err &&
+grep -q "alltoall/linear np=1024 sequential 2B no_delay passed --case-timeout ${limit}s: killed" run.err &&
     pass || fail "no kill message: $(head -c 600 run.err)"
 grep -q "1 skewed case(s) not run: their algorithm's no-delay case timed out" run.err &&
     pass || fail "no baseline_timeout message: $(head -c 600 run.err)"
@@ -103,20 +111,23 @@ grep -Eq '^linear +linear +-$' out/report/report.txt && pass ||
 # The forecast counts SimGrid 3.32's eager-list scans: linear alltoall at np
 # 256 posts 65280 eager sends at once, 65280^2/8 entries scanned; at 120 ns
 # each that is 63.9 s, plus 65790 messages x 15 us, 256 ranks x 0.5 ms and
-# 20 ms: 65.0 s. Rendezvous sends (threshold 0) have no such list.
-"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns >/dev/null 2>dry.err
+# 20 ms: 65.0 s. Rendezvous sends (threshold 0) have no such list. The
+# message cost is given: the default depends on the SimGrid version
+# (cli.simgrid_version).
+sed 's/^np = 1024$/np = 256/' spec.ini >fc.ini
+"$PAPSIM" run fc.ini --dry-run --msg-cost 15us --scan-cost 120ns >/dev/null 2>dry.err
 grep -q "the costliest case, alltoall/linear np=256 2B, about 65 s$" dry.err && pass ||
     fail "forecast: $(cat dry.err)"
-"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
+"$PAPSIM" run fc.ini --dry-run --msg-cost 15us --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
 grep -q "the costliest case, alltoall/linear np=256 2B, about 60 s (the --case-timeout limit)" \
     dry.err && pass || fail "forecast with a limit: $(cat dry.err)"
 # Its skewed case counts 0 (its baseline will time out) in the forecast and
 # the limit in the high one (if the forecast was too high and it finishes).
-"$PAPSIM" run spec.ini --dry-run --jobs 1 --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
+"$PAPSIM" run fc.ini --dry-run --jobs 1 --msg-cost 15us --scan-cost 120ns --case-timeout 60 >/dev/null 2>dry.err
 grep -q "about 60 s wall with 1 worker" dry.err && pass || fail "low forecast: $(cat dry.err)"
 grep -q "up to 120 s if the no-delay cases forecast at the --case-timeout limit finish under it after all: 1 skewed case(s) of theirs would run" \
     dry.err && pass || fail "high forecast: $(cat dry.err)"
-"$PAPSIM" run spec.ini --dry-run --scan-cost 120ns --cfg=smpi/send-is-detached-thresh:0 \
+"$PAPSIM" run fc.ini --dry-run --msg-cost 15us --scan-cost 120ns --cfg=smpi/send-is-detached-thresh:0 \
     >/dev/null 2>dry.err
 grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
 

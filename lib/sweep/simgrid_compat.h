@@ -1,0 +1,64 @@
+/* Where papsim differs per SimGrid version: the one place that says so.
+ *
+ * papsim builds and runs on SimGrid 3.32 (Debian 12) to 4.1 through public
+ * interfaces only (simgrid.pc, <simgrid/actor.h>, <simgrid/barrier.h>,
+ * <simgrid/version.h>, SMPI's <mpi.h> and <smpi/smpi_helpers.h>, smpirun's
+ * options; papsim_data_malloc in algorithms/coll_util.c calls
+ * smpi_shared_malloc_intercept, what smpi_helpers.h's malloc becomes, the
+ * same in 3.32 and 4.1). The versions differ for papsim in three ways, all
+ * handled here or named here:
+ *
+ *  - the range: cmake/simgrid.cmake reads PAPSIM_SIMGRID_OLDEST and
+ *    PAPSIM_SIMGRID_NEWEST below and refuses another SimGrid at configure
+ *    time;
+ *  - the eager-send scan: SimGrid before 3.34 removes each finished
+ *    detached (eager) send from one list by scanning it
+ *    (CommImpl::~CommImpl, std::list::remove), so a message costs a visit
+ *    per eager send in flight; 3.34 keeps them in a set (SimGrid commit
+ *    5f8fc2c2, "Replaced std::list by std::set to keep track of
+ *    activities", December 2022). The forecast's scan term
+ *    (sweep_cost_model.scan) applies below PAPSIM_SIMGRID_NO_EAGER_SCAN only,
+ *    and its constants per version come from papsim_simgrid_cost_model;
+ *  - a deadlock: SimGrid 3.32 prints PAPSIM_SMPI_DEADLOCK_TEXT and ends the
+ *    simulation with exit status 0; 4.1 prints the same line, then the
+ *    process dies (smpirun exits with status 139). Readers of a failed
+ *    batch (papsim bench, the sweep) look for the line before they look at
+ *    the exit status.
+ *
+ * Simulated times are the same on 3.32 and 4.1 for papsim's golden grid
+ * (docs/simgrid-versions.md). */
+#ifndef PAPSIM_SIMGRID_COMPAT_H
+#define PAPSIM_SIMGRID_COMPAT_H
+
+#include <stddef.h>
+
+#include "sweep/sweep.h"
+
+#define PAPSIM_SIMGRID_OLDEST "3.32"
+#define PAPSIM_SIMGRID_NEWEST "4.1"
+
+/* The first release without the linear scan of finished eager sends. */
+#define PAPSIM_SIMGRID_NO_EAGER_SCAN "3.34"
+
+/* The line SimGrid's engine logs (EngineImpl.cpp, "Oops! Deadlock detected,
+ * some activities are still around but will never complete") when every
+ * simulated rank waits for something that can never happen. */
+#define PAPSIM_SMPI_DEADLOCK_TEXT "Deadlock detected"
+
+/* "3.32", "3.32.0", "4.1.0" -> 10000 x major + 100 x minor + patch
+ * (33200, 40100); -1 when text does not start with MAJOR.MINOR. */
+long papsim_simgrid_version_number(const char *text);
+
+/* The SimGrid papsim was configured against ("3.32.0"). */
+const char *papsim_simgrid_build_version(void);
+
+/* 1 if this SimGrid (a version text as papsim_simgrid_version gives it)
+ * scans its list of eager sends when one finishes; an unreadable version
+ * counts as the one papsim was built against. */
+int papsim_simgrid_scans_eager_sends(const char *version);
+
+/* The forecast's default constants for this SimGrid (eager threshold left
+ * as it is): fitted to measured runs on each (docs/running.md, Forecast). */
+void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m);
+
+#endif
