@@ -344,6 +344,43 @@ int papsim_gatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendty
     return MPI_SUCCESS;
 }
 
+/* The own block: sendbuf into `own`, a local copy; nothing in place. */
+static int copy_own_block(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *own,
+                          int recvcount, MPI_Datatype recvtype)
+{
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return papsim_typed_copy(sendbuf, sendcount, sendtype, own, recvcount, recvtype);
+}
+
+int papsim_allgather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const papsim_params *params, unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm,
+                                       params, flags, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    c->done = recvcount == 0 || c->p == 1;
+    return copy_own_block(sendbuf, sendcount, sendtype,
+                          papsim_offset(recvbuf, c->rank, (MPI_Aint)recvcount * c->extent),
+                          recvcount, recvtype);
+}
+
+int papsim_allgatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int *recvcounts, const int *displs,
+                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                            unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_gatherv_begin(sendbuf, sendcount, sendtype, recvcounts, displs,
+                                        recvtype, comm, params, flags, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return copy_own_block(sendbuf, sendcount, sendtype,
+                          papsim_offset(recvbuf, displs[c->rank], c->extent),
+                          recvcounts[c->rank], recvtype);
+}
+
 /* ---- buffers, segments and exchanges -------------------------------------- */
 
 int papsim_work_buffer(const void *input, void *into, int count, MPI_Datatype type,
@@ -375,12 +412,4 @@ int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *rec
     return MPI_Sendrecv(sendbuf, sendlen, type, sendlen ? dest : MPI_PROC_NULL, tag, recvbuf,
                         recvlen, type, recvlen ? source : MPI_PROC_NULL, tag, comm,
                         MPI_STATUS_IGNORE);
-}
-
-int papsim_copy_own_block(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *own,
-                          int recvcount, MPI_Datatype recvtype)
-{
-    if (sendbuf == MPI_IN_PLACE)
-        return MPI_SUCCESS;
-    return papsim_typed_copy(sendbuf, sendcount, sendtype, own, recvcount, recvtype);
 }

@@ -77,7 +77,11 @@ typedef struct {
  * allreduce: also copies sendbuf into recvbuf (unless MPI_IN_PLACE), so
  *            the algorithm works in recvbuf; done when count == 0 or p == 1.
  * bcast:     done when count == 0 or p == 1.
- * gather(v): (allgather, allgatherv, alltoall) never done: each decides. */
+ * allgather: also copies the own block from sendbuf (unless MPI_IN_PLACE)
+ *            to block `rank` of recvbuf; done when recvcount == 0 or p == 1.
+ * allgatherv: the same into recvcounts[rank] at displs[rank]; never done
+ *            (empty blocks may still be messages).
+ * The alltoall begin is in alltoall/alltoall_util.h. */
 int papsim_reduce_begin(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
                         const papsim_params *params, unsigned flags, papsim_call *c);
 int papsim_allreduce_begin(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
@@ -85,6 +89,14 @@ int papsim_allreduce_begin(const void *sendbuf, void *recvbuf, int count, MPI_Da
                            unsigned flags, papsim_call *c);
 int papsim_bcast_begin(int count, MPI_Datatype type, int root, MPI_Comm comm,
                        const papsim_params *params, unsigned flags, papsim_call *c);
+int papsim_allgather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const papsim_params *params, unsigned flags, papsim_call *c);
+int papsim_allgatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int *recvcounts, const int *displs,
+                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                            unsigned flags, papsim_call *c);
+/* The checks, rank, size and receive extent alone (no copy, never done). */
 int papsim_gather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
                         MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
                         unsigned flags, papsim_call *c);
@@ -180,12 +192,6 @@ int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int cou
  * (0 elements) sends or receives no message at all (MPI_PROC_NULL). */
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
                            int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm);
-
-/* The own block of allgather(v): sendbuf (sendcount x sendtype) into `own`
- * (recvcount x recvtype), a local copy; nothing with MPI_IN_PLACE, where
- * it is there already. */
-int papsim_copy_own_block(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *own,
-                          int recvcount, MPI_Datatype recvtype);
 
 /* Copies count elements between local buffers without communication (so a
  * local copy costs no simulated time, as in a real MPI's memcpy path). */

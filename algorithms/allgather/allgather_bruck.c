@@ -25,7 +25,6 @@
  *          fit an int.
  */
 #include <limits.h>
-#include <stdlib.h>
 
 #include "../coll_util.h"
 
@@ -37,8 +36,8 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
     papsim_call c;
     void *scratch_mem = NULL, *tmp = NULL;
 
-    rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                             PAPSIM_FLAGS_allgather_bruck, &c);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_bruck, &c);
     if (rc != MPI_SUCCESS)
         return rc;
     const int rank = c.rank, p = c.p;
@@ -48,20 +47,13 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
     }
     const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
 
-    if (recvcount == 0 || p == 1) {
-        if (sendbuf != MPI_IN_PLACE)
-            rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
-                                   papsim_offset(recvbuf, rank, block), recvcount, recvtype);
+    if (c.done)
         goto out;
-    }
 
     rc = papsim_scratch_alloc((MPI_Aint)p * recvcount, recvtype, &scratch_mem, &tmp);
     PAPSIM_CHECK(rc);
-    /* The shift in: the own block goes to position 0. */
-    if (sendbuf != MPI_IN_PLACE)
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype, tmp, recvcount, recvtype);
-    else
-        rc = papsim_local_copy(papsim_offset(recvbuf, rank, block), tmp, recvcount, recvtype);
+    /* The shift in: the own block (in recvbuf now) goes to position 0. */
+    rc = papsim_local_copy(papsim_offset(recvbuf, rank, block), tmp, recvcount, recvtype);
     PAPSIM_CHECK(rc);
 
     for (int dist = 1; dist < p; dist <<= 1) {

@@ -38,8 +38,8 @@ int papsim_allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_D
     int rc;
     papsim_call c;
 
-    rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                             PAPSIM_FLAGS_allgather_neighbor_exchange, &c);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_neighbor_exchange, &c);
     if (rc != MPI_SUCCESS)
         return rc;
     const int rank = c.rank, p = c.p;
@@ -48,11 +48,7 @@ int papsim_allgather_neighbor_exchange(const void *sendbuf, int sendcount, MPI_D
         goto out;
     }
     const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
-
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
-                               recvcount, recvtype);
-    PAPSIM_CHECK(rc);
-    if (recvcount == 0)
+    if (c.done)
         goto out;
 
     const int even = rank % 2 == 0, pairs = p / 2, pair = rank / 2;

@@ -32,8 +32,8 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
     int rc;
     papsim_call c;
 
-    rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                             PAPSIM_FLAGS_allgather_recursive_doubling, &c);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_recursive_doubling, &c);
     if (rc != MPI_SUCCESS)
         return rc;
     const int rank = c.rank, p = c.p;
@@ -42,11 +42,7 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
         goto out;
     }
     const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
-
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
-                               recvcount, recvtype);
-    PAPSIM_CHECK(rc);
-    if (recvcount == 0)
+    if (c.done)
         goto out;
 
     for (int dist = 1; dist < p; dist <<= 1) {

@@ -29,17 +29,13 @@ int papsim_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendt
     int rc;
     papsim_call c;
 
-    rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                             PAPSIM_FLAGS_allgather_ring, &c);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_ring, &c);
     if (rc != MPI_SUCCESS)
         return rc;
     const int rank = c.rank, p = c.p;
     const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
-
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
-                               recvcount, recvtype);
-    PAPSIM_CHECK(rc);
-    if (recvcount == 0)
+    if (c.done)
         goto out;
 
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;

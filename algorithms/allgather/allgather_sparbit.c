@@ -38,17 +38,10 @@ int papsim_allgather_sparbit(const void *sendbuf, int sendcount, MPI_Datatype se
     int rc;
     papsim_call c;
 
-    rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                             PAPSIM_FLAGS_allgather_sparbit, &c);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_sparbit, &c);
     if (rc != MPI_SUCCESS)
         return rc;
-    const int rank = c.rank;
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, rank, (MPI_Aint)recvcount * c.extent),
-                               recvcount, recvtype);
-    PAPSIM_CHECK(rc);
-    rc = papsim_sparbit_exchange(recvbuf, recvcount, NULL, NULL, recvtype, PAPSIM_TAG_ALLGATHER,
-                                 comm);
-out:
-    return rc;
+    return papsim_sparbit_exchange(recvbuf, recvcount, NULL, NULL, recvtype, PAPSIM_TAG_ALLGATHER,
+                                   comm);
 }

@@ -22,17 +22,12 @@ int papsim_allgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype send
     int rc;
     papsim_call c;
 
-    rc = papsim_gatherv_begin(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
-                              params, PAPSIM_FLAGS_allgatherv_ring, &c);
+    rc = papsim_allgatherv_begin(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, comm, params, PAPSIM_FLAGS_allgatherv_ring, &c);
     if (rc != MPI_SUCCESS)
         return rc;
     const int rank = c.rank, p = c.p;
     const MPI_Aint extent = c.extent;
-
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
-                               recvtype);
-    PAPSIM_CHECK(rc);
 
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int k = 0; k < p - 1; k++) {

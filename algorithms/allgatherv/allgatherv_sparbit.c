@@ -31,18 +31,10 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
     int rc;
     papsim_call c;
 
-    rc = papsim_gatherv_begin(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
-                              params, PAPSIM_FLAGS_allgatherv_sparbit, &c);
+    rc = papsim_allgatherv_begin(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, comm, params, PAPSIM_FLAGS_allgatherv_sparbit, &c);
     if (rc != MPI_SUCCESS)
         return rc;
-    const int rank = c.rank;
-    const MPI_Aint extent = c.extent;
-    rc = papsim_copy_own_block(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
-                               recvtype);
-    PAPSIM_CHECK(rc);
-    rc = papsim_sparbit_exchange(recvbuf, 0, recvcounts, displs, recvtype, PAPSIM_TAG_ALLGATHERV,
-                                 comm);
-out:
-    return rc;
+    return papsim_sparbit_exchange(recvbuf, 0, recvcounts, displs, recvtype, PAPSIM_TAG_ALLGATHERV,
+                                   comm);
 }

@@ -37,11 +37,9 @@ int papsim_alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype send
     rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                                params, PAPSIM_FLAGS_alltoall_linear, &c, &L);
     PAPSIM_CHECK(rc);
-    const int rank = c.rank, p = c.p;
-    rc = papsim_a2a_copy_own(&L, rank);
-    PAPSIM_CHECK(rc);
-    if (p == 1 || recvcount == 0)
+    if (c.done)
         goto out;
+    const int rank = c.rank, p = c.p;
 
     requests = malloc(2 * (size_t)(p - 1) * sizeof *requests);
     if (!requests) {

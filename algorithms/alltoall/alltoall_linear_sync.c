@@ -85,11 +85,9 @@ int papsim_alltoall_linear_sync(const void *sendbuf, int sendcount, MPI_Datatype
     rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                                params, PAPSIM_FLAGS_alltoall_linear_sync, &c, &L);
     PAPSIM_CHECK(rc);
-    const int rank = c.rank, p = c.p;
-    rc = papsim_a2a_copy_own(&L, rank);
-    PAPSIM_CHECK(rc);
-    if (p == 1 || recvcount == 0)
+    if (c.done)
         goto out;
+    const int rank = c.rank, p = c.p;
 
     const int limit = params ? params->max_requests : 0;
     w.K = limit <= 0 || limit > p - 1 ? p - 1 : limit;

@@ -106,11 +106,9 @@ int papsim_alltoall_modified_bruck(const void *sendbuf, int sendcount, MPI_Datat
     rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
                                params, PAPSIM_FLAGS_alltoall_modified_bruck, &c, &L);
     PAPSIM_CHECK(rc);
-    const int rank = c.rank, p = c.p;
-    if (p == 1 || recvcount == 0) {
-        rc = papsim_a2a_copy_own(&L, rank);
+    if (c.done)
         goto out;
-    }
+    const int rank = c.rank, p = c.p;
 
     rc = papsim_scratch_alloc((MPI_Aint)p * recvcount, recvtype, &T_free, &T);
     PAPSIM_CHECK(rc);

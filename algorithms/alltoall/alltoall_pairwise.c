@@ -34,14 +34,13 @@ int papsim_alltoall_pairwise(const void *sendbuf, int sendcount, MPI_Datatype se
                                params, PAPSIM_FLAGS_alltoall_pairwise, &c, &L);
     PAPSIM_CHECK(rc);
     const int rank = c.rank, p = c.p;
-    for (int k = 1; k < p && recvcount > 0; k++) {
+    for (int k = 1; k < p && !c.done; k++) {
         const int to = (rank + k) % p, from = (rank - k + p) % p;
         rc = MPI_Sendrecv(papsim_a2a_send_block(&L, to), L.scount, L.stype, to,
                           PAPSIM_TAG_ALLTOALL, papsim_a2a_recv_block(&L, from), L.rcount, L.rtype,
                           from, PAPSIM_TAG_ALLTOALL, comm, MPI_STATUS_IGNORE);
         PAPSIM_CHECK(rc);
     }
-    rc = papsim_a2a_copy_own(&L, rank);
 out:
     papsim_a2a_layout_free(&L);
     return rc;

@@ -58,6 +58,8 @@ int papsim_alltoall_begin(const void *sendbuf, int sendcount, MPI_Datatype sendt
                                  flags, c);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    return papsim_a2a_layout_init(L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                  c->p);
+    rc = papsim_a2a_layout_init(L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                c->p);
+    c->done = c->p == 1 || recvcount == 0;
+    return rc == MPI_SUCCESS ? papsim_a2a_copy_own(L, c->rank) : rc;
 }
