@@ -11,18 +11,7 @@
 #include "coll_blocks.h"
 #include "papsim_algorithms.h"
 
-/* smpicc force-includes SimGrid's <smpi/smpi_helpers.h>, which (unless
- * SMPI_NO_OVERRIDE_MALLOC is defined) turns malloc and free into SMPI's
- * shared-malloc interceptor. Control data (requests, schedules, orders)
- * must stay private to its rank whatever smpi/auto-shared-malloc-thresh
- * says, so the algorithm files use the C library's allocator; message data
- * goes through papsim_data_malloc below, which asks SMPI on purpose. */
-#if PAPSIM_ALGORITHMS_SMPI && defined(malloc)
-#undef malloc
-#undef calloc
-#undef realloc
-#undef free
-#endif
+#include "coll_private_malloc.h"
 
 /* The restriction flags of every algorithm, from registry.def:
  * PAPSIM_FLAGS_<collective>_<name>. Each function passes its own to the

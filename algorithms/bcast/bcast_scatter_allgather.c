@@ -64,14 +64,13 @@ int papsim_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatyp
                                 PAPSIM_FLAGS_bcast_scatter_allgather, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (count < c.p)
-        return papsim_bcast_linear(buffer, count, datatype, root, comm, params);
+    int finished;
+    rc = papsim_bcast_scatter_open(buffer, count, datatype, root, comm, params, c.p, &finished);
+    if (rc != MPI_SUCCESS || finished)
+        return rc;
     const int rank = c.rank, p = c.p;
     const MPI_Aint extent = c.extent;
     const int v = (rank - root + p) % p;
-
-    rc = papsim_bcast_binomial_scatter(buffer, count, datatype, root, comm);
-    PAPSIM_CHECK(rc);
     for (int mask = 1; mask < p; mask <<= 1) {
         const int vpeer = v ^ mask;
         const int mine = v & ~(mask - 1), theirs = vpeer & ~(mask - 1);

@@ -32,14 +32,13 @@ int papsim_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype da
                                 PAPSIM_FLAGS_bcast_scatter_ring_allgather, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (count < c.p)
-        return papsim_bcast_linear(buffer, count, datatype, root, comm, params);
+    int finished;
+    rc = papsim_bcast_scatter_open(buffer, count, datatype, root, comm, params, c.p, &finished);
+    if (rc != MPI_SUCCESS || finished)
+        return rc;
     const int rank = c.rank, p = c.p;
     const MPI_Aint extent = c.extent;
     const int v = (rank - root + p) % p;
-
-    rc = papsim_bcast_binomial_scatter(buffer, count, datatype, root, comm);
-    PAPSIM_CHECK(rc);
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int k = 1; k < p; k++) {
         const int send_block = (v - k + 1 + p) % p, recv_block = (v - k + p) % p;

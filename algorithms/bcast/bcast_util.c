@@ -133,3 +133,12 @@ int papsim_bcast_binomial_scatter(void *buffer, int count, MPI_Datatype type, in
 out:
     return rc;
 }
+
+int papsim_bcast_scatter_open(void *buffer, int count, MPI_Datatype type, int root,
+                              MPI_Comm comm, const papsim_params *params, int p, int *finished)
+{
+    *finished = count < p;
+    if (*finished)
+        return papsim_bcast_linear(buffer, count, type, root, comm, params);
+    return papsim_bcast_binomial_scatter(buffer, count, type, root, comm);
+}

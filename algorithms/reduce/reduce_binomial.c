@@ -40,8 +40,8 @@ int papsim_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Da
     rc = papsim_scratch_alloc(count, datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
     /* The accumulator is the root's recvbuf; other ranks need their own. */
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &acc_free, &acc);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &acc_free,
+                                   &acc);
     PAPSIM_CHECK(rc);
 
     /* Children nearest first, each the partial result of the ranks above

@@ -69,7 +69,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../coll_util.h"
+#include "reduce_util.h"
 #include "../schedule/clairvoyant.h"
 
 /* The default network of the round-time model: the CURIE cluster of
@@ -179,8 +179,8 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     MPI_Type_size(datatype, &type_size);
 
     /* The accumulator is the root's recvbuf; other ranks need their own. */
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &acc_free, &acc);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &acc_free,
+                                   &acc);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

@@ -40,8 +40,8 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     const int rank = c.rank, p = c.p;
 
     /* The root reduces in recvbuf, the others in scratch. */
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &work_free, &work);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

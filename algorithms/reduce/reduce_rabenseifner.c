@@ -69,8 +69,8 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     const int root_takes_zero = root < 2 * r && root % 2 == 1;
 
     /* The root reduces in recvbuf, the others in scratch. */
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &work_free, &work);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

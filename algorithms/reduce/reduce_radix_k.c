@@ -250,8 +250,8 @@ int papsim_reduce_radix_k(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     if (papsim_radix_check_np(k, r, p, why, sizeof why) != 0)
         return MPI_ERR_ARG; /* refused earlier by papbench and papsim */
 
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &work_free, &work);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

@@ -193,8 +193,8 @@ int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Da
     const int rank = c.rank, p = c.p;
     const MPI_Aint extent = c.extent;
 
-    rc = papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, rank == root),
-                            rank == root ? recvbuf : NULL, count, datatype, &work_free, &work);
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
+                                   &work);
     PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;

@@ -39,4 +39,15 @@ int papsim_reduce_combine_ordered(void *got, void *held, int len, MPI_Datatype t
                                   int commutative, int got_is_left,
                                   const papsim_params *params);
 
+/* The vector a reduction works in: recvbuf at the root (which holds the
+ * result at the end), fresh scratch elsewhere (*to_free), filled with the
+ * rank's own input (papsim_reduce_input). papsim_work_buffer for a reduce. */
+static inline int papsim_reduce_work_buffer(const void *sendbuf, void *recvbuf, int count,
+                                            MPI_Datatype type, int is_root, void **to_free,
+                                            void **work)
+{
+    return papsim_work_buffer(papsim_reduce_input(sendbuf, recvbuf, is_root),
+                              is_root ? recvbuf : NULL, count, type, to_free, work);
+}
+
 #endif
