@@ -406,6 +406,17 @@ int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int cou
     return papsim_seg_elems((int64_t)bytes, size, count);
 }
 
+int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm)
+{
+    return len ? MPI_Send(buf, len, type, dest, tag, comm) : MPI_SUCCESS;
+}
+
+int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm)
+{
+    return len ? MPI_Recv(buf, len, type, source, tag, comm, MPI_STATUS_IGNORE) : MPI_SUCCESS;
+}
+
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
                            int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm)
 {

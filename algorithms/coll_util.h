@@ -177,6 +177,12 @@ static inline void *papsim_block_ptr(void *base, MPI_Aint extent, int count, int
 int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int count,
                     MPI_Datatype type);
 
+/* MPI_Send / MPI_Recv of one piece, no message at all when it is empty
+ * (len 0): both sides of a schedule skip the same empty pieces. */
+int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm);
+int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+
 /* MPI_Sendrecv of one piece each way with one tag, where an empty side
  * (0 elements) sends or receives no message at all (MPI_PROC_NULL). */
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,

@@ -60,13 +60,9 @@ int papsim_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatyp
     papsim_call c;
     int64_t send_off, recv_off;
 
-    int rc = papsim_bcast_begin(count, datatype, root, comm, params,
-                                PAPSIM_FLAGS_bcast_scatter_allgather, &c);
+    int rc = papsim_bcast_scatter_begin(buffer, count, datatype, root, comm, params,
+                                        PAPSIM_FLAGS_bcast_scatter_allgather, &c);
     if (rc != MPI_SUCCESS || c.done)
-        return rc;
-    int finished;
-    rc = papsim_bcast_scatter_open(buffer, count, datatype, root, comm, params, c.p, &finished);
-    if (rc != MPI_SUCCESS || finished)
         return rc;
     const int rank = c.rank, p = c.p;
     const MPI_Aint extent = c.extent;

@@ -114,31 +114,32 @@ int papsim_bcast_binomial_scatter(void *buffer, int count, MPI_Datatype type, in
         span <<= 1;
     if (v > 0) {
         const int len = papsim_ceil_blocks(count, p, v, span, &offset);
-        if (len > 0) {
-            rc = MPI_Recv(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type,
-                          to_rank(v - span, p, root), PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+        rc = papsim_recv_piece(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type,
+                               to_rank(v - span, p, root), PAPSIM_TAG_BCAST, comm);
+        PAPSIM_CHECK(rc);
     }
     for (int half = span >> 1; half > 0; half >>= 1) {
         if (v + half >= p)
             continue;
         const int len = papsim_ceil_blocks(count, p, v + half, half, &offset);
-        if (len == 0)
-            continue;
-        rc = MPI_Send(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type, to_rank(v + half, p, root),
-                      PAPSIM_TAG_BCAST, comm);
+        rc = papsim_send_piece(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type,
+                               to_rank(v + half, p, root), PAPSIM_TAG_BCAST, comm);
         PAPSIM_CHECK(rc);
     }
 out:
     return rc;
 }
 
-int papsim_bcast_scatter_open(void *buffer, int count, MPI_Datatype type, int root,
-                              MPI_Comm comm, const papsim_params *params, int p, int *finished)
+int papsim_bcast_scatter_begin(void *buffer, int count, MPI_Datatype type, int root,
+                               MPI_Comm comm, const papsim_params *params, unsigned flags,
+                               papsim_call *c)
 {
-    *finished = count < p;
-    if (*finished)
+    const int rc = papsim_bcast_begin(count, type, root, comm, params, flags, c);
+    if (rc != MPI_SUCCESS || c->done)
+        return rc;
+    if (count < c->p) {
+        c->done = 1;
         return papsim_bcast_linear(buffer, count, type, root, comm, params);
+    }
     return papsim_bcast_binomial_scatter(buffer, count, type, root, comm);
 }

@@ -29,11 +29,13 @@ int papsim_bcast_tree_segmented(void *buffer, int count, MPI_Datatype type, int 
 int papsim_bcast_chains(void *buffer, int count, MPI_Datatype type, int root, MPI_Comm comm,
                         const papsim_params *params, const papsim_call *c, int fanout);
 
-/* The opening of both scatter-allgather algorithms, after the preamble:
- * with count < p (no block for every rank) the broadcast runs as `linear`
- * and *finished is set; else the binomial scatter below runs. */
-int papsim_bcast_scatter_open(void *buffer, int count, MPI_Datatype type, int root,
-                              MPI_Comm comm, const papsim_params *params, int p, int *finished);
+/* The preamble and opening of both scatter-allgather algorithms: the
+ * bcast preamble (papsim_bcast_begin), then with count < p (no block for
+ * every rank) the whole broadcast as `linear`, else the binomial scatter
+ * below. c->done when nothing is left to do. */
+int papsim_bcast_scatter_begin(void *buffer, int count, MPI_Datatype type, int root,
+                               MPI_Comm comm, const papsim_params *params, unsigned flags,
+                               papsim_call *c);
 
 /* The binomial scatter that opens both scatter-allgather algorithms: rank
  * v ends up with block v (relative ranks), receiving from v - lowbit(v) the

@@ -112,17 +112,14 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
         int len;
         if ((rank & d) != (root & d)) {
             blocks_span(count, p, kept[s], width_s, &first, &len);
-            if (len)
-                rc = MPI_Send(papsim_offset(work, first, extent), len, datatype, partner,
-                              PAPSIM_TAG_REDUCE, comm);
+            rc = papsim_send_piece(papsim_offset(work, first, extent), len, datatype, partner,
+                                   PAPSIM_TAG_REDUCE, comm);
             break;
         }
         blocks_span(count, p, given[s], width_s, &first, &len);
-        if (len) {
-            rc = MPI_Recv(papsim_offset(work, first, extent), len, datatype, partner,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+        rc = papsim_recv_piece(papsim_offset(work, first, extent), len, datatype, partner,
+                               PAPSIM_TAG_REDUCE, comm);
+        PAPSIM_CHECK(rc);
     }
 out:
     papsim_data_free(work_free);

@@ -69,20 +69,16 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     papsim_tree_binomial_lowbit(rank, p, root, &tree);
     for (int i = 0; i < tree.nchildren; i++) {
         const int b = u + (1 << i), e = u + (2 << i) < p ? u + (2 << i) : p;
-        const int n = papsim_blocks_len(count, p, b, e);
-        if (n) {
-            rc = MPI_Recv(papsim_offset(work, papsim_block_first(count, p, b), c.extent), n,
-                          datatype, tree.children[i], PAPSIM_TAG_REDUCE, comm,
-                          MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+        rc = papsim_recv_piece(papsim_offset(work, papsim_block_first(count, p, b), c.extent),
+                               papsim_blocks_len(count, p, b, e), datatype, tree.children[i],
+                               PAPSIM_TAG_REDUCE, comm);
+        PAPSIM_CHECK(rc);
     }
     if (tree.parent != PAPSIM_TREE_NONE) {
         const int e = u + (1 << tree.nchildren) < p ? u + (1 << tree.nchildren) : p;
-        const int n = papsim_blocks_len(count, p, u, e);
-        if (n)
-            rc = MPI_Send(papsim_offset(work, papsim_block_first(count, p, u), c.extent), n,
-                          datatype, tree.parent, PAPSIM_TAG_REDUCE, comm);
+        rc = papsim_send_piece(papsim_offset(work, papsim_block_first(count, p, u), c.extent),
+                               papsim_blocks_len(count, p, u, e), datatype, tree.parent,
+                               PAPSIM_TAG_REDUCE, comm);
     }
 out:
     papsim_data_free(work_free);

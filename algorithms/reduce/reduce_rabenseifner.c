@@ -140,12 +140,12 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     /* A root that dropped out takes new rank 0's place and its range. */
     const int newroot = root_takes_zero ? 0 : (root < 2 * r ? root / 2 : root - r);
     if (root_takes_zero) {
-        if (rank == 0 && len)
-            rc = MPI_Send(papsim_offset(work, first, extent), len, datatype, root,
-                          PAPSIM_TAG_REDUCE, comm);
-        else if (rank == root && len)
-            rc = MPI_Recv(papsim_offset(work, first, extent), len, datatype, 0,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+        if (rank == 0)
+            rc = papsim_send_piece(papsim_offset(work, first, extent), len, datatype, root,
+                                   PAPSIM_TAG_REDUCE, comm);
+        else if (rank == root)
+            rc = papsim_recv_piece(papsim_offset(work, first, extent), len, datatype, 0,
+                                   PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
         v = rank == root ? 0 : (rank == 0 ? -1 : v);
     }
@@ -160,14 +160,12 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         const int mine_len = upper ? hi_len[k] : lo_len[k];
         const int other_len = upper ? lo_len[k] : hi_len[k];
         if (upper != ((newroot >> k) & 1)) {
-            if (mine_len)
-                rc = MPI_Send(papsim_offset(work, mine_first, extent), mine_len, datatype,
-                              partner, PAPSIM_TAG_REDUCE, comm);
+            rc = papsim_send_piece(papsim_offset(work, mine_first, extent), mine_len, datatype,
+                                   partner, PAPSIM_TAG_REDUCE, comm);
             break;
         }
-        if (other_len)
-            rc = MPI_Recv(papsim_offset(work, other_first, extent), other_len, datatype, partner,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+        rc = papsim_recv_piece(papsim_offset(work, other_first, extent), other_len, datatype,
+                               partner, PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
     }
 out:

@@ -245,6 +245,13 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const papsim_clv_options *opt,
                                  papsim_clv_schedule *out, papsim_clv_err *e);
 
+/* The opening both generators share: *out zeroed, the inputs checked
+ * (papsim_clv_check_inputs), the schedule started (papsim_clv_schedule_init)
+ * and *opt pointed at the default options when it is NULL. */
+int papsim_clv_generate_begin(int nprocs, int nseg, int root, const double *arrival,
+                              double round_time, const papsim_clv_options **opt,
+                              papsim_clv_schedule *out, papsim_clv_err *e);
+
 /* Checks the generators' inputs (the messages name the bad value). */
 int papsim_clv_check_inputs(int nprocs, int nseg, int root,
                             const double *arrival, double round_time,
