@@ -193,23 +193,28 @@ static int check_op(MPI_Op op, unsigned flags)
     return MPI_SUCCESS;
 }
 
-int papsim_check_reduce_args(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
-                             const papsim_params *params, unsigned flags)
+/* Count, datatype and root: the checks reduce and bcast share. */
+static int check_count_type_root(int count, MPI_Datatype type, int root, int p)
 {
-    int p;
-    int rc = check_comm(comm, flags, &p);
-    if (rc != MPI_SUCCESS)
-        return rc;
     if (count < 0)
         return MPI_ERR_COUNT;
     if (type == MPI_DATATYPE_NULL)
         return MPI_ERR_TYPE;
     if (root < 0 || root >= p)
         return MPI_ERR_ROOT;
-    rc = check_op(op, flags);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    return papsim_check_params(params);
+    return MPI_SUCCESS;
+}
+
+int papsim_check_reduce_args(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                             const papsim_params *params, unsigned flags)
+{
+    int p;
+    int rc = check_comm(comm, flags, &p);
+    if (rc == MPI_SUCCESS)
+        rc = check_count_type_root(count, type, root, p);
+    if (rc == MPI_SUCCESS)
+        rc = check_op(op, flags);
+    return rc == MPI_SUCCESS ? papsim_check_params(params) : rc;
 }
 
 int papsim_check_allreduce_args(int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm,
@@ -223,15 +228,9 @@ int papsim_check_bcast_args(int count, MPI_Datatype type, int root, MPI_Comm com
 {
     int p;
     int rc = check_comm(comm, flags, &p);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    if (type == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (root < 0 || root >= p)
-        return MPI_ERR_ROOT;
-    return papsim_check_params(params);
+    if (rc == MPI_SUCCESS)
+        rc = check_count_type_root(count, type, root, p);
+    return rc == MPI_SUCCESS ? papsim_check_params(params) : rc;
 }
 
 int papsim_check_gather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -267,4 +266,161 @@ int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype s
     if (recvtype == MPI_DATATYPE_NULL || (sendbuf != MPI_IN_PLACE && sendtype == MPI_DATATYPE_NULL))
         return MPI_ERR_TYPE;
     return papsim_check_params(params);
+}
+
+/* ---- the uniform preamble ------------------------------------------------- */
+
+/* Rank, size and extent of a call whose arguments passed their checks. */
+static void call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c)
+{
+    MPI_Aint lb;
+    MPI_Comm_rank(comm, &c->rank);
+    MPI_Comm_size(comm, &c->p);
+    MPI_Type_get_extent(type, &lb, &c->extent);
+    c->commutative = 1;
+    c->done = 0;
+}
+
+int papsim_reduce_begin(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                        const papsim_params *params, unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_check_reduce_args(count, type, op, root, comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    call_init(comm, type, c);
+    MPI_Op_commutative(op, &c->commutative);
+    c->done = count == 0;
+    return MPI_SUCCESS;
+}
+
+int papsim_allreduce_begin(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                           MPI_Op op, MPI_Comm comm, const papsim_params *params,
+                           unsigned flags, papsim_call *c)
+{
+    int rc = papsim_check_allreduce_args(count, type, op, comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    call_init(comm, type, c);
+    MPI_Op_commutative(op, &c->commutative);
+    c->done = count == 0 || c->p == 1;
+    if (count > 0 && sendbuf != MPI_IN_PLACE)
+        rc = papsim_local_copy(sendbuf, recvbuf, count, type);
+    return rc;
+}
+
+int papsim_bcast_begin(int count, MPI_Datatype type, int root, MPI_Comm comm,
+                       const papsim_params *params, unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_check_bcast_args(count, type, root, comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    call_init(comm, type, c);
+    c->done = count == 0 || c->p == 1;
+    return MPI_SUCCESS;
+}
+
+int papsim_gather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                        unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
+                                            comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    call_init(comm, recvtype, c);
+    return MPI_SUCCESS;
+}
+
+int papsim_gatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         const int *recvcounts, const int *displs, MPI_Datatype recvtype,
+                         MPI_Comm comm, const papsim_params *params, unsigned flags,
+                         papsim_call *c)
+{
+    const int rc = papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs,
+                                             recvtype, comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    call_init(comm, recvtype, c);
+    return MPI_SUCCESS;
+}
+
+/* The own block: sendbuf into `own`, a local copy; nothing in place. */
+static int copy_own_block(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *own,
+                          int recvcount, MPI_Datatype recvtype)
+{
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return papsim_typed_copy(sendbuf, sendcount, sendtype, own, recvcount, recvtype);
+}
+
+int papsim_allgather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const papsim_params *params, unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm,
+                                       params, flags, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    c->done = recvcount == 0 || c->p == 1;
+    return copy_own_block(sendbuf, sendcount, sendtype,
+                          papsim_offset(recvbuf, c->rank, (MPI_Aint)recvcount * c->extent),
+                          recvcount, recvtype);
+}
+
+int papsim_allgatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int *recvcounts, const int *displs,
+                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                            unsigned flags, papsim_call *c)
+{
+    const int rc = papsim_gatherv_begin(sendbuf, sendcount, sendtype, recvcounts, displs,
+                                        recvtype, comm, params, flags, c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return copy_own_block(sendbuf, sendcount, sendtype,
+                          papsim_offset(recvbuf, displs[c->rank], c->extent),
+                          recvcounts[c->rank], recvtype);
+}
+
+/* ---- buffers, segments and exchanges -------------------------------------- */
+
+int papsim_work_buffer(const void *input, void *into, int count, MPI_Datatype type,
+                       void **to_free, void **work)
+{
+    *to_free = NULL;
+    *work = into;
+    if (!into) {
+        const int rc = papsim_scratch_alloc(count, type, to_free, work);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    return papsim_local_copy(input, *work, count, type);
+}
+
+int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int count,
+                    MPI_Datatype type)
+{
+    int size;
+    MPI_Type_size(type, &size);
+    const MPI_Aint bytes =
+        params && params->segment_bytes > 0 ? params->segment_bytes : default_bytes;
+    return papsim_seg_elems((int64_t)bytes, size, count);
+}
+
+int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm)
+{
+    return len ? MPI_Send(buf, len, type, dest, tag, comm) : MPI_SUCCESS;
+}
+
+int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm)
+{
+    return len ? MPI_Recv(buf, len, type, source, tag, comm, MPI_STATUS_IGNORE) : MPI_SUCCESS;
+}
+
+int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
+                           int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm)
+{
+    return MPI_Sendrecv(sendbuf, sendlen, type, sendlen ? dest : MPI_PROC_NULL, tag, recvbuf,
+                        recvlen, type, recvlen ? source : MPI_PROC_NULL, tag, comm,
+                        MPI_STATUS_IGNORE);
 }

@@ -1,24 +1,17 @@
-/* Helpers shared by the algorithm files: argument checks, error checks,
- * tags, scratch buffers, local copies and the charged combine. */
+/* Helpers shared by the algorithm files: the uniform preamble (argument
+ * checks, rank, size, extent and the trivial exits), error checks, tags,
+ * scratch and work buffers, local copies, exchanges that skip empty
+ * pieces and the charged combine. How vectors are cut is in
+ * coll_blocks.h, the tree shapes in coll_tree.h (both MPI-free). */
 #ifndef PAPSIM_COLL_UTIL_H
 #define PAPSIM_COLL_UTIL_H
 
 #include <mpi.h>
 
+#include "coll_blocks.h"
 #include "papsim_algorithms.h"
 
-/* smpicc force-includes SimGrid's <smpi/smpi_helpers.h>, which (unless
- * SMPI_NO_OVERRIDE_MALLOC is defined) turns malloc and free into SMPI's
- * shared-malloc interceptor. Control data (requests, schedules, orders)
- * must stay private to its rank whatever smpi/auto-shared-malloc-thresh
- * says, so the algorithm files use the C library's allocator; message data
- * goes through papsim_data_malloc below, which asks SMPI on purpose. */
-#if PAPSIM_ALGORITHMS_SMPI && defined(malloc)
-#undef malloc
-#undef calloc
-#undef realloc
-#undef free
-#endif
+#include "coll_private_malloc.h"
 
 /* The restriction flags of every algorithm, from registry.def:
  * PAPSIM_FLAGS_<collective>_<name>. Each function passes its own to the
@@ -57,6 +50,49 @@ int papsim_check_gather_args(const void *sendbuf, int sendcount, MPI_Datatype se
 int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                               const int *recvcounts, const int *displs, MPI_Datatype recvtype,
                               MPI_Comm comm, const papsim_params *params, unsigned flags);
+
+/* What the preamble of every algorithm establishes (papsim_*_begin). */
+typedef struct {
+    int rank, p;
+    MPI_Aint extent;  /* of the datatype (the receive datatype for allgather(v), alltoall) */
+    int commutative;  /* MPI_Op_commutative of the op (reduce, allreduce; else 1) */
+    int done;         /* the call has nothing to send (see each begin) */
+} papsim_call;
+
+/* The uniform preamble: the argument checks above (returning their code,
+ * the same on every rank, before anything is sent), then rank, size,
+ * extent and commutativity into *c.
+ * reduce:    done when count == 0.
+ * allreduce: also copies sendbuf into recvbuf (unless MPI_IN_PLACE), so
+ *            the algorithm works in recvbuf; done when count == 0 or p == 1.
+ * bcast:     done when count == 0 or p == 1.
+ * allgather: also copies the own block from sendbuf (unless MPI_IN_PLACE)
+ *            to block `rank` of recvbuf; done when recvcount == 0 or p == 1.
+ * allgatherv: the same into recvcounts[rank] at displs[rank]; never done
+ *            (empty blocks may still be messages).
+ * The alltoall begin is in alltoall/alltoall_util.h. */
+int papsim_reduce_begin(int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
+                        const papsim_params *params, unsigned flags, papsim_call *c);
+int papsim_allreduce_begin(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                           MPI_Op op, MPI_Comm comm, const papsim_params *params,
+                           unsigned flags, papsim_call *c);
+int papsim_bcast_begin(int count, MPI_Datatype type, int root, MPI_Comm comm,
+                       const papsim_params *params, unsigned flags, papsim_call *c);
+int papsim_allgather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           const papsim_params *params, unsigned flags, papsim_call *c);
+int papsim_allgatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int *recvcounts, const int *displs,
+                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                            unsigned flags, papsim_call *c);
+/* The checks, rank, size and receive extent alone (no copy, never done). */
+int papsim_gather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
+                        MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params,
+                        unsigned flags, papsim_call *c);
+int papsim_gatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                         const int *recvcounts, const int *displs, MPI_Datatype recvtype,
+                         MPI_Comm comm, const papsim_params *params, unsigned flags,
+                         papsim_call *c);
 
 /* The knob checks alone (MPI_ERR_ARG for any knob out of its documented
  * range, whichever algorithm reads it); params == NULL is valid. */
@@ -111,6 +147,46 @@ void papsim_data_free(void *p);
  * in *to_free and the usable, lb-shifted pointer in *buf. Returns
  * MPI_ERR_NO_MEM when allocation fails. */
 int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf);
+
+/* A reduction's own input: recvbuf at the root with MPI_IN_PLACE, else
+ * sendbuf. */
+static inline const void *papsim_reduce_input(const void *sendbuf, const void *recvbuf,
+                                              int is_root)
+{
+    return is_root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+}
+
+/* The vector a rank reduces into, filled with `input`: `into` when it is
+ * not NULL (the root's recvbuf, which holds the result at the end), else
+ * fresh scratch (*to_free, which the caller frees with papsim_data_free;
+ * NULL otherwise). */
+int papsim_work_buffer(const void *input, void *into, int count, MPI_Datatype type,
+                       void **to_free, void **work);
+
+/* Where block b of nblocks starts in `base` (coll_blocks.h's split of count
+ * elements) and, in *len, its elements. */
+static inline void *papsim_block_ptr(void *base, MPI_Aint extent, int count, int nblocks, int b,
+                                     int *len)
+{
+    *len = papsim_block_len(count, nblocks, b);
+    return (char *)base + (MPI_Aint)papsim_block_first(count, nblocks, b) * extent;
+}
+
+/* Elements per segment (coll_blocks.h papsim_seg_elems) for the segment
+ * size params->segment_bytes, or default_bytes when that knob is 0. */
+int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int count,
+                    MPI_Datatype type);
+
+/* MPI_Send / MPI_Recv of one piece, no message at all when it is empty
+ * (len 0): both sides of a schedule skip the same empty pieces. */
+int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm comm);
+int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+
+/* MPI_Sendrecv of one piece each way with one tag, where an empty side
+ * (0 elements) sends or receives no message at all (MPI_PROC_NULL). */
+int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
+                           int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm);
 
 /* Copies count elements between local buffers without communication (so a
  * local copy costs no simulated time, as in a real MPI's memcpy path). */

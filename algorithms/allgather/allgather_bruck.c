@@ -25,7 +25,6 @@
  *          fit an int.
  */
 #include <limits.h>
-#include <stdlib.h>
 
 #include "../coll_util.h"
 
@@ -33,37 +32,28 @@ int papsim_allgather_bruck(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
     void *scratch_mem = NULL, *tmp = NULL;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_allgather_bruck);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_bruck, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    const int rank = c.rank, p = c.p;
     if ((MPI_Aint)recvcount * p > INT_MAX) {
         rc = MPI_ERR_COUNT; /* messages and the rotation count up to p blocks */
         goto out;
     }
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-    const MPI_Aint block = (MPI_Aint)recvcount * extent;
+    const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
 
-    if (recvcount == 0 || p == 1) {
-        if (sendbuf != MPI_IN_PLACE)
-            rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
-                                   papsim_offset(recvbuf, rank, block), recvcount, recvtype);
+    if (c.done)
         goto out;
-    }
 
     rc = papsim_scratch_alloc((MPI_Aint)p * recvcount, recvtype, &scratch_mem, &tmp);
     PAPSIM_CHECK(rc);
-    /* The shift in: the own block goes to position 0. */
-    if (sendbuf != MPI_IN_PLACE)
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype, tmp, recvcount, recvtype);
-    else
-        rc = papsim_local_copy(papsim_offset(recvbuf, rank, block), tmp, recvcount, recvtype);
+    /* The shift in: the own block (in recvbuf now) goes to position 0. */
+    rc = papsim_local_copy(papsim_offset(recvbuf, rank, block), tmp, recvcount, recvtype);
     PAPSIM_CHECK(rc);
 
     for (int dist = 1; dist < p; dist <<= 1) {

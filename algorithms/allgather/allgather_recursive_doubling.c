@@ -29,29 +29,20 @@ int papsim_allgather_recursive_doubling(const void *sendbuf, int sendcount,
                                         MPI_Datatype recvtype, MPI_Comm comm,
                                         const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
 
-    const int arg_rc =
-        papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
-                                 PAPSIM_FLAGS_allgather_recursive_doubling);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_recursive_doubling, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    const int rank = c.rank, p = c.p;
     if ((MPI_Aint)recvcount * (p / 2) > INT_MAX) {
         rc = MPI_ERR_COUNT; /* the last step sends p/2 blocks as one message */
         goto out;
     }
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-    const MPI_Aint block = (MPI_Aint)recvcount * extent;
-
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
-                               recvcount, recvtype);
-        PAPSIM_CHECK(rc);
-    }
-    if (recvcount == 0)
+    const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
+    if (c.done)
         goto out;
 
     for (int dist = 1; dist < p; dist <<= 1) {

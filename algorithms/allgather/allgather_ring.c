@@ -26,24 +26,16 @@ int papsim_allgather_ring(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           void *recvbuf, int recvcount, MPI_Datatype recvtype,
                           MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_allgather_ring);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-    const MPI_Aint block = (MPI_Aint)recvcount * extent;
-
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype, papsim_offset(recvbuf, rank, block),
-                               recvcount, recvtype);
-        PAPSIM_CHECK(rc);
-    }
-    if (recvcount == 0)
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_ring, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint block = (MPI_Aint)recvcount * c.extent;
+    if (c.done)
         goto out;
 
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;

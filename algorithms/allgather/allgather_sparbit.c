@@ -35,23 +35,13 @@ int papsim_allgather_sparbit(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
                              MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_allgather_sparbit);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, rank, (MPI_Aint)recvcount * extent),
-                               recvcount, recvtype);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_sparbit_exchange(recvbuf, recvcount, NULL, NULL, recvtype, PAPSIM_TAG_ALLGATHER,
-                                 comm);
-out:
-    return rc;
+    rc = papsim_allgather_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                                params, PAPSIM_FLAGS_allgather_sparbit, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return papsim_sparbit_exchange(recvbuf, recvcount, NULL, NULL, recvtype, PAPSIM_TAG_ALLGATHER,
+                                   comm);
 }

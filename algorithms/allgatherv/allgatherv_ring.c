@@ -19,24 +19,15 @@ int papsim_allgatherv_ring(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, const int *recvcounts, const int *displs,
                            MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
 
-    const int arg_rc =
-        papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
-                                  params, PAPSIM_FLAGS_allgatherv_ring);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
-                               recvtype);
-        PAPSIM_CHECK(rc);
-    }
+    rc = papsim_allgatherv_begin(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, comm, params, PAPSIM_FLAGS_allgatherv_ring, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
 
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int k = 0; k < p - 1; k++) {

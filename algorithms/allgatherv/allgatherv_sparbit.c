@@ -28,24 +28,13 @@ int papsim_allgatherv_sparbit(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, const int *recvcounts, const int *displs,
                               MPI_Datatype recvtype, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank;
-    MPI_Aint lb, extent;
+    int rc;
+    papsim_call c;
 
-    const int arg_rc =
-        papsim_check_gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, comm,
-                                  params, PAPSIM_FLAGS_allgatherv_sparbit);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Type_get_extent(recvtype, &lb, &extent);
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_typed_copy(sendbuf, sendcount, sendtype,
-                               papsim_offset(recvbuf, displs[rank], extent), recvcounts[rank],
-                               recvtype);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_sparbit_exchange(recvbuf, 0, recvcounts, displs, recvtype, PAPSIM_TAG_ALLGATHERV,
-                                 comm);
-out:
-    return rc;
+    rc = papsim_allgatherv_begin(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                 recvtype, comm, params, PAPSIM_FLAGS_allgatherv_sparbit, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return papsim_sparbit_exchange(recvbuf, 0, recvcounts, displs, recvtype, PAPSIM_TAG_ALLGATHERV,
+                                   comm);
 }

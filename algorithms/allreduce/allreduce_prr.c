@@ -90,9 +90,7 @@ typedef struct {
 
 static void *segment_at(const prr_ring *r, void *base, int j, int *len)
 {
-    MPI_Aint first;
-    papsim_segment(r->count, r->p, j, &first, len);
-    return papsim_offset(base, first, r->extent);
+    return papsim_block_ptr(base, r->extent, r->count, r->p, j, len);
 }
 
 /* The receive of final j, posted at this rank's own reduce step on j
@@ -203,33 +201,24 @@ static int tags_fit(MPI_Comm comm, int p)
 int papsim_allreduce_prr(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, type_size;
+    int rc, type_size;
+    papsim_call c;
     int *ints = NULL;
     double *a_sorted = NULL;
     MPI_Request *reqs = NULL;
     void *tmp_free = NULL, *tmp = NULL, *fin_free = NULL;
-    MPI_Aint lb;
     prr_ring r = {recvbuf, NULL, count, 0, 0, 0, 0, NULL, NULL, NULL, datatype, 0, op, comm,
                   params};
 
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_prr);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    if (!tags_fit(comm, p))
-        return MPI_ERR_TAG;
-    MPI_Type_get_extent(datatype, &lb, &r.extent);
+    rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                PAPSIM_FLAGS_allreduce_prr, &c);
+    if (rc == MPI_SUCCESS && count > 0 && !tags_fit(comm, c.p))
+        return MPI_ERR_TAG; /* p tags per direction beyond MPI_TAG_UB: nothing sent */
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    r.extent = c.extent;
     MPI_Type_size(datatype, &type_size);
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
-    if (p == 1)
-        goto out;
 
     r.p = p;
     ints = malloc(4 * (size_t)p * sizeof *ints); /* order, k, sp, rp */

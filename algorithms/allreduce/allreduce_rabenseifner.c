@@ -37,20 +37,11 @@
  *          so cutting the vector is allowed).
  * Restrictions: none.
  */
-#include <stdlib.h>
-
 #include "../reduce/reduce_util.h"
 #include "allreduce_fold.h"
 
 /* The most halving steps: q <= 2^30 for an int rank count. */
 #define RAB_MAX_STEPS 31
-
-/* Element offset of block b of q (b = q gives count), MPICH's split. */
-static MPI_Aint block_start(int count, int q, int b)
-{
-    const int base = count / q, extra = count % q;
-    return (MPI_Aint)b * base + (b < extra ? b : extra);
-}
 
 /* The block ranges [lo, hi) two partners split at step k: the lower half
  * [lo, mid) and the upper half [mid, hi). Kept per step so the allgather
@@ -58,17 +49,6 @@ static MPI_Aint block_start(int count, int q, int b)
 typedef struct {
     int lo, mid, hi;
 } rab_split;
-
-/* Exchanges the element ranges [give_first, +give_len) (sent) and
- * [get_first, +get_len) (received into `into` at that offset when into is
- * the work buffer, at 0 when it is scratch). Empty sides send nothing. */
-static int swap_pieces(void *buf, MPI_Aint give_first, int give_len, void *into, int get_len,
-                       MPI_Datatype type, MPI_Aint extent, int partner, int tag, MPI_Comm comm)
-{
-    return MPI_Sendrecv(papsim_offset(buf, give_first, extent), give_len, type,
-                        give_len ? partner : MPI_PROC_NULL, tag, into, get_len, type,
-                        get_len ? partner : MPI_PROC_NULL, tag, comm, MPI_STATUS_IGNORE);
-}
 
 /* Recursive halving over new ranks at distances 1, 2, .., q/2. Fills
  * split[0..n-1] with the ranges split at each step. */
@@ -84,12 +64,13 @@ static int reduce_scatter_halving(void *buf, void *tmp, int count, MPI_Datatype 
         split[k] = (rab_split){lo, lo + (hi - lo) / 2, hi};
         const int keep_lo = upper ? split[k].mid : lo, keep_hi = upper ? hi : split[k].mid;
         const int give_lo = upper ? lo : split[k].mid, give_hi = upper ? split[k].mid : hi;
-        const MPI_Aint keep_first = block_start(count, q, keep_lo);
-        const int keep_len = (int)(block_start(count, q, keep_hi) - keep_first);
-        const MPI_Aint give_first = block_start(count, q, give_lo);
-        const int give_len = (int)(block_start(count, q, give_hi) - give_first);
-        rc = swap_pieces(buf, give_first, give_len, tmp, keep_len, type, extent,
-                         papsim_fold_real_rank(partner_new, r), PAPSIM_TAG_ALLREDUCE_RS, comm);
+        const MPI_Aint keep_first = (MPI_Aint)papsim_block_first(count, q, keep_lo);
+        const int keep_len = papsim_blocks_len(count, q, keep_lo, keep_hi);
+        const MPI_Aint give_first = (MPI_Aint)papsim_block_first(count, q, give_lo);
+        const int give_len = papsim_blocks_len(count, q, give_lo, give_hi);
+        const int partner = papsim_fold_real_rank(partner_new, r);
+        rc = papsim_sendrecv_pieces(papsim_offset(buf, give_first, extent), give_len, partner,
+                                    tmp, keep_len, partner, type, PAPSIM_TAG_ALLREDUCE_RS, comm);
         if (rc == MPI_SUCCESS) /* the upper partner's data comes from lower ranks */
             rc = papsim_reduce_combine_ordered(tmp, papsim_offset(buf, keep_first, extent),
                                                keep_len, type, op, commutative, upper, params);
@@ -112,12 +93,13 @@ static int allgather_doubling(void *buf, int count, MPI_Datatype type, MPI_Aint 
         const int mine_hi = upper ? split[k].hi : split[k].mid;
         const int other_lo = upper ? split[k].lo : split[k].mid;
         const int other_hi = upper ? split[k].mid : split[k].hi;
-        const MPI_Aint mine_first = block_start(count, q, mine_lo);
-        const MPI_Aint other_first = block_start(count, q, other_lo);
-        rc = swap_pieces(buf, mine_first, (int)(block_start(count, q, mine_hi) - mine_first),
-                         papsim_offset(buf, other_first, extent),
-                         (int)(block_start(count, q, other_hi) - other_first), type, extent,
-                         papsim_fold_real_rank(newrank ^ (1 << k), r), PAPSIM_TAG_ALLREDUCE_AG, comm);
+        const int partner = papsim_fold_real_rank(newrank ^ (1 << k), r);
+        rc = papsim_sendrecv_pieces(
+            papsim_offset(buf, (MPI_Aint)papsim_block_first(count, q, mine_lo), extent),
+            papsim_blocks_len(count, q, mine_lo, mine_hi), partner,
+            papsim_offset(buf, (MPI_Aint)papsim_block_first(count, q, other_lo), extent),
+            papsim_blocks_len(count, q, other_lo, other_hi), partner, type,
+            PAPSIM_TAG_ALLREDUCE_AG, comm);
     }
     return rc;
 }
@@ -126,34 +108,21 @@ int papsim_allreduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                   const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    int rc;
+    papsim_call c;
     void *tmp_free = NULL, *tmp = NULL;
-    MPI_Aint lb, extent;
     rab_split split[RAB_MAX_STEPS];
 
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_rabenseifner);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(datatype, &lb, &extent);
-
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
-    if (p == 1)
-        goto out;
+    rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                PAPSIM_FLAGS_allreduce_rabenseifner, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
     rc = papsim_scratch_alloc(count, datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
 
-    int n = 0;
-    while ((2 << n) <= p)
-        n++;
-    const int r = p - (1 << n);
+    const int n = papsim_log2_floor(p), r = p - (1 << n);
 
     int newrank;
     rc = papsim_allreduce_fold(recvbuf, tmp, count, datatype, op, comm, rank, r, params,

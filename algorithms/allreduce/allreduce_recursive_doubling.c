@@ -25,8 +25,6 @@
  *          non-commutative op is reduced in rank order.
  * Restrictions: none.
  */
-#include <stdlib.h>
-
 #include "../reduce/reduce_util.h"
 #include "allreduce_fold.h"
 
@@ -53,31 +51,19 @@ int papsim_allreduce_recursive_doubling(const void *sendbuf, void *recvbuf, int 
                                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                         const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, newrank;
+    int rc, newrank;
+    papsim_call c;
     void *tmp_free = NULL, *tmp = NULL;
 
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_recursive_doubling);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
-    if (p == 1)
-        goto out;
+    rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                PAPSIM_FLAGS_allreduce_recursive_doubling, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
     rc = papsim_scratch_alloc(count, datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
 
-    int q = 1;
-    while (2 * q <= p)
-        q *= 2;
-    const int r = p - q;
+    const int q = papsim_pow2_floor(p), r = p - q;
     rc = papsim_allreduce_fold(recvbuf, tmp, count, datatype, op, comm, rank, r, params, &newrank);
     PAPSIM_CHECK(rc);
     if (newrank >= 0) {

@@ -19,31 +19,28 @@
  *          non-commutative ops are exact.
  * Restrictions: none.
  */
+#include "../coll_tree.h"
 #include "../coll_util.h"
 
-/* Binomial broadcast of buf from rank 0 (same tree and blocking sends as
- * SMPI's binomial_tree, the bcast SMPI's redbcast runs, and MPICH's). Not
- * algorithms/bcast/bcast_binomial.c: that is Open MPI's mirror tree whose nodes send to all
- * children at once, so at 1 MiB on crossbar.xml (np 16) it takes 10.5 ms
- * where this tree takes 4.2 ms, and redbcast would no longer be a twin. */
+/* Binomial broadcast of buf from rank 0 over MPICH's tree (the tree of
+ * SMPI's binomial_tree, the bcast SMPI's redbcast runs): receive from the
+ * parent, then send to the children farthest first, so the subtrees that
+ * have the most rounds left start first; blocking sends. Not
+ * algorithms/bcast/bcast_binomial.c: that is Open MPI's mirror tree whose
+ * nodes send to all children at once, so at 1 MiB on crossbar.xml (np 16)
+ * it takes 10.5 ms where this tree takes 4.2 ms, and redbcast would no
+ * longer be a twin. */
 static int bcast_binomial_from_zero(void *buf, int count, MPI_Datatype type, MPI_Comm comm,
                                     int rank, int p)
 {
-    int rc = MPI_SUCCESS, mask = 1;
-    /* Receive from the parent: this rank without its lowest set bit. */
-    while (mask < p) {
-        if (rank & mask) {
-            rc = MPI_Recv(buf, count, type, rank - mask, PAPSIM_TAG_ALLREDUCE_AG, comm,
-                          MPI_STATUS_IGNORE);
-            break;
-        }
-        mask <<= 1;
-    }
-    /* Forward to the children, farthest first, so the subtrees that have the
-     * most rounds left start first. */
-    for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1)
-        if (rank + mask < p)
-            rc = MPI_Send(buf, count, type, rank + mask, PAPSIM_TAG_ALLREDUCE_AG, comm);
+    int rc = MPI_SUCCESS;
+    papsim_tree tree;
+    papsim_tree_binomial_lowbit(rank, p, 0, &tree);
+    if (tree.parent != PAPSIM_TREE_NONE)
+        rc = MPI_Recv(buf, count, type, tree.parent, PAPSIM_TAG_ALLREDUCE_AG, comm,
+                      MPI_STATUS_IGNORE);
+    for (int i = tree.nchildren - 1; i >= 0 && rc == MPI_SUCCESS; i--)
+        rc = MPI_Send(buf, count, type, tree.children[i], PAPSIM_TAG_ALLREDUCE_AG, comm);
     return rc;
 }
 
@@ -51,25 +48,17 @@ int papsim_allreduce_reduce_bcast(const void *sendbuf, void *recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                   const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_reduce_bcast);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-
-    /* In place, every rank's input is in recvbuf; only the reduce's root
-     * may say MPI_IN_PLACE. */
-    const void *input = sendbuf;
-    if (sendbuf == MPI_IN_PLACE && rank != 0)
-        input = recvbuf;
-    rc = papsim_reduce_binomial(input, recvbuf, count, datatype, op, 0, comm, params);
+    papsim_call c;
+    int rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                    PAPSIM_FLAGS_allreduce_reduce_bcast, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    /* Every rank's input is in recvbuf now: the reduce's root reduces in
+     * place, the others send from recvbuf. */
+    rc = papsim_reduce_binomial(c.rank == 0 ? MPI_IN_PLACE : recvbuf, recvbuf, count, datatype,
+                                op, 0, comm, params);
     PAPSIM_CHECK(rc);
-    rc = bcast_binomial_from_zero(recvbuf, count, datatype, comm, rank, p);
+    rc = bcast_binomial_from_zero(recvbuf, count, datatype, comm, c.rank, c.p);
 out:
     return rc;
 }

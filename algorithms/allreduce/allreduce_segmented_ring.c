@@ -31,9 +31,7 @@
  * Restrictions: commutative ops only (pieces are combined in ring order):
  *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
-#include <stdlib.h>
-
-#include "../reduce/reduce_util.h"
+#include "allreduce_ring_util.h"
 
 /* Open MPI's segment size for ring_segmented. */
 #define SEGMENTED_RING_DEFAULT_BYTES ((MPI_Aint)1 << 20)
@@ -43,20 +41,12 @@ typedef struct {
     int count, p, phases;
 } ring_layout;
 
-static void split_even(MPI_Aint total, int parts, int i, MPI_Aint *first, int *len)
-{
-    const MPI_Aint base = total / parts, extra = total % parts;
-    *len = (int)(base + (i < extra ? 1 : 0));
-    *first = (MPI_Aint)i * base + (i < extra ? i : extra);
-}
-
 static void piece_of(const ring_layout *L, int block, int phase, MPI_Aint *first, int *len)
 {
-    MPI_Aint block_first, piece_first;
-    int block_len;
-    split_even(L->count, L->p, block, &block_first, &block_len);
-    split_even(block_len, L->phases, phase, &piece_first, len);
-    *first = block_first + piece_first;
+    const int block_len = papsim_block_len(L->count, L->p, block);
+    *len = papsim_block_len(block_len, L->phases, phase);
+    *first = (MPI_Aint)(papsim_block_first(L->count, L->p, block) +
+                        papsim_block_first(block_len, L->phases, phase));
 }
 
 /* Open MPI's phase count: whole rounds of p segments, plus one for a rest
@@ -116,53 +106,22 @@ static int reduce_scatter_phase(const ring_layout *L, int phase, void *buf, void
     return rc;
 }
 
-/* Ring allgather of whole blocks: rank r starts with block r+1. */
-static int allgather_blocks(const ring_layout *L, void *buf, MPI_Datatype type,
-                            MPI_Aint extent, MPI_Comm comm, int rank)
-{
-    const int p = L->p, right = (rank + 1) % p, left = (rank - 1 + p) % p;
-    int rc = MPI_SUCCESS;
-    for (int k = 0; k < p - 1 && rc == MPI_SUCCESS; k++) {
-        MPI_Aint send_first, recv_first;
-        int send_len, recv_len;
-        split_even(L->count, p, (rank + 1 - k + p) % p, &send_first, &send_len);
-        split_even(L->count, p, (rank - k + p) % p, &recv_first, &recv_len);
-        rc = MPI_Sendrecv(papsim_offset(buf, send_first, extent), send_len, type,
-                          send_len ? right : MPI_PROC_NULL, PAPSIM_TAG_ALLREDUCE_AG,
-                          papsim_offset(buf, recv_first, extent), recv_len, type,
-                          recv_len ? left : MPI_PROC_NULL, PAPSIM_TAG_ALLREDUCE_AG, comm,
-                          MPI_STATUS_IGNORE);
-    }
-    return rc;
-}
-
 int papsim_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int count,
                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                     const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    int rc;
+    papsim_call c;
     void *in_free[2] = {NULL, NULL}, *inbuf[2] = {NULL, NULL};
-    MPI_Aint lb, extent;
 
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_segmented_ring);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                PAPSIM_FLAGS_allreduce_segmented_ring, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
 
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
-    if (p == 1)
-        goto out;
-
-    const int segcount = papsim_reduce_segcount(params, SEGMENTED_RING_DEFAULT_BYTES, count,
-                                                datatype);
+    const int segcount = papsim_segcount(params, SEGMENTED_RING_DEFAULT_BYTES, count, datatype);
     const ring_layout L = {count, p, phase_count(count, p, segcount)};
     MPI_Aint first;
     int largest; /* piece 0 of block 0 is the longest piece */
@@ -176,7 +135,7 @@ int papsim_allreduce_segmented_ring(const void *sendbuf, void *recvbuf, int coun
                                   params);
         PAPSIM_CHECK(rc);
     }
-    rc = allgather_blocks(&L, recvbuf, datatype, extent, comm, rank);
+    rc = papsim_ring_allgather_blocks(recvbuf, count, datatype, extent, comm, rank, p);
 out:
     papsim_data_free(in_free[0]);
     papsim_data_free(in_free[1]);

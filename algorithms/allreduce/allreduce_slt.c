@@ -53,12 +53,10 @@ static int slt_reduce_loop(const slt_chain *c, void *tmp, MPI_Request *sends)
     /* id p-1 completes every segment: its sends are the broadcast's first hop */
     const int tag = c->id == c->p - 1 ? PAPSIM_TAG_ALLREDUCE_AG : PAPSIM_TAG_ALLREDUCE_RS;
     for (int j = 0; j < c->p && rc == MPI_SUCCESS; j++) {
-        MPI_Aint first;
         int len;
-        papsim_segment(c->count, c->p, j, &first, &len);
+        void *seg = papsim_block_ptr(c->buf, c->extent, c->count, c->p, j, &len);
         if (len == 0)
             continue;
-        void *seg = papsim_offset(c->buf, first, c->extent);
         if (c->id != 0) {
             rc = MPI_Recv(tmp, len, c->type, c->prev, PAPSIM_TAG_ALLREDUCE_RS, c->comm,
                           MPI_STATUS_IGNORE);
@@ -79,12 +77,10 @@ static int slt_override_loop(const slt_chain *c, MPI_Request *sends)
     if (c->id == c->p - 1)
         return MPI_SUCCESS;
     for (int j = 0; j < c->p && rc == MPI_SUCCESS; j++) {
-        MPI_Aint first;
         int len;
-        papsim_segment(c->count, c->p, j, &first, &len);
+        void *seg = papsim_block_ptr(c->buf, c->extent, c->count, c->p, j, &len);
         if (len == 0)
             continue;
-        void *seg = papsim_offset(c->buf, first, c->extent);
         /* The final lands where the partial left from: that send must be
          * done first (it is: the successor's reduce loop needs nothing
          * from the override loop, so it always takes it). */
@@ -102,28 +98,19 @@ static int slt_override_loop(const slt_chain *c, MPI_Request *sends)
 int papsim_allreduce_slt(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    int rc;
+    papsim_call call;
     int *order = NULL;
     MPI_Request *sends = NULL;
     void *tmp_free = NULL, *tmp = NULL;
-    MPI_Aint lb;
     slt_chain c = {recvbuf, count, 0, 0, 0, 0, datatype, 0, op, comm, params};
 
-    const int arg_rc = papsim_check_allreduce_args(count, datatype, op, comm, params,
-                                                   PAPSIM_FLAGS_allreduce_slt);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(datatype, &lb, &c.extent);
-    if (sendbuf != MPI_IN_PLACE) {
-        rc = papsim_local_copy(sendbuf, recvbuf, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
-    if (p == 1)
-        goto out;
+    rc = papsim_allreduce_begin(sendbuf, recvbuf, count, datatype, op, comm, params,
+                                PAPSIM_FLAGS_allreduce_slt, &call);
+    if (rc != MPI_SUCCESS || call.done)
+        return rc;
+    const int rank = call.rank, p = call.p;
+    c.extent = call.extent;
 
     order = malloc((size_t)p * sizeof *order);
     sends = malloc(2 * (size_t)p * sizeof *sends);

@@ -29,22 +29,17 @@ int papsim_alltoall_linear(const void *sendbuf, int sendcount, MPI_Datatype send
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                            const papsim_params *params)
 {
-    int rc, rank, p, n = 0;
+    int rc, n = 0;
+    papsim_call c;
     MPI_Request *requests = NULL;
     papsim_a2a_layout L;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_alltoall_linear);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+    rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               params, PAPSIM_FLAGS_alltoall_linear, &c, &L);
     PAPSIM_CHECK(rc);
-    rc = papsim_a2a_copy_own(&L, rank);
-    PAPSIM_CHECK(rc);
-    if (p == 1 || recvcount == 0)
+    if (c.done)
         goto out;
+    const int rank = c.rank, p = c.p;
 
     requests = malloc(2 * (size_t)(p - 1) * sizeof *requests);
     if (!requests) {

@@ -77,22 +77,17 @@ int papsim_alltoall_linear_sync(const void *sendbuf, int sendcount, MPI_Datatype
                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                 MPI_Comm comm, const papsim_params *params)
 {
-    int rc, rank, p;
+    int rc;
+    papsim_call c;
     a2a_window w = {NULL, 0, 0, 0};
     papsim_a2a_layout L;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_alltoall_linear_sync);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+    rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               params, PAPSIM_FLAGS_alltoall_linear_sync, &c, &L);
     PAPSIM_CHECK(rc);
-    rc = papsim_a2a_copy_own(&L, rank);
-    PAPSIM_CHECK(rc);
-    if (p == 1 || recvcount == 0)
+    if (c.done)
         goto out;
+    const int rank = c.rank, p = c.p;
 
     const int limit = params ? params->max_requests : 0;
     w.K = limit <= 0 || limit > p - 1 ? p - 1 : limit;

@@ -95,25 +95,20 @@ int papsim_alltoall_modified_bruck(const void *sendbuf, int sendcount, MPI_Datat
                                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
                                    MPI_Comm comm, const papsim_params *params)
 {
-    int rc, rank, p;
+    int rc;
+    papsim_call c;
     void *T_free = NULL, *T = NULL;
     MPI_Aint *displs = NULL;
     int *lengths = NULL;
     MPI_Datatype blocks = MPI_DATATYPE_NULL;
     papsim_a2a_layout L;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_alltoall_modified_bruck);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+    rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               params, PAPSIM_FLAGS_alltoall_modified_bruck, &c, &L);
     PAPSIM_CHECK(rc);
-    if (p == 1 || recvcount == 0) {
-        rc = papsim_a2a_copy_own(&L, rank);
+    if (c.done)
         goto out;
-    }
+    const int rank = c.rank, p = c.p;
 
     rc = papsim_scratch_alloc((MPI_Aint)p * recvcount, recvtype, &T_free, &T);
     PAPSIM_CHECK(rc);

@@ -26,25 +26,21 @@ int papsim_alltoall_pairwise(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              const papsim_params *params)
 {
-    int rc, rank, p;
+    int rc;
+    papsim_call c;
     papsim_a2a_layout L;
 
-    const int arg_rc = papsim_check_gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype,
-                                                comm, params, PAPSIM_FLAGS_alltoall_pairwise);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    rc = papsim_a2a_layout_init(&L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, p);
+    rc = papsim_alltoall_begin(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm,
+                               params, PAPSIM_FLAGS_alltoall_pairwise, &c, &L);
     PAPSIM_CHECK(rc);
-    for (int k = 1; k < p && recvcount > 0; k++) {
+    const int rank = c.rank, p = c.p;
+    for (int k = 1; k < p && !c.done; k++) {
         const int to = (rank + k) % p, from = (rank - k + p) % p;
         rc = MPI_Sendrecv(papsim_a2a_send_block(&L, to), L.scount, L.stype, to,
                           PAPSIM_TAG_ALLTOALL, papsim_a2a_recv_block(&L, from), L.rcount, L.rtype,
                           from, PAPSIM_TAG_ALLTOALL, comm, MPI_STATUS_IGNORE);
         PAPSIM_CHECK(rc);
     }
-    rc = papsim_a2a_copy_own(&L, rank);
 out:
     papsim_a2a_layout_free(&L);
     return rc;

@@ -47,3 +47,19 @@ int papsim_a2a_copy_own(const papsim_a2a_layout *L, int rank)
     return papsim_typed_copy(papsim_a2a_send_block(L, rank), L->scount, L->stype,
                              papsim_a2a_recv_block(L, rank), L->rcount, L->rtype);
 }
+
+int papsim_alltoall_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const papsim_params *params, unsigned flags, papsim_call *c,
+                          papsim_a2a_layout *L)
+{
+    L->staged_free = NULL;
+    int rc = papsim_gather_begin(sendbuf, sendcount, sendtype, recvcount, recvtype, comm, params,
+                                 flags, c);
+    if (rc != MPI_SUCCESS)
+        return rc; /* the same code on every rank, nothing sent */
+    rc = papsim_a2a_layout_init(L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                c->p);
+    c->done = c->p == 1 || recvcount == 0;
+    return rc == MPI_SUCCESS ? papsim_a2a_copy_own(L, c->rank) : rc;
+}

@@ -26,6 +26,16 @@ typedef struct {
     void *staged_free;       /* the in-place staging buffer, to free; else NULL */
 } papsim_a2a_layout;
 
+/* The uniform preamble of an alltoall: the argument checks (their code
+ * returned, the same on every rank, before anything is sent), rank and
+ * size into *c, papsim_a2a_layout_init and the copy of the own block
+ * (papsim_a2a_copy_own); c->done when p == 1 or recvcount == 0. L is
+ * always safe to free with papsim_a2a_layout_free afterwards. */
+int papsim_alltoall_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                          const papsim_params *params, unsigned flags, papsim_call *c,
+                          papsim_a2a_layout *L);
+
 /* Fills the layout from MPI_Alltoall's arguments. With sendbuf ==
  * MPI_IN_PLACE it copies recvbuf's p blocks to a scratch buffer and sends
  * from there. Returns an MPI error code (MPI_ERR_NO_MEM if the scratch

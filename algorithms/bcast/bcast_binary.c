@@ -26,16 +26,14 @@
 int papsim_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                         const papsim_params *params)
 {
-    int rank, p;
-    papsim_bcast_tree tree;
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_binary);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    papsim_bcast_nary_tree(rank, p, root, 2, &tree);
-    const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
-    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+    const int rc = papsim_bcast_begin(count, datatype, root, comm, params,
+                                      PAPSIM_FLAGS_bcast_binary, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    papsim_tree_nary(c.rank, c.p, root, 2, &tree);
+    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree,
+                                       papsim_segcount(params, 0, count, datatype));
 }

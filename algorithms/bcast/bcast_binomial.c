@@ -21,19 +21,17 @@
  */
 #include "bcast_util.h"
 
-int papsim_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root,
-                          MPI_Comm comm, const papsim_params *params)
+int papsim_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                        const papsim_params *params)
 {
-    int rank, p;
-    papsim_bcast_tree tree;
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_binomial);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    papsim_bcast_binomial_tree(rank, p, root, &tree);
-    const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
-    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+    const int rc = papsim_bcast_begin(count, datatype, root, comm, params,
+                                      PAPSIM_FLAGS_bcast_binomial, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    papsim_tree_binomial(c.rank, c.p, root, &tree);
+    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree,
+                                       papsim_segcount(params, 0, count, datatype));
 }

@@ -31,18 +31,10 @@ enum { CHAIN_FANOUT = 4 };
 int papsim_bcast_chain(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                        const papsim_params *params)
 {
-    int rank, p, size;
-    papsim_bcast_tree tree;
-
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_chain);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_size(datatype, &size);
-    papsim_bcast_chain_tree(rank, p, root, CHAIN_FANOUT, &tree);
-    const MPI_Aint dflt = papsim_bcast_pipeline_default_bytes(p, (MPI_Aint)count * size);
-    const int segcount = papsim_bcast_segcount(params, dflt, count, datatype);
-    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+    papsim_call c;
+    const int rc = papsim_bcast_begin(count, datatype, root, comm, params,
+                                      PAPSIM_FLAGS_bcast_chain, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    return papsim_bcast_chains(buffer, count, datatype, root, comm, params, &c, CHAIN_FANOUT);
 }

@@ -28,24 +28,21 @@
 int papsim_bcast_knomial(void *buffer, int count, MPI_Datatype datatype, int root,
                          MPI_Comm comm, const papsim_params *params)
 {
-    int rank, p;
-    papsim_bcast_tree tree;
+    papsim_call c;
+    papsim_tree tree;
     const int radix = params && params->knomial_radix > 0 ? params->knomial_radix : PAPSIM_BCAST_DEFAULT_RADIX;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_knomial);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    const int rc = papsim_bcast_begin(count, datatype, root, comm, params,
+                                      PAPSIM_FLAGS_bcast_knomial, &c);
+    if (rc != MPI_SUCCESS)
+        return rc;
     /* The root serves up to k-1 children per level of the tree; more than
-     * PAPSIM_BCAST_MAX_CHILDREN do not fit (the same answer on every rank). */
-    int levels = 0;
-    for (long step = 1; step < p; step *= radix)
-        levels++;
-    if ((long)(radix - 1) * levels > PAPSIM_BCAST_MAX_CHILDREN)
+     * PAPSIM_TREE_MAX_CHILDREN do not fit (the same answer on every rank). */
+    if (!papsim_tree_knomial_fits(c.p, radix))
         return MPI_ERR_SIZE;
-    papsim_bcast_knomial_tree(rank, p, root, radix, &tree);
-    const int segcount = papsim_bcast_segcount(params, 0, count, datatype);
-    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
+    if (c.done)
+        return MPI_SUCCESS;
+    papsim_tree_knomial(c.rank, c.p, root, radix, &tree);
+    return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree,
+                                       papsim_segcount(params, 0, count, datatype));
 }

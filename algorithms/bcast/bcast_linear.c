@@ -19,17 +19,15 @@
 int papsim_bcast_linear(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                         const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, nreq = 0;
+    int nreq = 0;
+    papsim_call c;
     MPI_Request *reqs = NULL;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_linear);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    if (count == 0 || p == 1)
-        return MPI_SUCCESS;
+    int rc = papsim_bcast_begin(count, datatype, root, comm, params, PAPSIM_FLAGS_bcast_linear,
+                                &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
     if (rank != root)
         return MPI_Recv(buffer, count, datatype, root, PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
 

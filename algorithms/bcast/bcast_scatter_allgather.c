@@ -37,10 +37,10 @@ static int spread_upper_blocks(void *buffer, int count, MPI_Datatype type, MPI_A
                                int root, int p, int v, int mask, MPI_Comm comm)
 {
     int rc = MPI_SUCCESS;
-    MPI_Aint offset;
+    int64_t offset;
     const int g = v & ~(2 * mask - 1), have = p - g - mask;
-    const int len = papsim_bcast_blocks(count, p, g + mask, mask, &offset);
-    void *blocks = papsim_offset(buffer, offset, extent);
+    const int len = papsim_ceil_blocks(count, p, g + mask, mask, &offset);
+    void *blocks = papsim_offset(buffer, (MPI_Aint)offset, extent);
     for (int half = mask >> 1; half > 0; half >>= 1) {
         const int vpeer = v ^ half, sub = v & ~(2 * half - 1);
         const int peer = (vpeer + root) % p;
@@ -57,33 +57,25 @@ static int spread_upper_blocks(void *buffer, int count, MPI_Datatype type, MPI_A
 int papsim_bcast_scatter_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
                                    MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent, send_off, recv_off;
+    papsim_call c;
+    int64_t send_off, recv_off;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_scatter_allgather);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    if (count == 0 || p == 1)
-        return MPI_SUCCESS;
-    if (count < p)
-        return papsim_bcast_linear(buffer, count, datatype, root, comm, params);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_bcast_scatter_begin(buffer, count, datatype, root, comm, params,
+                                        PAPSIM_FLAGS_bcast_scatter_allgather, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
     const int v = (rank - root + p) % p;
-
-    rc = papsim_bcast_binomial_scatter(buffer, count, datatype, root, comm);
-    PAPSIM_CHECK(rc);
     for (int mask = 1; mask < p; mask <<= 1) {
         const int vpeer = v ^ mask;
         const int mine = v & ~(mask - 1), theirs = vpeer & ~(mask - 1);
         if (vpeer < p) {
-            const int send_len = papsim_bcast_blocks(count, p, mine, mask, &send_off);
-            const int recv_len = papsim_bcast_blocks(count, p, theirs, mask, &recv_off);
-            rc = MPI_Sendrecv(papsim_offset(buffer, send_off, extent), send_len, datatype,
+            const int send_len = papsim_ceil_blocks(count, p, mine, mask, &send_off);
+            const int recv_len = papsim_ceil_blocks(count, p, theirs, mask, &recv_off);
+            rc = MPI_Sendrecv(papsim_offset(buffer, (MPI_Aint)send_off, extent), send_len, datatype,
                               (vpeer + root) % p, PAPSIM_TAG_BCAST,
-                              papsim_offset(buffer, recv_off, extent), recv_len, datatype,
+                              papsim_offset(buffer, (MPI_Aint)recv_off, extent), recv_len, datatype,
                               (vpeer + root) % p, PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
             PAPSIM_CHECK(rc);
         }

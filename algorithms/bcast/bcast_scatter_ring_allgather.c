@@ -25,31 +25,23 @@
 int papsim_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype datatype, int root,
                                         MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent, send_off, recv_off;
+    papsim_call c;
+    int64_t send_off, recv_off;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_scatter_ring_allgather);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    if (count == 0 || p == 1)
-        return MPI_SUCCESS;
-    if (count < p)
-        return papsim_bcast_linear(buffer, count, datatype, root, comm, params);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_bcast_scatter_begin(buffer, count, datatype, root, comm, params,
+                                        PAPSIM_FLAGS_bcast_scatter_ring_allgather, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
     const int v = (rank - root + p) % p;
-
-    rc = papsim_bcast_binomial_scatter(buffer, count, datatype, root, comm);
-    PAPSIM_CHECK(rc);
     const int right = (rank + 1) % p, left = (rank - 1 + p) % p;
     for (int k = 1; k < p; k++) {
         const int send_block = (v - k + 1 + p) % p, recv_block = (v - k + p) % p;
-        const int send_len = papsim_bcast_blocks(count, p, send_block, 1, &send_off);
-        const int recv_len = papsim_bcast_blocks(count, p, recv_block, 1, &recv_off);
-        rc = MPI_Sendrecv(papsim_offset(buffer, send_off, extent), send_len, datatype, right,
-                          PAPSIM_TAG_BCAST, papsim_offset(buffer, recv_off, extent), recv_len,
+        const int send_len = papsim_ceil_blocks(count, p, send_block, 1, &send_off);
+        const int recv_len = papsim_ceil_blocks(count, p, recv_block, 1, &recv_off);
+        rc = MPI_Sendrecv(papsim_offset(buffer, (MPI_Aint)send_off, extent), send_len, datatype, right,
+                          PAPSIM_TAG_BCAST, papsim_offset(buffer, (MPI_Aint)recv_off, extent), recv_len,
                           datatype, left, PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
         PAPSIM_CHECK(rc);
     }

@@ -38,18 +38,17 @@ static MPI_Aint default_segment_bytes(MPI_Aint message_bytes)
 
 /* Phase 1 at the root: segment s of each half in turn, half 0 first. */
 static int root_sends(char *half[2], const int len[2], int segcount, MPI_Aint type_extent,
-                      MPI_Datatype type, MPI_Comm comm, const papsim_bcast_tree *tree)
+                      MPI_Datatype type, MPI_Comm comm, const papsim_tree *tree)
 {
     int rc = MPI_SUCCESS;
-    const int nseg0 = (len[0] + segcount - 1) / segcount;
+    const int nseg0 = papsim_seg_count(len[0], segcount);
     for (int s = 0; s < nseg0; s++)
         for (int i = 0; i < tree->nchildren && i < 2; i++) {
-            const int left = len[i] - s * segcount; /* elements of half i not yet sent */
-            if (left <= 0)
+            const int n = papsim_seg_len(len[i], segcount, s); /* 0: half i is done */
+            if (n == 0)
                 continue;
-            rc = MPI_Send(half[i] + (MPI_Aint)s * segcount * type_extent,
-                          left < segcount ? left : segcount, type, tree->children[i],
-                          PAPSIM_TAG_BCAST, comm);
+            rc = MPI_Send(half[i] + (MPI_Aint)s * segcount * type_extent, n, type,
+                          tree->children[i], PAPSIM_TAG_BCAST, comm);
             if (rc != MPI_SUCCESS)
                 return rc;
         }
@@ -61,21 +60,21 @@ static int root_sends(char *half[2], const int len[2], int segcount, MPI_Aint ty
  * with blocking sends; a leaf receives without posting ahead, as Open MPI's
  * does (under SMPI a receive posted late delays the transfer). */
 static int relay_half(char *half, int len, int segcount, MPI_Aint type_extent, MPI_Datatype type,
-                      MPI_Comm comm, const papsim_bcast_tree *tree)
+                      MPI_Comm comm, const papsim_tree *tree)
 {
     int rc = MPI_SUCCESS;
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-    const int nseg = (len + segcount - 1) / segcount;
+    const int nseg = papsim_seg_count(len, segcount);
     if (tree->nchildren == 0) { /* a leaf takes its segments one blocking receive at a time */
         for (int s = 0; s < nseg && rc == MPI_SUCCESS; s++)
             rc = MPI_Recv(half + (MPI_Aint)s * segcount * type_extent,
-                          s < nseg - 1 ? segcount : len - s * segcount, type, tree->parent,
+                          papsim_seg_len(len, segcount, s), type, tree->parent,
                           PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
         return rc;
     }
     for (int s = 0; s <= nseg; s++) {
         if (s < nseg) {
-            const int n = s < nseg - 1 ? segcount : len - s * segcount;
+            const int n = papsim_seg_len(len, segcount, s);
             rc = MPI_Irecv(half + (MPI_Aint)s * segcount * type_extent, n, type, tree->parent,
                            PAPSIM_TAG_BCAST, comm, &req[s & 1]);
             PAPSIM_CHECK(rc);
@@ -84,7 +83,7 @@ static int relay_half(char *half, int len, int segcount, MPI_Aint type_extent, M
             continue;
         rc = papsim_waitall(1, &req[(s - 1) & 1]);
         PAPSIM_CHECK(rc);
-        const int n = s - 1 < nseg - 1 ? segcount : len - (s - 1) * segcount;
+        const int n = papsim_seg_len(len, segcount, s - 1);
         for (int i = 0; i < tree->nchildren; i++) {
             rc = MPI_Send(half + (MPI_Aint)(s - 1) * segcount * type_extent, n, type,
                           tree->children[i], PAPSIM_TAG_BCAST, comm);
@@ -100,36 +99,31 @@ out:
 int papsim_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, int root,
                               MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, size;
-    MPI_Aint lb, extent;
-    papsim_bcast_tree tree;
+    int size;
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_bcast_args(count, datatype, root, comm, params,
-                                               PAPSIM_FLAGS_bcast_split_binary);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    if (count == 0 || p == 1)
-        return MPI_SUCCESS;
+    int rc = papsim_bcast_begin(count, datatype, root, comm, params,
+                                PAPSIM_FLAGS_bcast_split_binary, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
     MPI_Type_size(datatype, &size);
-    MPI_Type_get_extent(datatype, &lb, &extent);
 
     /* Segments of at least one element; a half shorter than one segment
      * (in bytes, as Open MPI compares) sends the message down the pipeline. */
-    MPI_Aint seg_bytes = params && params->segment_bytes > 0
-                             ? params->segment_bytes
-                             : default_segment_bytes((MPI_Aint)count * size);
-    if (seg_bytes < size)
-        seg_bytes = size;
-    const int segcount = (int)(seg_bytes / size < count ? seg_bytes / size : count);
+    const MPI_Aint seg_bytes = params && params->segment_bytes > 0
+                                   ? params->segment_bytes
+                                   : default_segment_bytes((MPI_Aint)count * size);
+    const int segcount = papsim_segcount(params, seg_bytes, count, datatype);
     const int len[2] = {count - count / 2, count / 2};
     if (len[1] == 0 || seg_bytes > (MPI_Aint)len[1] * size) {
-        papsim_bcast_chain_tree(rank, p, root, 1, &tree);
+        papsim_tree_chain(rank, p, root, 1, &tree);
         return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree, segcount);
     }
     char *half[2] = {buffer, (char *)buffer + (MPI_Aint)len[0] * extent};
-    papsim_bcast_nary_tree(rank, p, root, 2, &tree);
+    papsim_tree_nary(rank, p, root, 2, &tree);
     const int v = (rank - root + p) % p;
     const int mine = (v + 1) % 2; /* odd v carry H0, even v (and the root) H1 */
 

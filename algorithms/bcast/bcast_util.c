@@ -2,22 +2,6 @@
 
 #include <stdlib.h>
 
-int papsim_bcast_segcount(const papsim_params *params, MPI_Aint default_bytes, int count,
-                          MPI_Datatype type)
-{
-    MPI_Aint bytes = params && params->segment_bytes > 0 ? params->segment_bytes : default_bytes;
-    int size;
-    MPI_Type_size(type, &size);
-    if (count <= 0)
-        return 1;
-    if (bytes <= 0 || size <= 0)
-        return count;
-    MPI_Aint elems = bytes / size;
-    if (elems < 1)
-        elems = 1;
-    return elems < count ? (int)elems : count;
-}
-
 MPI_Aint papsim_bcast_pipeline_default_bytes(int p, MPI_Aint message_bytes)
 {
     /* Linear fits of the measured crossover between segment sizes, in ranks
@@ -34,103 +18,11 @@ MPI_Aint papsim_bcast_pipeline_default_bytes(int p, MPI_Aint message_bytes)
     return 128 * 1024;
 }
 
-static void tree_init(papsim_bcast_tree *tree)
-{
-    tree->parent = MPI_PROC_NULL;
-    tree->nchildren = 0;
-}
-
 static int to_rank(int v, int p, int root) { return (v + root) % p; }
-
-/* The root heads min(fanout, p-1) chains of consecutive relative ranks,
- * the first (p-1) mod fanout of them one rank longer than the rest. */
-void papsim_bcast_chain_tree(int rank, int p, int root, int fanout, papsim_bcast_tree *tree)
-{
-    tree_init(tree);
-    if (fanout < 1)
-        fanout = 1;
-    if (fanout > p - 1)
-        fanout = p - 1;
-    const int v = (rank - root + p) % p;
-    if (p < 2)
-        return;
-    const int shorter = (p - 1) / fanout, longer_chains = (p - 1) % fanout;
-    for (int j = 0, head = 1; j < fanout; j++) {
-        const int len = shorter + (j < longer_chains ? 1 : 0);
-        if (v == 0) {
-            tree->children[tree->nchildren++] = to_rank(head, p, root);
-        } else if (v >= head && v < head + len) {
-            tree->parent = to_rank(v == head ? 0 : v - 1, p, root);
-            if (v + 1 < head + len)
-                tree->children[tree->nchildren++] = to_rank(v + 1, p, root);
-            return;
-        }
-        head += len;
-    }
-}
-
-/* Level by level: v on level L (fanout^L nodes) has the children
- * v + i fanout^L, i = 1..fanout, so a level is filled by every node's first
- * child, then every node's second child, and so on. */
-void papsim_bcast_nary_tree(int rank, int p, int root, int fanout, papsim_bcast_tree *tree)
-{
-    tree_init(tree);
-    const int v = (rank - root + p) % p;
-    long level_width = 1, level_start = 0; /* fanout^L and the first v of level L */
-    while (v >= level_start + level_width) {
-        level_start += level_width;
-        level_width *= fanout;
-    }
-    for (int i = 1; i <= fanout && v + i * level_width < p; i++)
-        tree->children[tree->nchildren++] = to_rank((int)(v + i * level_width), p, root);
-    if (v > 0) {
-        /* The parent sits on the level above at position pos mod width/fanout. */
-        const long up_width = level_width / fanout, up_start = level_start - up_width;
-        tree->parent = to_rank((int)(up_start + (v - level_start) % up_width), p, root);
-    }
-}
-
-/* v's parent clears v's highest set bit; its children are v + 2^k for every
- * 2^k above v (lowest first). */
-void papsim_bcast_binomial_tree(int rank, int p, int root, papsim_bcast_tree *tree)
-{
-    tree_init(tree);
-    const int v = (rank - root + p) % p;
-    long bit = 1;
-    while (bit <= v)
-        bit <<= 1;
-    if (v > 0)
-        tree->parent = to_rank(v - (int)(bit >> 1), p, root);
-    for (; v + bit < p; bit <<= 1)
-        tree->children[tree->nchildren++] = to_rank((int)(v + bit), p, root);
-}
-
-/* v's parent clears v's lowest non-zero base-radix digit; its children are
- * v + d radix^j for every power radix^j below that digit (highest first) and
- * d = 1..radix-1. */
-void papsim_bcast_knomial_tree(int rank, int p, int root, int radix, papsim_bcast_tree *tree)
-{
-    tree_init(tree);
-    const int v = (rank - root + p) % p;
-    long step = 1;
-    while (step < p && v % (step * radix) == 0)
-        step *= radix;
-    if (v > 0)
-        tree->parent = to_rank((int)(v / (step * radix) * (step * radix)), p, root);
-    for (step /= radix; step > 0; step /= radix)
-        for (int d = 1; d < radix && v + d * step < p; d++)
-            tree->children[tree->nchildren++] = to_rank((int)(v + d * step), p, root);
-}
-
-/* Length of segment s of nseg segments of segcount elements (last shorter). */
-static int segment_len(int count, int segcount, int nseg, int s)
-{
-    return s < nseg - 1 ? segcount : count - (nseg - 1) * segcount;
-}
 
 /* Starts the sends of one segment to every child and waits for all of them. */
 static int send_to_children(const void *seg, int len, MPI_Datatype type, MPI_Comm comm,
-                            const papsim_bcast_tree *tree, MPI_Request *reqs)
+                            const papsim_tree *tree, MPI_Request *reqs)
 {
     int rc = MPI_SUCCESS;
     for (int i = 0; i < tree->nchildren; i++) {
@@ -144,24 +36,24 @@ static int send_to_children(const void *seg, int len, MPI_Datatype type, MPI_Com
 }
 
 int papsim_bcast_tree_segmented(void *buffer, int count, MPI_Datatype type, int root,
-                                MPI_Comm comm, const papsim_bcast_tree *tree, int segcount)
+                                MPI_Comm comm, const papsim_tree *tree, int segcount)
 {
     int rc = MPI_SUCCESS, rank;
     MPI_Aint lb, extent;
     MPI_Request recv_req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-    MPI_Request send_req[PAPSIM_BCAST_MAX_CHILDREN];
+    MPI_Request send_req[PAPSIM_TREE_MAX_CHILDREN];
 
-    if (count == 0 || (tree->parent == MPI_PROC_NULL && tree->nchildren == 0))
+    if (count == 0 || (tree->parent == PAPSIM_TREE_NONE && tree->nchildren == 0))
         return MPI_SUCCESS;
     MPI_Comm_rank(comm, &rank);
     MPI_Type_get_extent(type, &lb, &extent);
-    const int nseg = (count + segcount - 1) / segcount;
+    const int nseg = papsim_seg_count(count, segcount);
     const MPI_Aint seg_stride = (MPI_Aint)segcount * extent;
 
     if (rank == root) {
         for (int s = 0; s < nseg; s++) {
             rc = send_to_children(papsim_offset(buffer, s, seg_stride),
-                                  segment_len(count, segcount, nseg, s), type, comm, tree,
+                                  papsim_seg_len(count, segcount, s), type, comm, tree,
                                   send_req);
             PAPSIM_CHECK(rc);
         }
@@ -172,7 +64,7 @@ int papsim_bcast_tree_segmented(void *buffer, int count, MPI_Datatype type, int 
     for (int s = 0; s <= nseg; s++) {
         if (s < nseg) {
             rc = MPI_Irecv(papsim_offset(buffer, s, seg_stride),
-                           segment_len(count, segcount, nseg, s), type, tree->parent,
+                           papsim_seg_len(count, segcount, s), type, tree->parent,
                            PAPSIM_TAG_BCAST, comm, &recv_req[s & 1]);
             PAPSIM_CHECK(rc);
         }
@@ -182,7 +74,7 @@ int papsim_bcast_tree_segmented(void *buffer, int count, MPI_Datatype type, int 
         PAPSIM_CHECK(rc);
         if (tree->nchildren > 0) {
             rc = send_to_children(papsim_offset(buffer, s - 1, seg_stride),
-                                  segment_len(count, segcount, nseg, s - 1), type, comm, tree,
+                                  papsim_seg_len(count, segcount, s - 1), type, comm, tree,
                                   send_req);
             PAPSIM_CHECK(rc);
         }
@@ -193,23 +85,24 @@ out:
     return rc;
 }
 
-int papsim_bcast_blocks(int count, int p, int first, int nblocks, MPI_Aint *offset)
+int papsim_bcast_chains(void *buffer, int count, MPI_Datatype type, int root, MPI_Comm comm,
+                        const papsim_params *params, const papsim_call *c, int fanout)
 {
-    const MPI_Aint sc = ((MPI_Aint)count + p - 1) / p;
-    MPI_Aint begin = (MPI_Aint)first * sc, end = (MPI_Aint)(first + nblocks) * sc;
-    if (begin > count)
-        begin = count;
-    if (end > count)
-        end = count;
-    *offset = begin;
-    return end > begin ? (int)(end - begin) : 0;
+    int size;
+    papsim_tree tree;
+    MPI_Type_size(type, &size);
+    papsim_tree_chain(c->rank, c->p, root, fanout, &tree);
+    const MPI_Aint dflt = papsim_bcast_pipeline_default_bytes(c->p, (MPI_Aint)count * size);
+    const int segcount = papsim_segcount(params, dflt, count, type);
+    return papsim_bcast_tree_segmented(buffer, count, type, root, comm, &tree, segcount);
 }
 
 int papsim_bcast_binomial_scatter(void *buffer, int count, MPI_Datatype type, int root,
                                   MPI_Comm comm)
 {
     int rc = MPI_SUCCESS, rank, p;
-    MPI_Aint lb, extent, offset;
+    MPI_Aint lb, extent;
+    int64_t offset;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(type, &lb, &extent);
@@ -220,23 +113,33 @@ int papsim_bcast_binomial_scatter(void *buffer, int count, MPI_Datatype type, in
     while (span < p && !(v & span))
         span <<= 1;
     if (v > 0) {
-        const int len = papsim_bcast_blocks(count, p, v, span, &offset);
-        if (len > 0) {
-            rc = MPI_Recv(papsim_offset(buffer, offset, extent), len, type,
-                          to_rank(v - span, p, root), PAPSIM_TAG_BCAST, comm, MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+        const int len = papsim_ceil_blocks(count, p, v, span, &offset);
+        rc = papsim_recv_piece(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type,
+                               to_rank(v - span, p, root), PAPSIM_TAG_BCAST, comm);
+        PAPSIM_CHECK(rc);
     }
     for (int half = span >> 1; half > 0; half >>= 1) {
         if (v + half >= p)
             continue;
-        const int len = papsim_bcast_blocks(count, p, v + half, half, &offset);
-        if (len == 0)
-            continue;
-        rc = MPI_Send(papsim_offset(buffer, offset, extent), len, type, to_rank(v + half, p, root),
-                      PAPSIM_TAG_BCAST, comm);
+        const int len = papsim_ceil_blocks(count, p, v + half, half, &offset);
+        rc = papsim_send_piece(papsim_offset(buffer, (MPI_Aint)offset, extent), len, type,
+                               to_rank(v + half, p, root), PAPSIM_TAG_BCAST, comm);
         PAPSIM_CHECK(rc);
     }
 out:
     return rc;
+}
+
+int papsim_bcast_scatter_begin(void *buffer, int count, MPI_Datatype type, int root,
+                               MPI_Comm comm, const papsim_params *params, unsigned flags,
+                               papsim_call *c)
+{
+    const int rc = papsim_bcast_begin(count, type, root, comm, params, flags, c);
+    if (rc != MPI_SUCCESS || c->done)
+        return rc;
+    if (count < c->p) {
+        c->done = 1;
+        return papsim_bcast_linear(buffer, count, type, root, comm, params);
+    }
+    return papsim_bcast_binomial_scatter(buffer, count, type, root, comm);
 }

@@ -26,30 +26,15 @@
 int papsim_reduce_binary(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rank, p;
-    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_binary);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-
-    const int v = (rank - root + p) % p;
-    int level_size = 1; /* 2^L for v's level L */
-    while (2 * level_size - 1 <= v)
-        level_size *= 2;
-    if (v > 0) { /* v is position v - (2^L - 1) on its level */
-        const int half = level_size / 2, pos = v - (level_size - 1);
-        tree.parent = (pos % half + half - 1 + root) % p;
-    }
-    for (int k = 1; k <= 2; k++)
-        if (v + k * level_size < p)
-            tree.children[tree.nchildren++] = (v + k * level_size + root) % p;
-    const int segcount = papsim_reduce_segcount(params, 32 * 1024, count, datatype);
+    const int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                       PAPSIM_FLAGS_reduce_binary, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    papsim_tree_nary(c.rank, c.p, root, 2, &tree);
+    const int segcount = papsim_segcount(params, 32 * 1024, count, datatype);
     return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
                                         &tree, root, segcount);
 }

@@ -21,62 +21,44 @@
  *          forwards the result to the root when root != 0 (one extra message).
  * Restrictions: none.
  */
-#include <stdlib.h>
-
-#include "../coll_util.h"
+#include "../coll_tree.h"
+#include "reduce_util.h"
 
 int papsim_reduce_binomial(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative;
+    papsim_call c;
+    papsim_tree tree;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_binomial);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_binomial, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank;
 
     rc = papsim_scratch_alloc(count, datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
     /* The accumulator is the root's recvbuf; other ranks need their own. */
-    if (rank == root) {
-        acc = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, datatype, &acc_free, &acc);
-        PAPSIM_CHECK(rc);
-    }
-    if (!(rank == root && sendbuf == MPI_IN_PLACE)) {
-        rc = papsim_local_copy(sendbuf, acc, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &acc_free,
+                                   &acc);
+    PAPSIM_CHECK(rc);
 
-    const int tree_root = commutative ? root : 0;
-    const int vrank = (rank - tree_root + p) % p;
-    for (int mask = 1; mask < p; mask <<= 1) {
-        if (vrank & mask) {
-            const int parent = ((vrank & ~mask) + tree_root) % p;
-            rc = MPI_Send(acc, count, datatype, parent, PAPSIM_TAG_REDUCE, comm);
-            PAPSIM_CHECK(rc);
-            break;
-        }
-        if ((vrank | mask) >= p)
-            continue;
-        const int child = ((vrank | mask) + tree_root) % p;
-        rc = MPI_Recv(tmp, count, datatype, child, PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+    /* Children nearest first, each the partial result of the ranks above
+     * this one's, then the parent. */
+    const int tree_root = c.commutative ? root : 0;
+    papsim_tree_binomial_lowbit(rank, c.p, tree_root, &tree);
+    for (int i = 0; i < tree.nchildren; i++) {
+        rc = MPI_Recv(tmp, count, datatype, tree.children[i], PAPSIM_TAG_REDUCE, comm,
+                      MPI_STATUS_IGNORE);
         PAPSIM_CHECK(rc);
-        if (commutative) {
-            rc = papsim_combine(tmp, acc, count, datatype, op, params);
-        } else {
-            /* The child holds higher ranks: acc (op) tmp, then keep it in acc. */
-            rc = papsim_combine(acc, tmp, count, datatype, op, params);
-            if (rc == MPI_SUCCESS)
-                rc = papsim_local_copy(tmp, acc, count, datatype);
-        }
+        /* The child holds higher ranks: acc (op) tmp for a non-commutative op. */
+        rc = papsim_reduce_combine_ordered(tmp, acc, count, datatype, op, c.commutative, 0,
+                                           params);
+        PAPSIM_CHECK(rc);
+    }
+    if (tree.parent != PAPSIM_TREE_NONE) {
+        rc = MPI_Send(acc, count, datatype, tree.parent, PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
     }
 

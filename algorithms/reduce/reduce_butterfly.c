@@ -41,51 +41,36 @@
  * Memory:  one scratch vector (not at the root) and half a vector.
  * Restrictions: power-of-two p: PAPSIM_R_POW2, MPI_ERR_SIZE here.
  */
-#include <stdlib.h>
-
 #include "reduce_util.h"
 
 /* Steps of a power-of-two p: at most one per bit of an int. */
 #define BUTTERFLY_MAX_STEPS 31
 
-/* First element of block b of p (b = p gives count). */
-static MPI_Aint block_first(int count, int p, int b)
-{
-    MPI_Aint first;
-    int len;
-    papsim_reduce_block(count, p, b, &first, &len);
-    return first;
-}
-
-/* Element offset and length of the blocks [b, b + n). */
+/* Element offset and length of the blocks [b, b + n) of p. */
 static void blocks_span(int count, int p, int b, int n, MPI_Aint *first, int *len)
 {
-    *first = block_first(count, p, b);
-    *len = (int)(block_first(count, p, b + n) - *first);
+    *first = (MPI_Aint)papsim_block_first(count, p, b);
+    *len = papsim_blocks_len(count, p, b, b + n);
 }
 
 int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
                             MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                             const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative = 1, steps = 0;
+    int steps = 0;
+    papsim_call c;
     void *work_free = NULL, *work = NULL, *tmp_free = NULL, *tmp = NULL;
-    MPI_Aint lb, extent;
     /* Per step s (distance 2^s): the first block this rank kept and the
      * first block it gave; both ranges are `p >> (s + 1)` blocks wide. The
      * gather walks them backwards. */
     int kept[BUTTERFLY_MAX_STEPS], given[BUTTERFLY_MAX_STEPS];
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_butterfly);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_butterfly, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p, commutative = c.commutative;
+    const MPI_Aint extent = c.extent;
 
     /* The root reduces in recvbuf, the others in scratch. */
     rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
@@ -94,7 +79,7 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
     if (p == 1)
         goto out;
     /* The largest half is the first one (the longer blocks come first). */
-    rc = papsim_scratch_alloc(block_first(count, p, p / 2), datatype, &tmp_free, &tmp);
+    rc = papsim_scratch_alloc(papsim_block_first(count, p, p / 2), datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
 
     /* Reduce-scatter: the range [low, low + width) halves each step. */
@@ -108,10 +93,8 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
         int keep_len, give_len;
         blocks_span(count, p, kept[steps], width, &keep_first, &keep_len);
         blocks_span(count, p, given[steps], width, &give_first, &give_len);
-        rc = MPI_Sendrecv(papsim_offset(work, give_first, extent), give_len, datatype,
-                          give_len ? partner : MPI_PROC_NULL, PAPSIM_TAG_REDUCE, tmp, keep_len,
-                          datatype, keep_len ? partner : MPI_PROC_NULL, PAPSIM_TAG_REDUCE, comm,
-                          MPI_STATUS_IGNORE);
+        rc = papsim_sendrecv_pieces(papsim_offset(work, give_first, extent), give_len, partner,
+                                    tmp, keep_len, partner, datatype, PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
         /* The partner's ranks lie above this rank's when this rank is the
          * lower one, so the received data is then the right operand. */
@@ -129,17 +112,14 @@ int papsim_reduce_butterfly(const void *sendbuf, void *recvbuf, int count,
         int len;
         if ((rank & d) != (root & d)) {
             blocks_span(count, p, kept[s], width_s, &first, &len);
-            if (len)
-                rc = MPI_Send(papsim_offset(work, first, extent), len, datatype, partner,
-                              PAPSIM_TAG_REDUCE, comm);
+            rc = papsim_send_piece(papsim_offset(work, first, extent), len, datatype, partner,
+                                   PAPSIM_TAG_REDUCE, comm);
             break;
         }
         blocks_span(count, p, given[s], width_s, &first, &len);
-        if (len) {
-            rc = MPI_Recv(papsim_offset(work, first, extent), len, datatype, partner,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+        rc = papsim_recv_piece(papsim_offset(work, first, extent), len, datatype, partner,
+                               PAPSIM_TAG_REDUCE, comm);
+        PAPSIM_CHECK(rc);
     }
 out:
     papsim_data_free(work_free);

@@ -30,40 +30,18 @@
 int papsim_reduce_chain(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                         MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rank, p;
-    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_chain);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-
-    int fanout = p / 2;
-    if (fanout < 1)
-        fanout = 1;
-    if (fanout > PAPSIM_REDUCE_MAX_CHILDREN)
-        fanout = PAPSIM_REDUCE_MAX_CHILDREN;
-    const int v = (rank - root + p) % p;
-    const int longer = (p - 1) % fanout; /* chains of length ceil((p-1)/f) */
-    const int shorter_len = (p - 1) / fanout;
-    /* Walk the chains (heads at v = 1, 1 + len_0, ...) to find v's place. */
-    for (int j = 0, head = 1; j < fanout && head < p; j++) {
-        const int len = shorter_len + (j < longer ? 1 : 0);
-        if (v == 0) {
-            tree.children[tree.nchildren++] = (head + root) % p;
-        } else if (v >= head && v < head + len) {
-            tree.parent = (v == head ? root : (rank - 1 + p) % p);
-            if (v + 1 < head + len)
-                tree.children[tree.nchildren++] = (rank + 1) % p;
-            break;
-        }
-        head += len;
-    }
-    const int segcount = papsim_reduce_segcount(params, 64 * 1024, count, datatype);
+    const int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                       PAPSIM_FLAGS_reduce_chain, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    int fanout = c.p / 2;
+    if (fanout > PAPSIM_REDUCE_CHAIN_MAX_FANOUT)
+        fanout = PAPSIM_REDUCE_CHAIN_MAX_FANOUT;
+    papsim_tree_chain(c.rank, c.p, root, fanout, &tree);
+    const int segcount = papsim_segcount(params, 64 * 1024, count, datatype);
     return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
                                         &tree, root, segcount);
 }

@@ -69,7 +69,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../coll_util.h"
+#include "reduce_util.h"
 #include "../schedule/clairvoyant.h"
 
 /* The default network of the round-time model: the CURIE cluster of
@@ -105,9 +105,7 @@ static int choose_segments(const papsim_params *params, int count, int p, double
     } else if (params && params->segment_bytes > 0) {
         n = ceil(bytes / (double)params->segment_bytes);
     } else {
-        int logp = 0;
-        while ((1 << logp) < p)
-            logp++;
+        const int logp = papsim_log2_ceil(p);
         n = floor(sqrt((logp > 0 ? logp - 1 : 0) * bytes * (model_beta(params) + gamma) /
                        model_alpha(params)) +
                   0.5);
@@ -165,42 +163,30 @@ out:
 int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                               MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, type_size;
-    MPI_Aint lb, extent;
+    int type_size;
+    papsim_call c;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
     papsim_clv_step *steps = NULL;
     int64_t nsteps = 0;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_clairvoyant);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_clairvoyant, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
     if (p > PAPSIM_CLV_NPROCS_MAX)
         return MPI_ERR_SIZE; /* the schedule generator's limit, the same on every rank */
-    MPI_Type_get_extent(datatype, &lb, &extent);
     MPI_Type_size(datatype, &type_size);
 
     /* The accumulator is the root's recvbuf; other ranks need their own. */
-    if (rank == root) {
-        acc = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, datatype, &acc_free, &acc);
-        PAPSIM_CHECK(rc);
-    }
-    if (!(rank == root && sendbuf == MPI_IN_PLACE)) {
-        rc = papsim_local_copy(sendbuf, acc, count, datatype);
-        PAPSIM_CHECK(rc);
-    }
+    rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &acc_free,
+                                   &acc);
+    PAPSIM_CHECK(rc);
     if (p == 1)
         goto out;
 
     const double bytes = (double)count * type_size;
     const int nseg = choose_segments(params, count, p, bytes);
-    const int base = count / nseg, rem = count % nseg;
     const double d = papsim_clv_round_time(model_alpha(params), model_beta(params),
                                            params ? params->gamma : 0.0,
                                            bytes, nseg);
@@ -216,31 +202,27 @@ int papsim_reduce_clairvoyant(const void *sendbuf, void *recvbuf, int count, MPI
     if (params && params->schedule_timed)
         papsim_charge_seconds(monotonic_seconds() - t0);
 
-    rc = papsim_scratch_alloc(base + (rem > 0), datatype, &tmp_free, &tmp);
+    /* Segment j is block j of nseg (coll_blocks.h); the first is the longest. */
+    rc = papsim_scratch_alloc(papsim_block_len(count, nseg, 0), datatype, &tmp_free, &tmp);
     PAPSIM_CHECK(rc);
     for (int64_t k = 0; k < nsteps; k++) {
         const papsim_clv_step *st = &steps[k];
         MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-        int rlen = 0;
-        MPI_Aint roff = 0;
+        int rlen = 0, slen;
+        void *mine = NULL;
         if (st->recv_from >= 0) {
-            rlen = base + (st->recv_seg < rem);
-            roff = (MPI_Aint)st->recv_seg * base + (st->recv_seg < rem ? st->recv_seg : rem);
+            mine = papsim_block_ptr(acc, c.extent, count, nseg, st->recv_seg, &rlen);
             rc = MPI_Irecv(tmp, rlen, datatype, st->recv_from, PAPSIM_TAG_REDUCE, comm, &req[0]);
             PAPSIM_CHECK(rc);
         }
         if (st->send_to >= 0) {
-            const int slen = base + (st->send_seg < rem);
-            const MPI_Aint soff =
-                (MPI_Aint)st->send_seg * base + (st->send_seg < rem ? st->send_seg : rem);
-            rc = MPI_Isend(papsim_offset(acc, soff, extent), slen, datatype, st->send_to,
-                           PAPSIM_TAG_REDUCE, comm, &req[1]);
+            void *seg = papsim_block_ptr(acc, c.extent, count, nseg, st->send_seg, &slen);
+            rc = MPI_Isend(seg, slen, datatype, st->send_to, PAPSIM_TAG_REDUCE, comm, &req[1]);
             PAPSIM_CHECK(rc);
         }
         rc = papsim_waitall(2, req);
         PAPSIM_CHECK(rc);
         if (st->recv_from >= 0) {
-            void *mine = papsim_offset(acc, roff, extent);
             if (st->flags & PAPSIM_CLV_COPY)
                 rc = papsim_local_copy(tmp, mine, rlen, datatype);
             else

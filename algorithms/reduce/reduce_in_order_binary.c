@@ -35,38 +35,15 @@ int papsim_reduce_in_order_binary(const void *sendbuf, void *recvbuf, int count,
                                   MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                                   const papsim_params *params)
 {
-    int rank, p;
-    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_in_order_binary);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-
-    /* Descend from [0, p-1] to the range rooted at this rank. */
-    int lo = 0, hi = p - 1;
-    while (rank != hi) {
-        const int n = hi - lo, r = (n + 1) / 2;
-        tree.parent = hi;
-        if (n == 1) {
-            hi = lo;
-        } else if (rank >= lo + r) {
-            lo = lo + r;
-            hi = hi - 1;
-        } else {
-            hi = lo + r - 1;
-        }
-    }
-    const int n = hi - lo;
-    if (n >= 1)
-        tree.children[tree.nchildren++] = hi - 1;
-    if (n >= 2)
-        tree.children[tree.nchildren++] = lo + (n + 1) / 2 - 1;
-    const int segcount = papsim_reduce_segcount(params, 0, count, datatype);
+    const int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                       PAPSIM_FLAGS_reduce_in_order_binary, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    papsim_tree_in_order_binary(c.rank, c.p, &tree);
+    const int segcount = papsim_segcount(params, 0, count, datatype);
     return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
-                                        &tree, p - 1, segcount);
+                                        &tree, c.p - 1, segcount);
 }

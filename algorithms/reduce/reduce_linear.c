@@ -20,24 +20,19 @@
  * Memory:  one scratch vector at the root (two with MPI_IN_PLACE).
  * Restrictions: none.
  */
-#include <stdlib.h>
-
 #include "../coll_util.h"
 
 int papsim_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                          MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    papsim_call c;
     void *tmp_free = NULL, *tmp = NULL, *acc_free = NULL, *acc = NULL;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_linear);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_linear, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
 
     if (rank != root) {
         rc = MPI_Send(sendbuf, count, datatype, root, PAPSIM_TAG_REDUCE, comm);
@@ -45,7 +40,7 @@ int papsim_reduce_linear(const void *sendbuf, void *recvbuf, int count, MPI_Data
     }
 
     /* In place, the own vector is recvbuf, so accumulate elsewhere. */
-    const void *own = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    const void *own = papsim_reduce_input(sendbuf, recvbuf, 1);
     if (sendbuf == MPI_IN_PLACE) {
         rc = papsim_scratch_alloc(count, datatype, &acc_free, &acc);
         PAPSIM_CHECK(rc);

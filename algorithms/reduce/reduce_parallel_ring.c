@@ -23,27 +23,21 @@
  * Restrictions: commutative ops (blocks are combined in ring order):
  *          PAPSIM_R_COMMUTATIVE, MPI_ERR_OP here.
  */
-#include <stdlib.h>
-
 #include "reduce_util.h"
 
 int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
                                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                                 const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    papsim_call c;
+    papsim_tree tree;
     void *work_free = NULL, *work = NULL, *tmp_free = NULL, *tmp = NULL;
-    MPI_Aint lb, extent;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_parallel_ring);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_parallel_ring, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
 
     /* The root reduces in recvbuf, the others in scratch. */
     rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
@@ -57,47 +51,34 @@ int papsim_reduce_parallel_ring(const void *sendbuf, void *recvbuf, int count,
     const int u = (rank - root + p) % p;
     const int left = (rank - 1 + p) % p, right = (rank + 1) % p;
     for (int k = 0; k < p - 1; k++) {
-        MPI_Aint send_first, recv_first;
         int send_len, recv_len;
-        papsim_reduce_block(count, p, (u + k + 1) % p, &send_first, &send_len);
-        papsim_reduce_block(count, p, (u + k + 2) % p, &recv_first, &recv_len);
-        rc = MPI_Sendrecv(papsim_offset(work, send_first, extent), send_len, datatype,
-                          send_len ? left : MPI_PROC_NULL, PAPSIM_TAG_REDUCE, tmp, recv_len,
-                          datatype, recv_len ? right : MPI_PROC_NULL, PAPSIM_TAG_REDUCE, comm,
-                          MPI_STATUS_IGNORE);
+        void *send = papsim_block_ptr(work, c.extent, count, p, (u + k + 1) % p, &send_len);
+        void *mine = papsim_block_ptr(work, c.extent, count, p, (u + k + 2) % p, &recv_len);
+        rc = papsim_sendrecv_pieces(send, send_len, left, tmp, recv_len, right, datatype,
+                                    PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
         if (recv_len) {
-            rc = papsim_combine(tmp, papsim_offset(work, recv_first, extent), recv_len, datatype,
-                                op, params);
+            rc = papsim_combine(tmp, mine, recv_len, datatype, op, params);
             PAPSIM_CHECK(rc);
         }
     }
 
-    /* Binomial gather of the blocks, in relative ranks. */
-    for (int mask = 1; mask < p; mask <<= 1) {
-        MPI_Aint first, last_first;
-        int len, last_len;
-        if (u & mask) {
-            const int end = u + mask < p ? u + mask : p;
-            papsim_reduce_block(count, p, u, &first, &len);
-            papsim_reduce_block(count, p, end - 1, &last_first, &last_len);
-            const int n = (int)(last_first + last_len - first);
-            if (n)
-                rc = MPI_Send(papsim_offset(work, first, extent), n, datatype,
-                              (rank - mask + p) % p, PAPSIM_TAG_REDUCE, comm);
-            break;
-        }
-        if (u + mask >= p)
-            continue;
-        const int end = u + 2 * mask < p ? u + 2 * mask : p;
-        papsim_reduce_block(count, p, u + mask, &first, &len);
-        papsim_reduce_block(count, p, end - 1, &last_first, &last_len);
-        const int n = (int)(last_first + last_len - first);
-        if (n) {
-            rc = MPI_Recv(papsim_offset(work, first, extent), n, datatype, (rank + mask) % p,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
-            PAPSIM_CHECK(rc);
-        }
+    /* Binomial gather of the blocks (MPICH's tree in relative ranks): child
+     * i, relative u + 2^i, brings the blocks [u + 2^i, u + 2^(i+1)); then
+     * this rank hands its blocks [u, u + lowbit(u)) to its parent. */
+    papsim_tree_binomial_lowbit(rank, p, root, &tree);
+    for (int i = 0; i < tree.nchildren; i++) {
+        const int b = u + (1 << i), e = u + (2 << i) < p ? u + (2 << i) : p;
+        rc = papsim_recv_piece(papsim_offset(work, papsim_block_first(count, p, b), c.extent),
+                               papsim_blocks_len(count, p, b, e), datatype, tree.children[i],
+                               PAPSIM_TAG_REDUCE, comm);
+        PAPSIM_CHECK(rc);
+    }
+    if (tree.parent != PAPSIM_TREE_NONE) {
+        const int e = u + (1 << tree.nchildren) < p ? u + (1 << tree.nchildren) : p;
+        rc = papsim_send_piece(papsim_offset(work, papsim_block_first(count, p, u), c.extent),
+                               papsim_blocks_len(count, p, u, e), datatype, tree.parent,
+                               PAPSIM_TAG_REDUCE, comm);
     }
 out:
     papsim_data_free(work_free);

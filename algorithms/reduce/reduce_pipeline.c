@@ -36,34 +36,24 @@
 int papsim_reduce_pipeline(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rank, p, commutative;
-    papsim_reduce_tree tree = {MPI_PROC_NULL, 0, {0}};
+    papsim_call c;
+    papsim_tree tree;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_pipeline);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-
+    const int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                       PAPSIM_FLAGS_reduce_pipeline, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
     int tree_root = root;
-    if (commutative) {
-        const int v = (rank - root + p) % p;
-        if (v > 0)
-            tree.parent = (rank - 1 + p) % p;
-        if (v + 1 < p)
-            tree.children[tree.nchildren++] = (rank + 1) % p;
-    } else {
-        tree_root = p - 1;
-        if (rank < p - 1)
-            tree.parent = rank + 1;
-        if (rank > 0)
-            tree.children[tree.nchildren++] = rank - 1;
+    if (c.commutative) {
+        papsim_tree_chain(c.rank, c.p, root, 1, &tree);
+    } else { /* the chain runs upwards from rank 0 to rank p-1 */
+        tree_root = c.p - 1;
+        tree.parent = c.rank < c.p - 1 ? c.rank + 1 : PAPSIM_TREE_NONE;
+        tree.nchildren = 0;
+        if (c.rank > 0)
+            tree.children[tree.nchildren++] = c.rank - 1;
     }
-    const int segcount = papsim_reduce_segcount(params, 64 * 1024, count, datatype);
+    const int segcount = papsim_segcount(params, 64 * 1024, count, datatype);
     return papsim_reduce_tree_segmented(sendbuf, recvbuf, count, datatype, op, root, comm, params,
                                         &tree, tree_root, segcount);
 }

@@ -38,8 +38,6 @@
  *          order (ops are elementwise, so cutting the vector is allowed).
  * Restrictions: none.
  */
-#include <stdlib.h>
-
 #include "reduce_util.h"
 
 /* Real rank of new rank w (new rank 0 is the root when it took over). */
@@ -54,30 +52,20 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                                const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative;
+    papsim_call c;
     void *work_free = NULL, *work = NULL, *tmp_free = NULL, *tmp = NULL;
-    MPI_Aint lb, extent;
     /* Per halving step k: the lower and upper halves of the range split. */
     MPI_Aint lo_first[32], hi_first[32];
     int lo_len[32], hi_len[32];
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_rabenseifner);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_rabenseifner, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p, commutative = c.commutative;
+    const MPI_Aint extent = c.extent;
 
-    int n = 0, q = 1;
-    while (2 * q <= p) {
-        q *= 2;
-        n++;
-    }
-    const int r = p - q;
+    const int n = papsim_log2_floor(p), r = p - papsim_pow2_floor(p);
     const int root_takes_zero = root < 2 * r && root % 2 == 1;
 
     /* The root reduces in recvbuf, the others in scratch. */
@@ -140,10 +128,8 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         const MPI_Aint give_first = upper ? lo_first[k] : hi_first[k];
         const int keep_len = upper ? hi_len[k] : lo_len[k];
         const int give_len = upper ? lo_len[k] : hi_len[k];
-        rc = MPI_Sendrecv(papsim_offset(work, give_first, extent), give_len, datatype,
-                          give_len ? partner : MPI_PROC_NULL, PAPSIM_TAG_REDUCE,
-                          tmp, keep_len, datatype, keep_len ? partner : MPI_PROC_NULL,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+        rc = papsim_sendrecv_pieces(papsim_offset(work, give_first, extent), give_len, partner,
+                                    tmp, keep_len, partner, datatype, PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
         /* The partner's data is the left operand when it has the lower new rank. */
         rc = papsim_reduce_combine_ordered(tmp, papsim_offset(work, keep_first, extent), keep_len,
@@ -154,12 +140,12 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
     /* A root that dropped out takes new rank 0's place and its range. */
     const int newroot = root_takes_zero ? 0 : (root < 2 * r ? root / 2 : root - r);
     if (root_takes_zero) {
-        if (rank == 0 && len)
-            rc = MPI_Send(papsim_offset(work, first, extent), len, datatype, root,
-                          PAPSIM_TAG_REDUCE, comm);
-        else if (rank == root && len)
-            rc = MPI_Recv(papsim_offset(work, first, extent), len, datatype, 0,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+        if (rank == 0)
+            rc = papsim_send_piece(papsim_offset(work, first, extent), len, datatype, root,
+                                   PAPSIM_TAG_REDUCE, comm);
+        else if (rank == root)
+            rc = papsim_recv_piece(papsim_offset(work, first, extent), len, datatype, 0,
+                                   PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
         v = rank == root ? 0 : (rank == 0 ? -1 : v);
     }
@@ -174,14 +160,12 @@ int papsim_reduce_rabenseifner(const void *sendbuf, void *recvbuf, int count,
         const int mine_len = upper ? hi_len[k] : lo_len[k];
         const int other_len = upper ? lo_len[k] : hi_len[k];
         if (upper != ((newroot >> k) & 1)) {
-            if (mine_len)
-                rc = MPI_Send(papsim_offset(work, mine_first, extent), mine_len, datatype,
-                              partner, PAPSIM_TAG_REDUCE, comm);
+            rc = papsim_send_piece(papsim_offset(work, mine_first, extent), mine_len, datatype,
+                                   partner, PAPSIM_TAG_REDUCE, comm);
             break;
         }
-        if (other_len)
-            rc = MPI_Recv(papsim_offset(work, other_first, extent), other_len, datatype, partner,
-                          PAPSIM_TAG_REDUCE, comm, MPI_STATUS_IGNORE);
+        rc = papsim_recv_piece(papsim_offset(work, other_first, extent), other_len, datatype,
+                               partner, PAPSIM_TAG_REDUCE, comm);
         PAPSIM_CHECK(rc);
     }
 out:

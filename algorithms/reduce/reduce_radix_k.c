@@ -68,21 +68,12 @@ typedef struct {
     int width;  /* blocks per piece: the slice's blocks / k */
 } radix_round;
 
-/* First element of block b of p (b = p gives count). */
-static MPI_Aint block_first(int count, int p, int b)
-{
-    MPI_Aint first;
-    int len;
-    papsim_reduce_block(count, p, b, &first, &len);
-    return first;
-}
-
 /* Element offset and length of pieces [a, b) of round `rd`'s slice. */
 static void pieces_span(const radix_round *rd, int count, int p, int a, int b, MPI_Aint *first,
                         int *len)
 {
-    *first = block_first(count, p, rd->low + a * rd->width);
-    *len = (int)(block_first(count, p, rd->low + b * rd->width) - *first);
+    *first = (MPI_Aint)papsim_block_first(count, p, rd->low + a * rd->width);
+    *len = papsim_blocks_len(count, p, rd->low + a * rd->width, rd->low + b * rd->width);
 }
 
 /* The rank of member u of this rank's group in round rd. */
@@ -230,21 +221,18 @@ out:
 int papsim_reduce_radix_k(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                           MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, commutative = 1, r, k[PAPSIM_RADIX_MAX], kmax = 1;
+    int r, k[PAPSIM_RADIX_MAX], kmax = 1;
+    papsim_call c;
     void *work_free = NULL, *work = NULL, *pieces_free = NULL, *pieces = NULL;
     MPI_Request *req = NULL;
     radix_round rounds[PAPSIM_RADIX_MAX];
     char why[256];
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_radix_k);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Op_commutative(op, &commutative);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_radix_k, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p, commutative = c.commutative;
     if (params && params->radix_len > 0) {
         if (params->radix_len > PAPSIM_RADIX_MAX)
             return MPI_ERR_ARG;

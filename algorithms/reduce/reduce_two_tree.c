@@ -72,25 +72,16 @@ typedef struct {
     int child[2];
 } tree_place;
 
-/* Largest power of two not above n (n >= 1). */
-static int floor_pow2(int n)
-{
-    int v = 1;
-    while (v <= n / 2)
-        v *= 2;
-    return v;
-}
-
 /* Parent and children (1-based positions, 0 for none) of position j in the
  * in-order tree on 1..q: walk down from the whole range. */
 static void inorder_place(int q, int j, int *parent, int child[2])
 {
     int lo = 1, hi = q, up = 0;
     for (;;) {
-        const int node = lo - 1 + floor_pow2(hi - lo + 1);
+        const int node = lo - 1 + papsim_pow2_floor(hi - lo + 1);
         if (node == j) {
-            child[0] = lo <= node - 1 ? lo - 1 + floor_pow2(node - lo) : 0;
-            child[1] = node + 1 <= hi ? node + floor_pow2(hi - node) : 0;
+            child[0] = lo <= node - 1 ? lo - 1 + papsim_pow2_floor(node - lo) : 0;
+            child[1] = node + 1 <= hi ? node + papsim_pow2_floor(hi - node) : 0;
             *parent = up;
             return;
         }
@@ -119,7 +110,7 @@ static void tree_of(int t, int rank, int root, int p, tree_place *tp)
     tp->nchildren = 0;
     tp->parent = MPI_PROC_NULL;
     if (rank == root) {
-        const int top = floor_pow2(q) - 1; /* the tree root's position */
+        const int top = papsim_pow2_floor(q) - 1; /* the tree root's position */
         tp->child[tp->nchildren++] = rank_at(t == 0 ? top : t1_from_t2(top, q), root);
         return;
     }
@@ -144,8 +135,7 @@ typedef struct {
 
 static int seg_len(const halves *h, int t, int s)
 {
-    const int rest = h->len[t] - s * h->segcount;
-    return rest < h->segcount ? rest : h->segcount;
+    return papsim_seg_len(h->len[t], h->segcount, s);
 }
 
 static MPI_Aint seg_first(const halves *h, int t, int s)
@@ -189,22 +179,19 @@ out:
 int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                            MPI_Op op, int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rc = MPI_SUCCESS, rank, p, nsend = 0;
+    int nsend = 0;
+    papsim_call c;
     void *work_free = NULL, *work = NULL, *buf_free[2][2][2] = {{{NULL}}}, *buf[2][2][2];
     MPI_Request rreq[2][2][2], *sreq = NULL;
-    MPI_Aint lb, extent;
     tree_place tp[2];
     halves h;
 
-    const int arg_rc = papsim_check_reduce_args(count, datatype, op, root, comm, params,
-                                                PAPSIM_FLAGS_reduce_two_tree);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    if (count == 0)
-        return MPI_SUCCESS;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(datatype, &lb, &extent);
+    int rc = papsim_reduce_begin(count, datatype, op, root, comm, params,
+                                 PAPSIM_FLAGS_reduce_two_tree, &c);
+    if (rc != MPI_SUCCESS || c.done)
+        return rc;
+    const int rank = c.rank, p = c.p;
+    const MPI_Aint extent = c.extent;
 
     rc = papsim_reduce_work_buffer(sendbuf, recvbuf, count, datatype, rank == root, &work_free,
                                    &work);
@@ -215,9 +202,9 @@ int papsim_reduce_two_tree(const void *sendbuf, void *recvbuf, int count, MPI_Da
     h.len[1] = count / 2;
     h.first[0] = 0;
     h.first[1] = h.len[0];
-    h.segcount = papsim_reduce_segcount(params, TWO_TREE_DEFAULT_SEGMENT, h.len[0], datatype);
+    h.segcount = papsim_segcount(params, TWO_TREE_DEFAULT_SEGMENT, h.len[0], datatype);
     for (int t = 0; t < 2; t++) {
-        h.nseg[t] = (h.len[t] + h.segcount - 1) / h.segcount;
+        h.nseg[t] = papsim_seg_count(h.len[t], h.segcount);
         tree_of(t, rank, root, p, &tp[t]);
         for (int c = 0; c < tp[t].nchildren; c++)
             for (int b = 0; b < 2; b++) {

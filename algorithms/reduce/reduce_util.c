@@ -2,27 +2,6 @@
 
 #include <stdlib.h>
 
-int papsim_reduce_segcount(const papsim_params *params, MPI_Aint default_bytes, int count,
-                           MPI_Datatype type)
-{
-    MPI_Aint bytes = params && params->segment_bytes > 0 ? params->segment_bytes : default_bytes;
-    int size;
-    MPI_Type_size(type, &size);
-    if (bytes <= 0 || size <= 0)
-        return count > 0 ? count : 1;
-    MPI_Aint elems = bytes / size;
-    if (elems < 1)
-        elems = 1;
-    return elems < count ? (int)elems : (count > 0 ? count : 1);
-}
-
-void papsim_reduce_block(int count, int nblocks, int b, MPI_Aint *first, int *len)
-{
-    const int base = count / nblocks, extra = count % nblocks;
-    *len = base + (b < extra ? 1 : 0);
-    *first = (MPI_Aint)b * base + (b < extra ? b : extra);
-}
-
 int papsim_reduce_combine_ordered(void *got, void *held, int len, MPI_Datatype type, MPI_Op op,
                                   int commutative, int got_is_left,
                                   const papsim_params *params)
@@ -37,15 +16,9 @@ int papsim_reduce_combine_ordered(void *got, void *held, int len, MPI_Datatype t
     return rc;
 }
 
-/* Length of segment s of nseg segments of segcount elements (last shorter). */
-static int segment_len(int count, int segcount, int nseg, int s)
-{
-    return s < nseg - 1 ? segcount : count - (nseg - 1) * segcount;
-}
-
 int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
                                  MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm,
-                                 const papsim_params *params, const papsim_reduce_tree *tree,
+                                 const papsim_params *params, const papsim_tree *tree,
                                  int tree_root, int segcount)
 {
     int rc = MPI_SUCCESS, rank;
@@ -58,12 +31,12 @@ int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
     MPI_Comm_rank(comm, &rank);
     MPI_Type_get_extent(type, &lb, &extent);
     /* At the root with MPI_IN_PLACE the own contribution is in recvbuf. */
-    const void *own = (rank == root && sendbuf == MPI_IN_PLACE) ? recvbuf : sendbuf;
-    const int nseg = (count + segcount - 1) / segcount;
+    const void *own = papsim_reduce_input(sendbuf, recvbuf, rank == root);
+    const int nseg = papsim_seg_count(count, segcount);
     const MPI_Aint seg_stride = (MPI_Aint)segcount * extent;
 
     if (tree->nchildren == 0) {
-        if (tree->parent == MPI_PROC_NULL) { /* a single rank */
+        if (tree->parent == PAPSIM_TREE_NONE) { /* a single rank */
             if (rank == root)
                 rc = papsim_local_copy(own, recvbuf, count, type);
             goto out;
@@ -71,7 +44,7 @@ int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
         /* A leaf: every segment straight from the input, blocking sends. */
         for (int s = 0; s < nseg; s++) {
             rc = MPI_Send(papsim_offset_const(own, s, seg_stride),
-                          segment_len(count, segcount, nseg, s), type, tree->parent,
+                          papsim_seg_len(count, segcount, s), type, tree->parent,
                           PAPSIM_TAG_REDUCE, comm);
             PAPSIM_CHECK(rc);
         }
@@ -80,13 +53,8 @@ int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
 
     /* An inner node accumulates in recvbuf at the (tree and real) root,
      * elsewhere in a scratch vector, starting from its own contribution. */
-    if (rank == root && rank == tree_root) {
-        acc = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, type, &acc_free, &acc);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_local_copy(own, acc, count, type);
+    rc = papsim_work_buffer(own, rank == root && rank == tree_root ? recvbuf : NULL, count, type,
+                            &acc_free, &acc);
     PAPSIM_CHECK(rc);
     for (int b = 0; b < 2; b++) {
         rc = papsim_scratch_alloc(segcount, type, &in_free[b], &in[b]);
@@ -100,12 +68,12 @@ int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
     for (int s = 0; s <= nseg; s++) {
         for (int i = 0; i < tree->nchildren; i++) {
             if (s < nseg) {
-                rc = MPI_Irecv(in[cur], segment_len(count, segcount, nseg, s), type,
+                rc = MPI_Irecv(in[cur], papsim_seg_len(count, segcount, s), type,
                                tree->children[i], PAPSIM_TAG_REDUCE, comm, &req[cur]);
                 PAPSIM_CHECK(rc);
             }
             if (have_prev) {
-                const int len = segment_len(count, segcount, nseg, prev_seg);
+                const int len = papsim_seg_len(count, segcount, prev_seg);
                 void *acc_seg = papsim_offset(acc, prev_seg, seg_stride);
                 rc = papsim_waitall(1, &req[cur ^ 1]);
                 PAPSIM_CHECK(rc);
@@ -113,7 +81,7 @@ int papsim_reduce_tree_segmented(const void *sendbuf, void *recvbuf, int count,
                  * its subtree holds the ranks just below the accumulated ones). */
                 rc = papsim_combine(in[cur ^ 1], acc_seg, len, type, op, params);
                 PAPSIM_CHECK(rc);
-                if (prev_child == tree->nchildren - 1 && tree->parent != MPI_PROC_NULL) {
+                if (prev_child == tree->nchildren - 1 && tree->parent != PAPSIM_TREE_NONE) {
                     rc = MPI_Send(acc_seg, len, type, tree->parent, PAPSIM_TAG_REDUCE, comm);
                     PAPSIM_CHECK(rc);
                 }
@@ -139,22 +107,5 @@ out:
     papsim_data_free(acc_free);
     papsim_data_free(in_free[0]);
     papsim_data_free(in_free[1]);
-    return rc;
-}
-
-int papsim_reduce_work_buffer(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                              int is_root, void **to_free, void **work)
-{
-    int rc = MPI_SUCCESS;
-    *to_free = NULL;
-    if (is_root) {
-        *work = recvbuf;
-    } else {
-        rc = papsim_scratch_alloc(count, type, to_free, work);
-        PAPSIM_CHECK(rc);
-    }
-    rc = papsim_local_copy(is_root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf, *work, count,
-                           type);
-out:
     return rc;
 }

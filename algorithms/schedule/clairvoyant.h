@@ -117,15 +117,7 @@
 #ifndef PAPSIM_CLAIRVOYANT_H
 #define PAPSIM_CLAIRVOYANT_H
 
-/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
- * SMPI's shared-malloc interceptor; this code's blocks are private control
- * data, so it keeps the C library's allocator (as the algorithm files do). */
-#if defined(SMPI_HELPERS_H) && defined(malloc)
-#undef malloc
-#undef calloc
-#undef realloc
-#undef free
-#endif
+#include "../coll_private_malloc.h" /* private control data, also under smpicc */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -251,6 +243,13 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                                  const double *arrival, double round_time,
                                  const papsim_clv_options *opt,
                                  papsim_clv_schedule *out, papsim_clv_err *e);
+
+/* The opening both generators share: *out zeroed, the inputs checked
+ * (papsim_clv_check_inputs), the schedule started (papsim_clv_schedule_init)
+ * and *opt pointed at the default options when it is NULL. */
+int papsim_clv_generate_begin(int nprocs, int nseg, int root, const double *arrival,
+                              double round_time, const papsim_clv_options **opt,
+                              papsim_clv_schedule *out, papsim_clv_err *e);
 
 /* Checks the generators' inputs (the messages name the bad value). */
 int papsim_clv_check_inputs(int nprocs, int nseg, int root,

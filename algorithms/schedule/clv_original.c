@@ -89,18 +89,12 @@ int papsim_clv_generate_original(int nprocs, int nseg, int root,
                                  const papsim_clv_options *opt,
                                  papsim_clv_schedule *out, papsim_clv_err *e)
 {
-    static const papsim_clv_options defaults = {0, 0, 0};
     orig_state st = {0};
     int rc = -1;
     int64_t round = 0;
     const int P = nprocs, N = nseg;
 
-    memset(out, 0, sizeof *out);
-    if (opt == NULL)
-        opt = &defaults;
-    if (papsim_clv_check_inputs(nprocs, nseg, root, arrival, round_time, e) != 0)
-        return -1;
-    if (papsim_clv_schedule_init(out, nprocs, nseg, root, e) != 0)
+    if (papsim_clv_generate_begin(nprocs, nseg, root, arrival, round_time, &opt, out, e) != 0)
         return -1;
     st.P = P;
     st.N = N;

@@ -108,6 +108,19 @@ void papsim_clv_schedule_free(papsim_clv_schedule *s)
     memset(s, 0, sizeof *s);
 }
 
+int papsim_clv_generate_begin(int nprocs, int nseg, int root, const double *arrival,
+                              double round_time, const papsim_clv_options **opt,
+                              papsim_clv_schedule *out, papsim_clv_err *e)
+{
+    static const papsim_clv_options defaults = {0, 0, 0};
+    memset(out, 0, sizeof *out);
+    if (*opt == NULL)
+        *opt = &defaults;
+    if (papsim_clv_check_inputs(nprocs, nseg, root, arrival, round_time, e) != 0)
+        return -1;
+    return papsim_clv_schedule_init(out, nprocs, nseg, root, e);
+}
+
 int papsim_clv_schedule_init(papsim_clv_schedule *s, int nprocs, int nseg,
                              int root, papsim_clv_err *e)
 {

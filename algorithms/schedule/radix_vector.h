@@ -9,15 +9,7 @@
 #ifndef PAPSIM_RADIX_VECTOR_H
 #define PAPSIM_RADIX_VECTOR_H
 
-/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
- * SMPI's shared-malloc interceptor; this code's blocks are private control
- * data, so it keeps the C library's allocator (as the algorithm files do). */
-#if defined(SMPI_HELPERS_H) && defined(malloc)
-#undef malloc
-#undef calloc
-#undef realloc
-#undef free
-#endif
+#include "../coll_private_malloc.h" /* private control data, also under smpicc */
 
 #include <stddef.h>
 

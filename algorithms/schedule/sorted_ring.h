@@ -29,15 +29,7 @@
 #ifndef PAPSIM_SORTED_RING_H
 #define PAPSIM_SORTED_RING_H
 
-/* Compiled by smpicc, <smpi/smpi_helpers.h> may turn malloc and free into
- * SMPI's shared-malloc interceptor; this code's blocks are private control
- * data, so it keeps the C library's allocator (as the algorithm files do). */
-#if defined(SMPI_HELPERS_H) && defined(malloc)
-#undef malloc
-#undef calloc
-#undef realloc
-#undef free
-#endif
+#include "../coll_private_malloc.h" /* private control data, also under smpicc */
 
 /* order[id] = the communicator rank with the id-th earliest arrival (ties by
  * rank); arrivals == NULL means all equal (order[id] = id). Returns -1 when

@@ -1,0 +1,76 @@
+#include "coll_blocks.h"
+
+int64_t papsim_block_first(int count, int n, int b)
+{
+    const int base = count / n, extra = count % n;
+    return (int64_t)b * base + (b < extra ? b : extra);
+}
+
+int papsim_block_len(int count, int n, int b)
+{
+    return count / n + (b < count % n ? 1 : 0);
+}
+
+int papsim_blocks_len(int count, int n, int b, int e)
+{
+    return (int)(papsim_block_first(count, n, e) - papsim_block_first(count, n, b));
+}
+
+int papsim_ceil_blocks(int count, int n, int b, int nb, int64_t *first)
+{
+    const int64_t sc = ((int64_t)count + n - 1) / n;
+    int64_t begin = (int64_t)b * sc, end = (int64_t)(b + nb) * sc;
+    if (begin > count)
+        begin = count;
+    if (end > count)
+        end = count;
+    *first = begin;
+    return end > begin ? (int)(end - begin) : 0;
+}
+
+int papsim_seg_elems(int64_t bytes, int type_size, int count)
+{
+    if (count <= 0)
+        return 1;
+    if (bytes <= 0 || type_size <= 0)
+        return count;
+    const int64_t elems = bytes / type_size;
+    if (elems < 1)
+        return 1;
+    return elems < count ? (int)elems : count;
+}
+
+int papsim_seg_count(int count, int segcount)
+{
+    return (int)(((int64_t)count + segcount - 1) / segcount);
+}
+
+int papsim_seg_len(int count, int segcount, int s)
+{
+    const int64_t rest = (int64_t)count - (int64_t)s * segcount;
+    return rest <= 0 ? 0 : rest < segcount ? (int)rest : segcount;
+}
+
+int papsim_pow2_floor(int n)
+{
+    int v = 1;
+    while (v <= n / 2)
+        v *= 2;
+    return v;
+}
+
+int papsim_log2_floor(int n)
+{
+    int k = 0;
+    while ((2 << k) <= n && k < 30)
+        k++;
+    return k;
+}
+
+int papsim_log2_ceil(int n)
+{
+    int k = 0;
+    while (k < 31 && ((int64_t)1 << k) < n)
+        k++;
+    return k;
+}
