@@ -63,3 +63,28 @@ int papsim_reduce_scatter_as_block(papsim_reduce_scatter_fn *fn, const void *sen
     free(counts);
     return rc;
 }
+
+int papsim_reduce_scatter_begin(const int *recvcounts, MPI_Datatype type, MPI_Op op,
+                                MPI_Comm comm, const papsim_params *params, unsigned flags,
+                                papsim_call *c, int **displs, int *total)
+{
+    MPI_Aint lb;
+    *displs = NULL;
+    *total = 0;
+    const int rc = papsim_check_reduce_scatter_args(recvcounts, type, op, comm, params, flags);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    MPI_Comm_rank(comm, &c->rank);
+    MPI_Comm_size(comm, &c->p);
+    MPI_Type_get_extent(type, &lb, &c->extent);
+    MPI_Op_commutative(op, &c->commutative);
+    *displs = malloc((size_t)c->p * sizeof **displs);
+    if (!*displs)
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < c->p; i++) {
+        (*displs)[i] = *total;
+        *total += recvcounts[i];
+    }
+    c->done = *total == 0;
+    return MPI_SUCCESS;
+}

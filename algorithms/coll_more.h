@@ -36,6 +36,15 @@ int papsim_check_reduce_scatter_args(const int *recvcounts, MPI_Datatype type, M
 
 /* Reduce_scatter_block: as above with p blocks of recvcount (p recvcount
  * must fit an int: MPI_ERR_COUNT). */
+/* The reduce_scatter preamble (papsim_call, coll_util.h): the checks above
+ * (their code, the same on every rank, nothing sent), rank, size, extent
+ * and commutativity into *c, and *displs, a new array of the blocks'
+ * element offsets in the full vector (prefix sums of recvcounts; the caller
+ * frees it, also on error), with *total their sum; done when total == 0. */
+int papsim_reduce_scatter_begin(const int *recvcounts, MPI_Datatype type, MPI_Op op,
+                                MPI_Comm comm, const papsim_params *params, unsigned flags,
+                                papsim_call *c, int **displs, int *total);
+
 int papsim_check_reduce_scatter_block_args(int recvcount, MPI_Datatype type, MPI_Op op,
                                            MPI_Comm comm, const papsim_params *params,
                                            unsigned flags);

@@ -28,31 +28,17 @@ int papsim_reduce_scatter_pairwise(const void *sendbuf, void *recvbuf, const int
                                    MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                                    const papsim_params *params)
 {
-    int rc, rank, p;
-    MPI_Aint lb, extent;
+    int rc, rank, p, total;
+    MPI_Aint extent;
+    papsim_call c;
     int *displs = NULL;
     void *tmp_free = NULL, *tmp = NULL;
 
-    const int arg_rc = papsim_check_reduce_scatter_args(recvcounts, type, op, comm, params,
-                                                        PAPSIM_FLAGS_reduce_scatter_pairwise);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(type, &lb, &extent);
-    displs = malloc((size_t)p * sizeof *displs);
-    if (!displs) {
-        rc = MPI_ERR_NO_MEM;
-        goto out;
-    }
-    int total = 0;
-    for (int i = 0; i < p; i++) {
-        displs[i] = total;
-        total += recvcounts[i];
-    }
-    rc = MPI_SUCCESS;
-    if (total == 0)
-        goto out;
+    rc = papsim_reduce_scatter_begin(recvcounts, type, op, comm, params,
+                                     PAPSIM_FLAGS_reduce_scatter_pairwise, &c, &displs, &total);
+    if (rc != MPI_SUCCESS || c.done)
+        goto out; /* an argument's code, the same on every rank; or no data */
+    rank = c.rank, p = c.p, extent = c.extent;
     const int in_place = sendbuf == MPI_IN_PLACE;
     const void *input = in_place ? recvbuf : sendbuf;
     /* The accumulator: recvbuf, or block r's place in it when in place (the

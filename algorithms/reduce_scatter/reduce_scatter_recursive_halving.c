@@ -77,33 +77,24 @@ int papsim_reduce_scatter_recursive_halving(const void *sendbuf, void *recvbuf,
                                             const int *recvcounts, MPI_Datatype type, MPI_Op op,
                                             MPI_Comm comm, const papsim_params *params)
 {
-    int rc, rank, p;
-    MPI_Aint lb, extent;
+    int rc, rank, p, total;
+    MPI_Aint extent;
+    papsim_call c;
     int *displs = NULL, *tcounts = NULL, *tdispls = NULL;
     void *result_free = NULL, *result = NULL, *scratch_free = NULL, *scratch = NULL;
 
-    const int arg_rc = papsim_check_reduce_scatter_args(
-        recvcounts, type, op, comm, params, PAPSIM_FLAGS_reduce_scatter_recursive_halving);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(type, &lb, &extent);
-    displs = malloc((size_t)p * sizeof *displs);
+    rc = papsim_reduce_scatter_begin(recvcounts, type, op, comm, params,
+                                     PAPSIM_FLAGS_reduce_scatter_recursive_halving, &c, &displs,
+                                     &total);
+    if (rc != MPI_SUCCESS || c.done)
+        goto out; /* an argument's code, the same on every rank; or no data */
+    rank = c.rank, p = c.p, extent = c.extent;
     tcounts = malloc((size_t)p * sizeof *tcounts);
     tdispls = malloc((size_t)p * sizeof *tdispls);
-    if (!displs || !tcounts || !tdispls) {
+    if (!tcounts || !tdispls) {
         rc = MPI_ERR_NO_MEM;
         goto out;
     }
-    int total = 0;
-    for (int i = 0; i < p; i++) {
-        displs[i] = total;
-        total += recvcounts[i];
-    }
-    rc = MPI_SUCCESS;
-    if (total == 0)
-        goto out; /* nothing to reduce or deliver */
     const void *input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     rc = papsim_scratch_alloc(total, type, &result_free, &result);
     PAPSIM_CHECK(rc);

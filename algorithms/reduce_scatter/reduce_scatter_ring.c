@@ -30,30 +30,21 @@ int papsim_reduce_scatter_ring(const void *sendbuf, void *recvbuf, const int *re
                                MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                                const papsim_params *params)
 {
-    int rc, rank, p;
-    MPI_Aint lb, extent;
+    int rc, rank, p, total;
+    MPI_Aint extent;
+    papsim_call c;
     int *displs = NULL;
     void *acc_free = NULL, *acc = NULL, *in_free[2] = {NULL, NULL}, *in[2] = {NULL, NULL};
     MPI_Request req[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
 
-    const int arg_rc = papsim_check_reduce_scatter_args(recvcounts, type, op, comm, params,
-                                                        PAPSIM_FLAGS_reduce_scatter_ring);
-    if (arg_rc != MPI_SUCCESS)
-        return arg_rc; /* the same code on every rank, nothing sent */
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &p);
-    MPI_Type_get_extent(type, &lb, &extent);
-    displs = malloc((size_t)p * sizeof *displs);
-    if (!displs) {
-        rc = MPI_ERR_NO_MEM;
-        goto out;
-    }
-    int total = 0, max_block = 0;
-    for (int i = 0; i < p; i++) {
-        displs[i] = total;
-        total += recvcounts[i];
+    rc = papsim_reduce_scatter_begin(recvcounts, type, op, comm, params,
+                                     PAPSIM_FLAGS_reduce_scatter_ring, &c, &displs, &total);
+    if (rc != MPI_SUCCESS)
+        goto out; /* an argument's code, the same on every rank */
+    rank = c.rank, p = c.p, extent = c.extent;
+    int max_block = 0;
+    for (int i = 0; i < p; i++)
         max_block = recvcounts[i] > max_block ? recvcounts[i] : max_block;
-    }
     const void *input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     if (p == 1) {
         rc = papsim_local_copy(input, recvbuf, recvcounts[0], type);
