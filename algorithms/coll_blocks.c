@@ -74,3 +74,19 @@ int papsim_log2_ceil(int n)
         k++;
     return k;
 }
+
+long long papsim_bcast_pipeline_segment_bytes(int p, long long message_bytes)
+{
+    /* Linear fits of the measured crossover between segment sizes, in ranks
+     * per byte (slope) and ranks (intercept): below the 128 KiB line use
+     * 128 KiB, below the 64 KiB line 64 KiB, below the 16 KiB line 16 KiB;
+     * beyond all three the decision falls back to its initial 128 KiB. */
+    const double m = (double)message_bytes;
+    if (p < 1.6134e-6 * m + 2.1102)
+        return 128 * 1024;
+    if (p < 2.3679e-6 * m + 1.1787)
+        return 64 * 1024;
+    if (p < 3.2118e-6 * m + 8.7936)
+        return 16 * 1024;
+    return 128 * 1024;
+}

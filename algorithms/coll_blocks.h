@@ -52,4 +52,10 @@ int papsim_log2_floor(int n);
 /* ceil(log2 n): the rounds of a binomial tree on n ranks (0 for n <= 1). */
 int papsim_log2_ceil(int n);
 
+/* The default segment size of bcast chain and pipeline for p ranks and a
+ * message of message_bytes (Open MPI 4.1's fixed decision for its pipeline
+ * and chain broadcasts): linear fits of the measured crossovers between
+ * 128, 64 and 16 KiB. MPI-free, so papsim tune reads the same rule. */
+long long papsim_bcast_pipeline_segment_bytes(int p, long long message_bytes);
+
 #endif

@@ -2,6 +2,7 @@
  * of SMPI's builtin:ompi_* algorithms, the message size Open MPI's dynamic
  * rules compare, and Open MPI 4.1's fixed decision. */
 #include "tune/tune.h"
+#include "coll_blocks.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,21 +215,6 @@ const char *papsim_tune_counterpart(const char *collective, int id, char *name, 
     return NULL;
 }
 
-/* papsim's bcast chain and pipeline default segment size, the linear fits of
- * papsim_bcast_pipeline_default_bytes (algorithms/bcast/bcast_util.c, which
- * needs MPI): the two must stay equal. */
-static int bcast_pipeline_default(int p, long long bytes)
-{
-    const double m = (double)bytes;
-    if (p < 1.6134e-6 * m + 2.1102)
-        return 128 * 1024;
-    if (p < 2.3679e-6 * m + 1.1787)
-        return 64 * 1024;
-    if (p < 3.2118e-6 * m + 8.7936)
-        return 16 * 1024;
-    return 128 * 1024;
-}
-
 int papsim_tune_segsize(const char *collective, const char *label, int np, long long bytes,
                         const char **source)
 {
@@ -258,7 +244,7 @@ int papsim_tune_segsize(const char *collective, const char *label, int np, long 
     if (strcmp(collective, "bcast") == 0 &&
         ((n == 5 && strncmp(label, "chain", 5) == 0) ||
          (n == 8 && strncmp(label, "pipeline", 8) == 0)))
-        return bcast_pipeline_default(np, bytes);
+        return (int)papsim_bcast_pipeline_segment_bytes(np, bytes);
     if (strcmp(collective, "bcast") == 0 && n == 12 && strncmp(label, "split_binary", 12) == 0)
         return bytes < 370728 ? 1024 : 8 * 1024;
     if (strncmp(label, "builtin:", 8) == 0)
