@@ -14,10 +14,12 @@
 
 static const char *const names[PAPCOLL_NCOLLECTIVES] = {
     "allgather", "allgatherv", "reduce", "allreduce", "alltoall", "bcast",
+    "barrier", "reduce_scatter", "reduce_scatter_block",
 };
 static const char *const variables[PAPCOLL_NCOLLECTIVES] = {
     "PAPCOLL_ALLGATHER", "PAPCOLL_ALLGATHERV", "PAPCOLL_REDUCE",
     "PAPCOLL_ALLREDUCE", "PAPCOLL_ALLTOALL",   "PAPCOLL_BCAST",
+    "PAPCOLL_BARRIER",   "PAPCOLL_REDUCE_SCATTER", "PAPCOLL_REDUCE_SCATTER_BLOCK",
 };
 
 const char *papcoll_collective_name(int coll)

@@ -1,7 +1,7 @@
 /* libpapcoll's selection rules (MPI-free, so the unit tests can call it).
  *
  * One environment variable per collective, PAPCOLL_<COLLECTIVE> (upper
- * case: PAPCOLL_ALLREDUCE, PAPCOLL_REDUCE, ...), holds a comma-separated
+ * case: PAPCOLL_ALLREDUCE, PAPCOLL_REDUCE, PAPCOLL_BARRIER, ...), holds a comma-separated
  * list of rules, tried in order; the first that matches a call chooses:
  *
  *   RULE  = [COND {'&' COND} ':'] ALGO ['(' KNOB {',' KNOB} ')']
@@ -14,7 +14,8 @@
  *
  * BYTES is the call's message size as papsim counts it (the per-rank block
  * for allgather and alltoall, the vector for reduce, allreduce and bcast,
- * the largest block for allgatherv), with papsim's units (64KiB, 1MB, 8).
+ * the largest block for allgatherv and reduce_scatter, the block for
+ * reduce_scatter_block, 0 for barrier), with papsim's units (64KiB, 1MB, 8).
  * A call that no rule matches goes to the MPI library ('mpi').
  * Examples:
  *   PAPCOLL_ALLREDUCE=prr
@@ -37,6 +38,9 @@ enum {
     PAPCOLL_ALLREDUCE,
     PAPCOLL_ALLTOALL,
     PAPCOLL_BCAST,
+    PAPCOLL_BARRIER,
+    PAPCOLL_REDUCE_SCATTER,
+    PAPCOLL_REDUCE_SCATTER_BLOCK,
     PAPCOLL_NCOLLECTIVES
 };
 

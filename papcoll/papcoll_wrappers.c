@@ -202,3 +202,47 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
         : PMPI_Bcast(buf, count, type, root, comm);
     return end(&c, rc);
 }
+
+int MPI_Barrier(MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Barrier(comm);
+    int rc = begin(&c, s, PAPCOLL_BARRIER, comm, 0, MPI_OP_NULL, CALLER)
+        ? papsim_barrier_lookup(ALGO(c))(comm, &c.params)
+        : PMPI_Barrier(comm);
+    return end(&c, rc);
+}
+
+int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type,
+                       MPI_Op op, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
+    int np = 0, largest = 0;
+    PMPI_Comm_size(comm, &np);
+    for (int i = 0; i < np; i++)
+        largest = rcounts[i] > largest ? rcounts[i] : largest;
+    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER, comm, type_bytes(largest, type), op, CALLER)
+        ? papsim_reduce_scatter_lookup(ALGO(c))(sbuf, rbuf, rcounts, type, op, comm, &c.params)
+        : PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
+    return end(&c, rc);
+}
+
+int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
+                             MPI_Op op, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
+    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER_BLOCK, comm, type_bytes(rcount, type), op,
+                   CALLER)
+        ? papsim_reduce_scatter_block_lookup(ALGO(c))(sbuf, rbuf, rcount, type, op, comm,
+                                                      &c.params)
+        : PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
+    return end(&c, rc);
+}

@@ -152,6 +152,9 @@ int papsim_cmd_tune(int argc, char **argv)
                write_file(summary, &plan, 0, csv, &e) != 0) {
         unlink(rules);
         status = papsim_cmd_failed("tune", "%s", e.msg);
+    } else if (plan.nskipped) {
+        papsim_print_note("papsim tune", "%s: %zu panel(s) left out, no rule written for them; "
+                          "the first: %s", csv, plan.nskipped, plan.skipped);
     }
     papsim_tune_plan_free(&plan);
     if (r.panels)

@@ -77,6 +77,8 @@ typedef struct {
     const papsim_report *report;
     papsim_tune_options opt;
     size_t ngroups;
+    size_t nskipped;  /* panels left out: no rule can be written for them */
+    char skipped[1024]; /* why, for the first of them ("" when none) */
     papsim_tune_group *groups; /* by Open MPI collective id, then np */
 } papsim_tune_plan;
 

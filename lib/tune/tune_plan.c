@@ -167,21 +167,34 @@ static int group_cmp(const void *a, const void *b)
     return (x->np > y->np) - (x->np < y->np);
 }
 
-/* Finds or adds the group of panel p; refuses a second study of it. */
-static int add_panel(papsim_tune_plan *plan, const papsim_panel *p, papsim_err *e)
+/* Finds or adds the group of panel p; refuses a second study of it. A
+ * panel tune cannot write a rule for (a collective papsim tune has no
+ * Open MPI id for, an allgatherv of uneven blocks) is left out: *skipped
+ * gets why, the first time, so that a study of many collectives still gives
+ * the rules of those it can. */
+static int add_panel(papsim_tune_plan *plan, const papsim_panel *p, papsim_err *e,
+                     papsim_err *skipped)
 {
     const char *const *k = p->key;
     int np = atoi(k[PAPSIM_PK_NP]);
     int coll = papsim_open_mpi_collective_id(k[PAPSIM_PK_COLLECTIVE]);
-    if (coll < 0)
-        return papsim_fail(e, "%s: Open MPI's tuned rules have no id for this collective",
-                           k[PAPSIM_PK_COLLECTIVE]);
+    if (coll < 0) {
+        if (!skipped->msg[0])
+            papsim_fail(skipped, "%s: Open MPI's tuned rules have no id for this collective "
+                        "in papsim tune", k[PAPSIM_PK_COLLECTIVE]);
+        plan->nskipped++;
+        return 0;
+    }
     if (strcmp(k[PAPSIM_PK_COLLECTIVE], "allgatherv") == 0 &&
-        strcmp(k[PAPSIM_PK_DISTRIBUTION], "uniform") != 0)
-        return papsim_fail(e, "allgatherv np=%d, distribution %s: Open MPI's rules compare "
-                           "the mean block per rank, which papsim tune takes from the bytes "
-                           "column only for the uniform distribution", np,
-                           k[PAPSIM_PK_DISTRIBUTION]);
+        strcmp(k[PAPSIM_PK_DISTRIBUTION], "uniform") != 0) {
+        if (!skipped->msg[0])
+            papsim_fail(skipped, "allgatherv np=%d, distribution %s: Open MPI's rules compare "
+                        "the mean block per rank, which papsim tune takes from the bytes "
+                        "column only for the uniform distribution", np,
+                        k[PAPSIM_PK_DISTRIBUTION]);
+        plan->nskipped++;
+        return 0;
+    }
     if (plan->opt.skew && strcmp(k[PAPSIM_PK_SKEW], plan->opt.skew) != 0 &&
         p->npatterns > (p->no_delay_row >= 0 ? 1u : 0u))
         return 0; /* a panel of another skew */
@@ -214,13 +227,20 @@ int papsim_tune_plan_build(const papsim_report *r, const papsim_tune_options *op
     memset(plan, 0, sizeof *plan);
     plan->report = r;
     plan->opt = *opt;
+    papsim_err skipped = {""};
     for (size_t i = 0; i < r->npanels; i++)
-        if (add_panel(plan, &r->panels[i], e) != 0)
+        if (add_panel(plan, &r->panels[i], e, &skipped) != 0)
             goto fail;
+    if (plan->ngroups == 0 && skipped.msg[0]) {
+        papsim_fail(e, "%s", skipped.msg); /* nothing left to tune: say why */
+        goto fail;
+    }
     if (plan->ngroups == 0) {
         papsim_fail(e, "--skew: no study has skew '%s'", opt->skew ? opt->skew : "");
         goto fail;
     }
+    if (plan->nskipped)
+        snprintf(plan->skipped, sizeof plan->skipped, "%s", skipped.msg);
     qsort(plan->groups, plan->ngroups, sizeof *plan->groups, group_cmp);
     for (size_t i = 0; i < plan->ngroups; i++) {
         papsim_tune_group *g = &plan->groups[i];

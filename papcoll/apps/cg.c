@@ -11,8 +11,10 @@
  *
  * After the loop, integer checks through the other collectives, with known
  * answers: an MPI_Bcast of the iteration count from the last rank, an
- * MPI_Allgather of the row counts, an MPI_Alltoall of 1000 r + peer, and an
- * MPI_Reduce of sum(r + 1) to rank 0.
+ * MPI_Allgather of the row counts, an MPI_Alltoall of 1000 r + peer, an
+ * MPI_Reduce of sum(r + 1) to rank 0, an MPI_Barrier, an
+ * MPI_Reduce_scatter_block of 2 ints per rank and an MPI_Reduce_scatter of
+ * r mod 3 ints to rank r (element j of rank q's vector: 100 q + j).
  *
  * usage: cg [--rows N] [--rhs M] [--iters K] [--work F] [--imbalance X]
  * Prints on rank 0: the iterations, the residual norms and the solution sum
@@ -97,6 +99,33 @@ static void dot(const double *a, const double *b, double *dots, double *local, l
     MPI_Allreduce(local, dots, (int)m, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
 }
 
+/* MPI_Barrier, MPI_Reduce_scatter_block (2 ints per rank) and
+ * MPI_Reduce_scatter (r mod 3 ints to rank r) of vectors whose element j is
+ * 100 q + j on rank q: the sum of element j is 100 np(np-1)/2 + np j.
+ * Returns the number of wrong values. */
+static int scatter_checks(int rank, int np)
+{
+    int wrong = 0, *counts = malloc(sizeof(int) * (size_t)np);
+    int *v = malloc(sizeof(int) * 2 * (size_t)np), got[2], first = 0;
+    const int base = 100 * np * (np - 1) / 2;
+    MPI_Barrier(MPI_COMM_WORLD);
+    for (int j = 0; j < 2 * np; j++)
+        v[j] = 100 * rank + j;
+    MPI_Reduce_scatter_block(v, got, 2, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int k = 0; k < 2; k++)
+        wrong += got[k] != base + np * (2 * rank + k);
+    for (int r = 0; r < np; r++) {
+        counts[r] = r % 3;
+        first += r < rank ? counts[r] : 0;
+    }
+    MPI_Reduce_scatter(v, got, counts, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int k = 0; k < counts[rank]; k++)
+        wrong += got[k] != base + np * (first + k);
+    free(counts);
+    free(v);
+    return wrong;
+}
+
 /* The collectives with integer answers; returns the number of wrong values. */
 static int integer_checks(int rank, int np, long iters_done, long rows)
 {
@@ -117,6 +146,7 @@ static int integer_checks(int rank, int np, long iters_done, long rows)
     long one = rank + 1, total = 0;
     MPI_Reduce(&one, &total, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     wrong += rank == 0 && total != (long)np * (np + 1) / 2;
+    wrong += scatter_checks(rank, np);
     free(counts);
     free(out);
     free(in);

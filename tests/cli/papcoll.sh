@@ -62,7 +62,7 @@ expect_eq "cg with the library and no rules: identical output but the loop time"
     "$(grep -v loop none.txt)" "$(grep -v loop ref.txt)"
 
 # Every algorithm of every collective cg calls, one collective at a time.
-for coll in allreduce reduce bcast allgather alltoall; do
+for coll in allreduce reduce bcast allgather alltoall barrier reduce_scatter reduce_scatter_block; do
     var=PAPCOLL_$(echo $coll | tr a-z A-Z)
     for algo in $("$PAPSIM" list --format csv | awk -F, -v c=$coll 'NR > 1 && $1 == c {print $2}'); do
         (export "$var=$algo"; smpi 6 "$B/cg-papcoll-smpi" $CG_ARGS > out.txt 2> err.txt) || true
@@ -73,7 +73,9 @@ done
 # The report: exact counts. cg at np 6 makes 1 + 2 * 12 allreduce calls of
 # 64 doubles per rank; allgather recursive_doubling needs a power-of-two np
 # and falls through on all 6 ranks; prr predicts from its second call on;
-# cg reduces three values to rank 0 (a double, a long, an int): 20 bytes.
+# cg reduces three values to rank 0 (a double, a long, an int): 20 bytes;
+# it calls MPI_Barrier twice, and reduce_scatter(_block) once with at most
+# 2 ints per rank.
 PAPCOLL_REPORT=report.csv PAPCOLL_ALLREDUCE='<=256B:ring,prr' \
     PAPCOLL_ALLGATHER=recursive_doubling PAPCOLL_BCAST='np>=8:binomial,np<8:linear' \
     smpi 6 "$B/cg-papcoll-smpi" $CG_ARGS > out.txt
@@ -85,7 +87,10 @@ allgather,recursive_doubling,recursive_doubling,6,24,6,np:6,0,0
 reduce,(no rule),mpi,18,120,0,-,0,0
 allreduce,prr,prr,150,76800,0,-,144,$(awk -F, '$1 == "allreduce" {print $11}' report.csv)
 alltoall,(no rule),mpi,6,24,0,-,0,0
-bcast,np<8:linear,linear,6,48,0,-,0,0"
+bcast,np<8:linear,linear,6,48,0,-,0,0
+barrier,(no rule),mpi,12,0,0,-,0,0
+reduce_scatter,(no rule),mpi,6,48,0,-,0,0
+reduce_scatter_block,(no rule),mpi,6,48,0,-,0,0"
 changes=$(awk -F, '$1 == "allreduce" {print $11}' report.csv)
 expect_eq "smpi report: the predicted order changed at least once and not at every call" \
     "$([ "$changes" -ge 1 ] && [ "$changes" -le 144 ] && echo yes)" yes
@@ -122,7 +127,9 @@ bad "a window of no calls" 'PAPCOLL_WINDOW=0' \
 # ---- under Open MPI (LD_PRELOAD) -------------------------------------------
 timeout 300 "$MPIEXEC" --oversubscribe -np 3 "$B/cg-mpi" $CG_ARGS > mpi-ref.txt
 for rule in PAPCOLL_ALLREDUCE=ring PAPCOLL_ALLREDUCE=slt PAPCOLL_REDUCE=clairvoyant \
-            PAPCOLL_BCAST=pipeline PAPCOLL_ALLGATHER=bruck PAPCOLL_ALLTOALL=modified_bruck; do
+            PAPCOLL_BCAST=pipeline PAPCOLL_ALLGATHER=bruck PAPCOLL_ALLTOALL=modified_bruck \
+            PAPCOLL_BARRIER=tree PAPCOLL_REDUCE_SCATTER=pairwise \
+            PAPCOLL_REDUCE_SCATTER_BLOCK=recursive_halving; do
     (export "$rule"; mpi 3 $CG_ARGS > mpi-out.txt 2> mpi-err.txt) || true
     expect_eq "mpi: $rule: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
 done
