@@ -7,7 +7,8 @@
 #      flat cluster (platforms/default.xml), once with the MPI library's own
 #      collectives (SMPI's defaults) and once per papsim allreduce algorithm:
 #      the simulated time of the whole loop, and for the arrival-aware ones
-#      the mean and largest prediction error of the arrival offsets;
+#      the mean and largest prediction error of the arrival offsets, and
+#      slt and prr without prediction (knowledge=none);
 #   2. the cost of the wrappers themselves on collectives that fall through
 #      to the MPI library: cg-mpi with tiny messages and no computation,
 #      under Open MPI on this machine, with and without libpapcoll.so
@@ -56,6 +57,11 @@ algos=$("$build/papsim" list --format csv | awk -F, 'NR > 1 && $1 == "allreduce"
 cg_args=(--rows 4096 --rhs 512 --iters 30 --work 2e6 --imbalance 1.0)
 row cg-papcoll-smpi "MPI library (SMPI default)" "" "${cg_args[@]}"
 for a in $algos; do row cg-papcoll-smpi "$a" "$a" "${cg_args[@]}"; done
+# What the live prediction is worth (and costs): the arrival-aware ones
+# without it.
+for a in slt prr; do
+    row cg-papcoll-smpi "$a, knowledge=none" "$a(knowledge=none)" "${cg_args[@]}"
+done
 st_args=(--iters 30 --imbalance 1.0)
 row stencil-papcoll-smpi "MPI library (SMPI default)" "" "${st_args[@]}"
 for a in $algos; do row stencil-papcoll-smpi "$a" "$a" "${st_args[@]}"; done
