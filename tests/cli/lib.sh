@@ -125,6 +125,42 @@ csv_cols() {
 
 csv_col() { csv_cols "$@"; }
 
+# registry_columns NP NAME...: the registry rows `papsim list --np NP
+# --format csv` gives (every row when NP is empty), one per line, with the
+# columns NAME... (header names), tab-separated: quoted fields (RFC 4180)
+# are unquoted, so a restrictions list keeps its commas.
+registry_columns() {
+    local np=$1
+    shift
+    "$PAPSIM" list ${np:+--np "$np"} --format csv | awk -v want="$*" '
+        function split_csv(line, out,    n, i, c, q, f) {
+            n = 0; q = 0; f = ""
+            for (i = 1; i <= length(line); i++) {
+                c = substr(line, i, 1)
+                if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
+                else if (c == "\"") q = !q
+                else if (c == "," && !q) { out[++n] = f; f = "" }
+                else f = f c
+            }
+            out[++n] = f
+            return n
+        }
+        NR == 1 {
+            n = split_csv($0, head)
+            for (i = 1; i <= n; i++) col[head[i]] = i
+            nw = split(want, w, " ")
+            for (i = 1; i <= nw; i++)
+                if (!(w[i] in col)) { print "papsim list --format csv has no column " w[i] > "/dev/stderr"; exit 1 }
+            next
+        }
+        {
+            split_csv($0, f)
+            line = ""
+            for (i = 1; i <= nw; i++) line = line (i > 1 ? "\t" : "") f[col[w[i]]]
+            print line
+        }'
+}
+
 csv_drop() {
     local names=$1; shift
     awk -v names="$names" "$csv_awk_lib"'

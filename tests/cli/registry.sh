@@ -8,28 +8,8 @@ source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 golden="$PAPSIM_SOURCE_DIR/tests/golden/costs.csv"
 grid="$PAPSIM_SOURCE_DIR/tests/golden/grid.ini"
 
-expect_ok "list --format csv" "$PAPSIM" list --format csv
-cp out.txt list.csv
-# collective, algorithm, knobs and msgcount of every row, tab-separated (the
-# restrictions and description fields may be quoted; these four never are).
-awk -v want="collective algorithm knobs msgcount" '
-    function split_csv(line, out,    n, i, c, q, f) {
-        n = 0; q = 0; f = ""
-        for (i = 1; i <= length(line); i++) {
-            c = substr(line, i, 1)
-            if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
-            else if (c == "\"") q = !q
-            else if (c == "," && !q) { out[++n] = f; f = "" }
-            else f = f c
-        }
-        out[++n] = f
-        return n
-    }
-    NR == 1 { n = split_csv($0, head); for (i = 1; i <= n; i++) col[head[i]] = i
-              nw = split(want, w, " "); next }
-    { split_csv($0, f); line = ""
-      for (i = 1; i <= nw; i++) line = line (i > 1 ? "\t" : "") (w[i] in col ? f[col[w[i]]] : "")
-      print line }' list.csv > rows.tsv
+# collective, algorithm, knobs and msgcount of every row, tab-separated.
+registry_columns "" collective algorithm knobs msgcount > rows.tsv
 expect_eq "registry rows found" "$([ -s rows.tsv ] && echo yes)" "yes"
 
 # A message-count model and a knobs entry ("none" at least) on every row.

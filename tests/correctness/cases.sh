@@ -27,40 +27,7 @@
 # reduce_scatter family joins reduce and allreduce for affine where allowed.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
-# The registry rows `papsim list --np NP --format csv` gives, one per line,
-# with the columns the arguments after NP name (header names), tab-separated: quoted
-# fields (RFC 4180) are unquoted, so a restrictions list keeps its commas.
-registry_columns() {
-    local np=$1
-    shift
-    "$PAPSIM" list --np "$np" --format csv | awk -v want="$*" '
-        function split_csv(line, out,    n, i, c, q, f) {
-            n = 0; q = 0; f = ""
-            for (i = 1; i <= length(line); i++) {
-                c = substr(line, i, 1)
-                if (q && c == "\"" && substr(line, i + 1, 1) == "\"") { f = f c; i++ }
-                else if (c == "\"") q = !q
-                else if (c == "," && !q) { out[++n] = f; f = "" }
-                else f = f c
-            }
-            out[++n] = f
-            return n
-        }
-        NR == 1 {
-            n = split_csv($0, head)
-            for (i = 1; i <= n; i++) col[head[i]] = i
-            nw = split(want, w, " ")
-            for (i = 1; i <= nw; i++)
-                if (!(w[i] in col)) { print "papsim list --format csv has no column " w[i] > "/dev/stderr"; exit 1 }
-            next
-        }
-        {
-            split_csv($0, f)
-            line = ""
-            for (i = 1; i <= nw; i++) line = line (i > 1 ? "\t" : "") f[col[w[i]]]
-            print line
-        }'
-}
+# registry_columns (tests/cli/lib.sh, sourced first): the registry rows.
 
 # 1 if the algorithm may run a non-commutative op: a reducing collective
 # whose restrictions do not include "commutative op".
