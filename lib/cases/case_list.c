@@ -6,16 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Grows by doubling: every rank of a papbench run reads the whole cases file
+ * (thousands of cases of several KiB each), and growing by one case per line
+ * made reading it cost more than simulating it. */
 static int append_case(papsim_case_list *list, const papsim_case *c, int line, papsim_err *e)
 {
-    papsim_case *cases = realloc(list->cases, (size_t)(list->ncases + 1) * sizeof *cases);
-    if (!cases)
-        return papsim_fail(e, "out of memory reading cases");
-    list->cases = cases;
-    int *lines = realloc(list->lines, (size_t)(list->ncases + 1) * sizeof *lines);
-    if (!lines)
-        return papsim_fail(e, "out of memory reading cases");
-    list->lines = lines;
+    if (list->ncases == list->capacity) {
+        int cap = list->capacity ? 2 * list->capacity : 64;
+        papsim_case *cases = realloc(list->cases, (size_t)cap * sizeof *cases);
+        if (!cases)
+            return papsim_fail(e, "out of memory reading cases");
+        list->cases = cases;
+        int *lines = realloc(list->lines, (size_t)cap * sizeof *lines);
+        if (!lines)
+            return papsim_fail(e, "out of memory reading cases");
+        list->lines = lines;
+        list->capacity = cap;
+    }
     list->cases[list->ncases] = *c;
     list->lines[list->ncases] = line;
     list->ncases++;

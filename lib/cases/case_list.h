@@ -10,6 +10,7 @@
 
 typedef struct {
     int ncases;
+    int capacity; /* slots allocated in cases and lines */
     papsim_case *cases;
     int *lines; /* the file line of each case, 0 when not from a file */
 } papsim_case_list;
