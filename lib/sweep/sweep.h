@@ -20,10 +20,24 @@ typedef struct {
     int baseline_timed_out;   /* relative skew: its own no-delay case timed out */
 } sweep_case;
 
+/* A no-delay case that two blocks share runs once: the copy of the later
+ * block is dropped, and an alias says that case v[of] also stands in the
+ * cell of block `block`, whose relative skews resolve against it. */
+typedef struct {
+    int block;
+    int of;
+} sweep_alias;
+
 typedef struct {
     sweep_case *v;
     int n, cap;
+    sweep_alias *alias;
+    int nalias;
 } sweep_cases;
+
+/* 1 if v[j] is a case of sc's cell: the same block, platform, np, mapping,
+ * ranks per node and bytes, directly or through an alias. */
+int sweep_in_cell(const sweep_cases *cases, const sweep_case *sc, int j);
 
 /* Expands every block of the spec (the product of its lists), checking every
  * value, the algorithm names and that each np fits its platform; errors name

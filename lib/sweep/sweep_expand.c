@@ -388,24 +388,46 @@ static int add_no_delay_companions(sweep_cases *cases, papsim_err *e)
     return 0;
 }
 
+/* Notes that kept case `of` also stands in block `block` (once). */
+static int add_alias(sweep_cases *cases, int block, int of, papsim_err *e)
+{
+    for (int k = 0; k < cases->nalias; k++)
+        if (cases->alias[k].block == block && cases->alias[k].of == of)
+            return 0;
+    sweep_alias *a = realloc(cases->alias, ((size_t)cases->nalias + 1) * sizeof *a);
+    if (!a)
+        return papsim_fail(e, "out of memory");
+    cases->alias = a;
+    cases->alias[cases->nalias++] = (sweep_alias){block, of};
+    return 0;
+}
+
 /* Keeps the first of every set of identical cases, in order. Relative cases
- * are keyed by their unresolved skew text (their id comes later). */
-static void drop_duplicates(sweep_cases *cases)
+ * are keyed by their unresolved skew text (their id comes later). A dropped
+ * no-delay case of another block leaves an alias: that block's relative
+ * skews still resolve against it. */
+static int drop_duplicates(sweep_cases *cases, papsim_err *e)
 {
     int kept = 0;
     for (int i = 0; i < cases->n; i++) {
         char id[17];
         papsim_case_id(&cases->v[i].c, id);
-        int dup = 0;
-        for (int j = 0; j < kept && !dup; j++)
-            dup = !strcmp(cases->v[j].id, id);
-        if (!dup) {
+        int dup = -1;
+        for (int j = 0; j < kept && dup < 0; j++)
+            if (!strcmp(cases->v[j].id, id))
+                dup = j;
+        if (dup < 0) {
             cases->v[kept] = cases->v[i];
             memcpy(cases->v[kept].id, id, sizeof id);
             kept++;
+        } else if (cases->v[i].block != cases->v[dup].block &&
+                   !strcmp(cases->v[i].c.pattern, "no_delay") &&
+                   add_alias(cases, cases->v[i].block, dup, e) != 0) {
+            return -1;
         }
     }
     cases->n = kept;
+    return 0;
 }
 
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
@@ -420,8 +442,7 @@ int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
     papsim_smpi_algos_free(&smpi);
     if (rc != 0 || add_no_delay_companions(out, e) != 0)
         return -1;
-    drop_duplicates(out);
-    return 0;
+    return drop_duplicates(out, e);
 }
 
 /* The --cfg= words against SMPI's algorithm names and the spec's builtin:
@@ -446,5 +467,6 @@ int sweep_check_cfg(const sweep_cases *cases, const char *const *cfg, int ncfg, 
 void sweep_cases_free(sweep_cases *cases)
 {
     free(cases->v);
+    free(cases->alias);
     memset(cases, 0, sizeof *cases);
 }

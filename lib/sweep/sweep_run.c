@@ -71,9 +71,10 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase,
  * mean; a case whose own baseline timed out is marked baseline_timed_out (it
  * gets a row, no run; skew_s 0 when no baseline finished). A case whose
  * baseline is missing stays unresolved (empty id) and is reported. */
-static void resolve_relative(sweep_case *cases, int n, const sweep_results_index *r,
-                             sweep_stats *st)
+static void resolve_relative(sweep_cases *all, const sweep_results_index *r, sweep_stats *st)
 {
+    sweep_case *cases = all->v;
+    const int n = all->n;
     for (int i = 0; i < n; i++) {
         sweep_case *sc = &cases[i];
         if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE || sc->unsupported)
@@ -83,7 +84,7 @@ static void resolve_relative(sweep_case *cases, int n, const sweep_results_index
         sc->baseline_timed_out = 0;
         for (int j = 0; j < n; j++) {
             const sweep_case *nd = &cases[j];
-            if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_same_cell(sc, nd))
+            if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_in_cell(all, sc, j))
                 continue;
             int own = !strcmp(nd->c.algorithm, sc->c.algorithm);
             if (sc->skew.kind == PAPSIM_SKEW_OWN && !own)
@@ -159,16 +160,18 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
-static int run_phase(sweep_case *cases, int n, int relative, const sweep_run_options *o,
-                     int format, sweep_stats *st, papsim_err *e)
+static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o, int format,
+                     sweep_stats *st, papsim_err *e)
 {
+    sweep_case *cases = all->v;
+    const int n = all->n;
     sweep_results_index r;
     sweep_case **todo;
     int ntodo, rc;
     if (sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     if (relative)
-        resolve_relative(cases, n, &r, st);
+        resolve_relative(all, &r, st);
     if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
         sweep_results_index_free(&r);
         return -1;
@@ -275,8 +278,8 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, 
     if (rc != 0)
         return -1;
     sweep_install_signal_handlers();
-    if (run_phase(cases->v, cases->n, 0, o, format, st, e) != 0 ||
-        (!sweep_interrupted() && run_phase(cases->v, cases->n, 1, o, format, st, e) != 0))
+    if (run_phase(cases, 0, o, format, st, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases, 1, o, format, st, e) != 0))
         return -1;
     return 0;
 }

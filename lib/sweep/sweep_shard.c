@@ -6,11 +6,49 @@
 
 #include "sweep/sweep.h"
 
+/* The cell's keys but the block. */
+static int same_cell_keys(const sweep_case *a, const sweep_case *b)
+{
+    return !strcmp(a->platform_path, b->platform_path) && a->c.np == b->c.np &&
+           !strcmp(a->c.mapping, b->c.mapping) && a->c.ranks_per_node == b->c.ranks_per_node &&
+           a->c.bytes == b->c.bytes;
+}
+
 int sweep_same_cell(const sweep_case *a, const sweep_case *b)
 {
-    return a->block == b->block && !strcmp(a->platform_path, b->platform_path) &&
-           a->c.np == b->c.np && !strcmp(a->c.mapping, b->c.mapping) &&
-           a->c.ranks_per_node == b->c.ranks_per_node && a->c.bytes == b->c.bytes;
+    return a->block == b->block && same_cell_keys(a, b);
+}
+
+int sweep_in_cell(const sweep_cases *cases, const sweep_case *sc, int j)
+{
+    const sweep_case *x = &cases->v[j];
+    if (sweep_same_cell(sc, x))
+        return 1;
+    if (!same_cell_keys(sc, x))
+        return 0;
+    for (int k = 0; k < cases->nalias; k++)
+        if (cases->alias[k].of == j && cases->alias[k].block == sc->block)
+            return 1;
+    return 0;
+}
+
+static int unit_root(int *unit, int i)
+{
+    while (unit[i] != i)
+        i = unit[i] = unit[unit[i]];
+    return i;
+}
+
+/* Joins the units of two cases; the lower index stays the root, so a
+ * unit's root is its first case in expansion order. */
+static void unit_join(int *unit, int a, int b)
+{
+    a = unit_root(unit, a);
+    b = unit_root(unit, b);
+    if (a < b)
+        unit[b] = a;
+    else if (b < a)
+        unit[a] = b;
 }
 
 /* Orders case indices by cell (sweep_same_cell's keys), then by index. */
@@ -51,6 +89,19 @@ static int shard_units(const sweep_cases *cases, int *unit, papsim_err *e)
         i = j;
     }
     free(order);
+    /* A no-delay case shared with another block's cell (an alias) runs in
+     * the shard of both cells. */
+    for (int k = 0; k < cases->nalias; k++) {
+        const sweep_alias *a = &cases->alias[k];
+        for (int i = 0; i < cases->n; i++)
+            if (cases->v[i].block == a->block && cases->v[i].skew.kind != PAPSIM_SKEW_ABSOLUTE &&
+                same_cell_keys(&cases->v[i], &cases->v[a->of])) {
+                unit_join(unit, i, a->of);
+                break;
+            }
+    }
+    for (int i = 0; i < cases->n; i++)
+        unit[i] = unit_root(unit, i);
     return 0;
 }
 
@@ -69,10 +120,21 @@ int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e
     int units = 0, kept = 0;
     for (int i = 0; i < cases->n; i++) /* a unit's first case comes first */
         number[i] = unit[i] == i ? units++ : number[unit[i]];
-    for (int i = 0; i < cases->n; i++)
-        if (number[i] % nshards == shard - 1)
+    for (int i = 0; i < cases->n; i++) { /* unit[] becomes the new index, or -1 */
+        unit[i] = -1;
+        if (number[i] % nshards == shard - 1) {
+            unit[i] = kept;
             cases->v[kept++] = cases->v[i];
+        }
+    }
     cases->n = kept;
+    int nalias = 0;
+    for (int k = 0; k < cases->nalias; k++)
+        if (unit[cases->alias[k].of] >= 0) {
+            cases->alias[nalias] = cases->alias[k];
+            cases->alias[nalias++].of = unit[cases->alias[k].of];
+        }
+    cases->nalias = nalias;
     free(unit);
     free(number);
     return 0;
