@@ -38,8 +38,15 @@ if(PAPSIM_SIMGRID_ROOT)
                         "there; is it the prefix of a SimGrid installation "
                         "(scripts/build-simgrid.sh SOURCE PREFIX makes one)?")
   endif()
-  # Only this prefix's simgrid.pc: the system's must not win.
+  # Only this prefix's simgrid.pc: the system's must not win. The search
+  # path is put back afterwards, so the MPI's own module is still found.
   string(REPLACE ";" ":" papsim_sg_pc "${papsim_sg_pc}")
+  set(papsim_saved_pc_path "$ENV{PKG_CONFIG_PATH}")
+  set(papsim_saved_pc_libdir "$ENV{PKG_CONFIG_LIBDIR}")
+  set(papsim_had_pc_libdir FALSE)
+  if(DEFINED ENV{PKG_CONFIG_LIBDIR})
+    set(papsim_had_pc_libdir TRUE)
+  endif()
   set(ENV{PKG_CONFIG_PATH} "${papsim_sg_pc}")
   set(ENV{PKG_CONFIG_LIBDIR} "${papsim_sg_pc}")
   set(papsim_sg_find NO_DEFAULT_PATH)
@@ -55,6 +62,14 @@ if(NOT SIMGRID_PC_FOUND)
 endif()
 pkg_get_variable(papsim_sg_prefix simgrid prefix)
 pkg_get_variable(papsim_sg_bindir simgrid exec_prefix) # SimGrid's .pc: exec_prefix = the bin dir
+if(PAPSIM_SIMGRID_ROOT)
+  set(ENV{PKG_CONFIG_PATH} "${papsim_saved_pc_path}")
+  if(papsim_had_pc_libdir)
+    set(ENV{PKG_CONFIG_LIBDIR} "${papsim_saved_pc_libdir}")
+  else()
+    unset(ENV{PKG_CONFIG_LIBDIR})
+  endif()
+endif()
 
 find_path(SMPI_INCLUDE_DIR smpi/smpi_helpers.h HINTS ${SIMGRID_PC_INCLUDEDIR} ${papsim_sg_find})
 find_library(SIMGRID_LIBRARY simgrid HINTS ${SIMGRID_PC_LIBDIR} ${papsim_sg_find})

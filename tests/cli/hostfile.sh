@@ -94,7 +94,8 @@ expect_fail "unwritable output" "^papsim hostfile: hostfile 'a-directory': canno
 
 # smpirun places rank r on line r (optional).
 SMPIRUN=${SMPIRUN:-smpirun}
-if command -v smpicc >/dev/null && command -v "$SMPIRUN" >/dev/null; then
+SMPICC=$(smpicc_path)
+if command -v "$SMPICC" >/dev/null && command -v "$SMPIRUN" >/dev/null; then
     cat >where.c <<'EOF'
 #include <mpi.h>
 #include <stdio.h>
@@ -110,7 +111,7 @@ int main(int argc, char **argv)
     return 0;
 }
 EOF
-    expect_ok "smpicc where" smpicc where.c -o where
+    expect_ok "smpicc where" "$SMPICC" where.c -o where
     for m in sequential cyclic; do
         "$PAPSIM" hostfile --platform "$P/default.xml" --np 10 \
             --ranks-per-node 4 --mapping $m -o hf.$m

@@ -27,6 +27,16 @@ expect_fail() {
     fi
 }
 
+# smpicc_path: the smpicc of the SimGrid papsim was built with, the one
+# beside $SMPIRUN (a program compiled by another SimGrid's smpicc would load
+# a second libsimgrid under this smpirun); plain smpicc when there is none.
+smpicc_path() {
+    local run dir
+    run=$(command -v "${SMPIRUN:-smpirun}" 2>/dev/null) || { echo smpicc; return; }
+    dir=$(dirname "$run")
+    if [ -x "$dir/smpicc" ]; then echo "$dir/smpicc"; else echo smpicc; fi
+}
+
 # expect_eq DESC GOT WANT
 expect_eq() {
     if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2' want '$3'"; fi

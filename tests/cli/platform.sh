@@ -173,7 +173,8 @@ expect_bad_input "cabinet" "<cabinet id='x'> at line [0-9]+: not supported" \
 
 # A generated platform that smpirun accepts and routes (optional).
 SMPIRUN=${SMPIRUN:-smpirun}
-if command -v smpicc >/dev/null && command -v "$SMPIRUN" >/dev/null; then
+SMPICC=$(smpicc_path)
+if command -v "$SMPICC" >/dev/null && command -v "$SMPIRUN" >/dev/null; then
     cat >hello.c <<'EOF'
 #include <mpi.h>
 #include <stdio.h>
@@ -190,7 +191,7 @@ int main(int argc, char **argv)
     return 0;
 }
 EOF
-    expect_ok "smpicc hello" smpicc hello.c -o hello
+    expect_ok "smpicc hello" "$SMPICC" hello.c -o hello
     expect_ok "hostfile for ft.xml" "$PAPSIM" hostfile --platform ft.xml --np 32 -o hf
     expect_ok "smpirun on a generated fat tree" "$SMPIRUN" -no-privatize \
         -platform ft.xml -hostfile hf -np 32 ./hello --log=root.thres:warning
