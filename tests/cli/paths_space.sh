@@ -90,7 +90,7 @@ mkdir 'cases dir'
 printf -- '--np 2 --bytes 8\n--np 2 --bogus 1\n' > 'cases dir/cases.txt'
 "$PAPSIM" hostfile --platform default --np 2 -o hf.txt
 (exec 7<'cases dir'
- smpirun -no-privatize -platform "$PAPSIM_SOURCE_DIR/platforms/default.xml" -hostfile hf.txt -np 2 \
+ "${SMPIRUN:-smpirun}" -no-privatize -platform "$PAPSIM_SOURCE_DIR/platforms/default.xml" -hostfile hf.txt -np 2 \
      "$PAPSIM_BUILD_DIR/papbench" --log=root.thres:critical --no-header \
      --cases /proc/self/fd/7/cases.txt) >fd.out 2>fd.err
 expect_eq "papbench: the bad line named by the user's path" \
