@@ -10,15 +10,12 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "commands.h"
-#include "util/papsim_fs.h"
 #include "cases/pattern.h"
+#include "cases/pattern_print.h"
 #include "hardware/trace.h"
 #include "util/units.h"
 
@@ -113,48 +110,12 @@ static int read_options(int argc, char **argv, pattern_options *o)
     return 0;
 }
 
-static int list_shapes(void)
-{
-    for (size_t i = 0; i < papsim_pattern_count(); i++)
-        printf("%-14s %s\n", papsim_pattern_shape_name(i),
-               papsim_pattern_shape_description(i));
-    printf("%-14s %s\n", "file:PATH",
-           "one delay per line from a file, rescaled to the skew "
-           "(--as-recorded: as is)");
-    return 0;
-}
-
-/* The skew in seconds: absolute only, since a relative skew needs the
- * no-delay runtimes that only papsim run measures. */
-static int read_skew(const pattern_options *o, double *skew)
-{
-    papsim_skew s;
-    papsim_err e;
-    if (o->as_recorded) {
-        if (o->skew != NULL)
-            return bad_input("%s", "--skew and --as-recorded exclude each "
-                             "other: a recorded file keeps its own delays");
-        *skew = 0;
-        return 0;
-    }
-    if (o->skew == NULL)
-        return bad_input("%s", "--skew is required (e.g. --skew 100us)");
-    if (papsim_parse_skew(o->skew, &s, &e) != 0)
-        return error_message(&e);
-    if (s.kind != PAPSIM_SKEW_ABSOLUTE)
-        return bad_input("skew '%s' is relative: relative skews are resolved "
-                         "by `papsim run` from no-delay runs; give an absolute "
-                         "skew here, such as 100us", o->skew);
-    *skew = s.value;
-    return 0;
-}
-
 static int print_pattern(const pattern_options *o)
 {
     papsim_pattern p;
     papsim_err e;
     unsigned long long seed = PAPSIM_PATTERN_DEFAULT_SEED;
-    double skew = 0, *delays;
+    double skew = 0;
     long np;
     int rc;
     if (o->pattern == NULL)
@@ -168,84 +129,25 @@ static int print_pattern(const pattern_options *o)
     if (o->as_recorded && p.shape != PAPSIM_PATTERN_FILE)
         return bad_input("%s", "--as-recorded applies to file:PATH patterns "
                          "only");
-    if ((rc = read_skew(o, &skew)) != 0)
-        return rc;
-    delays = malloc((size_t)np * sizeof *delays);
-    if (delays == NULL)
-        return papsim_cmd_failed("pattern", "np=%ld: out of memory", np);
-    rc = papsim_pattern_delays(&p, (int)np, skew, seed, !o->as_recorded,
-                               delays, &e);
-    if (rc != 0) {
-        rc = error_message(&e);
-    } else {
-        for (long i = 0; i < np; i++)
-            printf("%ld\t%.17g\n", i, delays[i]);
-        if (fflush(stdout) != 0) { /* e.g. a full disk behind a redirect */
-            rc = papsim_cmd_failed("pattern", "cannot write the output: %s", strerror(errno));
-        }
-    }
-    free(delays);
-    return rc;
+    if (papsim_pattern_absolute_skew(o->skew, o->as_recorded, &skew, &e) != 0)
+        return error_message(&e);
+    if ((rc = papsim_pattern_print(stdout, &p, np, skew, seed, !o->as_recorded, &e)) != 0)
+        return papsim_cmd_error("pattern", rc, "%s", e.msg);
+    return 0;
 }
 
-/* ---- --from-trace ---- */
-
+/* --from-trace: the FT-scenario pattern of a libpaptrace trace. */
 static int pattern_from_trace(const pattern_options *o)
 {
-    papsim_trace t;
-    papsim_trace_call *calls = NULL;
-    size_t ncalls = 0;
-    double *delay = NULL;
-    long *count = NULL;
     papsim_err e;
-    int rc = 0;
-    FILE *f = stdout;
+    int rc;
     if (o->pattern || o->np || o->skew || o->seed || o->as_recorded || o->list)
         return bad_input("%s", "--from-trace takes its ranks and delays from "
                          "the trace: drop --pattern, --np, --skew, --seed, "
                          "--as-recorded and --list");
-    if (papsim_trace_read(o->from_trace, &t, &e) != 0)
-        return error_message(&e);
-    if (papsim_trace_calls(&t, o->from_trace, o->collective, &calls, &ncalls,
-                           &e) != 0) {
-        rc = error_message(&e);
-        goto out;
-    }
-    if (ncalls == 0) {
-        char have[512];
-        papsim_trace_list_collectives(&t, have, sizeof have);
-        rc = bad_input("trace '%s' has no calls of %s (it has: %s)",
-                       o->from_trace, o->collective ? o->collective : "any "
-                       "collective", have[0] ? have : "none");
-        goto out;
-    }
-    delay = malloc((size_t)t.world_size * sizeof *delay);
-    count = malloc((size_t)t.world_size * sizeof *count);
-    if (delay == NULL || count == NULL) {
-        rc = papsim_cmd_failed("pattern", "out of memory");
-        goto out;
-    }
-    papsim_trace_mean_delays(&t, calls, ncalls, delay, count);
-    if (o->out && papsim_mkdir_parents(o->out, &e) != 0) {
-        rc = papsim_cmd_failed("pattern", "-o: %s", e.msg);
-        goto out;
-    }
-    if (o->out && (f = fopen(o->out, "w")) == NULL) {
-        rc = papsim_cmd_failed("pattern", "-o: cannot write '%s': %s", o->out,
-                               strerror(errno));
-        goto out;
-    }
-    papsim_trace_write_pattern(f, o->from_trace, o->collective, &t, ncalls, delay, count);
-    if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
-        rc = papsim_cmd_failed("pattern", "cannot write '%s'",
-                               o->out ? o->out : "standard output");
-    }
-out:
-    free(delay);
-    free(count);
-    free(calls);
-    papsim_trace_free(&t);
-    return rc;
+    if ((rc = papsim_trace_pattern_file(o->from_trace, o->collective, o->out, &e)) != 0)
+        return papsim_cmd_error("pattern", rc, "%s", e.msg);
+    return 0;
 }
 
 int papsim_cmd_pattern(int argc, char **argv)
@@ -261,7 +163,9 @@ int papsim_cmd_pattern(int argc, char **argv)
         return pattern_from_trace(&o);
     if (o.collective || o.out)
         return bad_input("%s", "--collective and --out go with --from-trace");
-    if (o.list)
-        return list_shapes();
+    if (o.list) {
+        papsim_pattern_list_shapes(stdout);
+        return 0;
+    }
     return print_pattern(&o);
 }

@@ -32,8 +32,10 @@ int papsim_cmd_tune(int argc, char **argv);
 int papsim_run_parse_args(int argc, char **argv, sweep_run_options *o, int *help,
                           papsim_err *e);
 
-/* The text of `papsim report --help` (cmd_report_help.c). */
+/* The text of `papsim report --help` (cmd_report_help.c) and of
+ * `papsim schedule --help` (cmd_schedule_help.c). */
 void papsim_report_print_help(FILE *f);
+void papsim_schedule_print_help(FILE *f);
 
 /* The error printer of every papsim command: "papsim COMMAND: WHERE: WHAT"
  * on stderr, WHERE being FILE:LINE: KEY or the option when known.

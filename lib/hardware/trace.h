@@ -92,6 +92,14 @@ void papsim_trace_write_pattern(FILE *f, const char *trace_path, const char *col
                                 const papsim_trace *t, size_t ncalls, const double *delay,
                                 const long *count);
 
+/* papsim pattern --from-trace: reads the trace at trace_path, averages the
+ * delays of the calls of collective (NULL: all) and writes the pattern file
+ * (papsim_trace_write_pattern) to out_path (its folders made; NULL: stdout).
+ * Returns 0, or PAPSIM_EXIT_BAD_INPUT (an unreadable trace, no such calls)
+ * or PAPSIM_EXIT_FAILED (out of memory, a failed write) with e. */
+int papsim_trace_pattern_file(const char *trace_path, const char *collective,
+                              const char *out_path, papsim_err *e);
+
 /* Names the collectives a trace has ("allreduce, bcast"), for the "no
  * calls of C" message; cut short to fit len. */
 void papsim_trace_list_collectives(const papsim_trace *t, char *buf, size_t len);

@@ -2,8 +2,12 @@
  * (trace.h). */
 #include "hardware/trace.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/papsim_fs.h"
 
 void papsim_trace_write_pattern(FILE *f, const char *trace_path, const char *collective,
                                 const papsim_trace *t, size_t ncalls, const double *delay,
@@ -46,3 +50,54 @@ void papsim_trace_list_collectives(const papsim_trace *t, char *buf, size_t len)
     }
 }
 
+
+int papsim_trace_pattern_file(const char *trace_path, const char *collective,
+                              const char *out_path, papsim_err *e)
+{
+    papsim_trace t;
+    papsim_trace_call *calls = NULL;
+    size_t ncalls = 0;
+    double *delay = NULL;
+    long *count = NULL;
+    int rc = PAPSIM_EXIT_BAD_INPUT;
+    FILE *f = stdout;
+    if (papsim_trace_read(trace_path, &t, e) != 0)
+        return rc;
+    if (papsim_trace_calls(&t, trace_path, collective, &calls, &ncalls, e) != 0)
+        goto out;
+    if (ncalls == 0) {
+        char have[512];
+        papsim_trace_list_collectives(&t, have, sizeof have);
+        papsim_fail(e, "trace '%s' has no calls of %s (it has: %s)", trace_path,
+                    collective ? collective : "any collective", have[0] ? have : "none");
+        goto out;
+    }
+    rc = PAPSIM_EXIT_FAILED;
+    delay = malloc((size_t)t.world_size * sizeof *delay);
+    count = malloc((size_t)t.world_size * sizeof *count);
+    if (delay == NULL || count == NULL) {
+        papsim_fail(e, "out of memory");
+        goto out;
+    }
+    papsim_trace_mean_delays(&t, calls, ncalls, delay, count);
+    if (out_path && papsim_mkdir_parents(out_path, e) != 0) {
+        papsim_fail_prefix(e, "-o: ");
+        goto out;
+    }
+    if (out_path && (f = fopen(out_path, "w")) == NULL) {
+        papsim_fail(e, "-o: cannot write '%s': %s", out_path, strerror(errno));
+        goto out;
+    }
+    papsim_trace_write_pattern(f, trace_path, collective, &t, ncalls, delay, count);
+    if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
+        papsim_fail(e, "cannot write '%s'", out_path ? out_path : "standard output");
+        goto out;
+    }
+    rc = 0;
+out:
+    free(delay);
+    free(count);
+    free(calls);
+    papsim_trace_free(&t);
+    return rc;
+}

@@ -124,7 +124,7 @@ static int build_algorithms(papsim_report *r, const record *recs, size_t n, paps
 /* The patterned run is sorted by pattern, so its distinct names come out
  * sorted; no_delay goes last, as the bottom row of Figure 4 of Salimi Beni
  * et al., IEEE CLUSTER 2024 (full reference: README.md, References). */
-static int collect_patterns(papsim_panel *p, const record *nd, size_t nnd, const record *pat,
+static int collect_patterns(papsim_report_panel *p, const record *nd, size_t nnd, const record *pat,
                             size_t npat, papsim_err *e)
 {
     p->patterns = malloc((npat + 1) * sizeof *p->patterns);
@@ -141,7 +141,7 @@ static int collect_patterns(papsim_panel *p, const record *nd, size_t nnd, const
     return 0;
 }
 
-static int collect_sizes(papsim_panel *p, const record *nd, size_t nnd, const record *pat,
+static int collect_sizes(papsim_report_panel *p, const record *nd, size_t nnd, const record *pat,
                          size_t npat, papsim_err *e)
 {
     p->bytes = malloc((nnd + npat) * sizeof *p->bytes);
@@ -155,7 +155,7 @@ static int collect_sizes(papsim_panel *p, const record *nd, size_t nnd, const re
     return 0;
 }
 
-static size_t pattern_index(const papsim_panel *p, const char *pattern)
+static size_t pattern_index(const papsim_report_panel *p, const char *pattern)
 {
     size_t i = 0;
     while (i + 1 < p->npatterns && strcmp(p->patterns[i], pattern) != 0)
@@ -175,7 +175,7 @@ static int compare_cell(const void *pa, const void *pb)
  * ascending value, so the median is read off directly. Repetitions of every
  * seed are pooled: for seeded patterns the seed is one more source of
  * variation, not a separate row of the figure. */
-static void fill_medians(const papsim_report *r, papsim_panel *p, const record *run, size_t n)
+static void fill_medians(const papsim_report *r, papsim_report_panel *p, const record *run, size_t n)
 {
     for (size_t i = 0, j; i < n; i = j) {
         size_t a = papsim_report_name_index(r->algorithms, r->nalgorithms, run[i].algorithm);
@@ -193,7 +193,7 @@ static void fill_medians(const papsim_report *r, papsim_panel *p, const record *
 
 /* Lowest median wins; a tie goes to the alphabetically first algorithm so
  * the report does not depend on the order of rows in the file. */
-static void pick_winner(papsim_panel *p, size_t pi, size_t si)
+static void pick_winner(papsim_report_panel *p, size_t pi, size_t si)
 {
     papsim_cell *c = &p->cells[pi * p->nsizes + si];
     c->winner = -1;
@@ -208,7 +208,7 @@ static void pick_winner(papsim_panel *p, size_t pi, size_t si)
     }
 }
 
-static void fill_cells(papsim_panel *p)
+static void fill_cells(papsim_report_panel *p)
 {
     for (size_t pi = 0; pi < p->npatterns; pi++)
         for (size_t si = 0; si < p->nsizes; si++)
@@ -226,7 +226,7 @@ static void fill_cells(papsim_panel *p)
     }
 }
 
-static int fill_panel(const papsim_report *r, papsim_panel *p, const record *nd, size_t nnd,
+static int fill_panel(const papsim_report *r, papsim_report_panel *p, const record *nd, size_t nnd,
                       const record *pat, size_t npat, papsim_err *e)
 {
     const record *first = npat ? pat : nd;
@@ -252,7 +252,7 @@ static int fill_panel(const papsim_report *r, papsim_panel *p, const record *nd,
     return 0;
 }
 
-static void panel_stem(const papsim_panel *p, char *buf, size_t len)
+static void panel_stem(const papsim_report_panel *p, char *buf, size_t len)
 {
     static const char *const prefix[PAPSIM_PK_COUNT] = {
         "", "", "np", "", "rpn", "", "", "root", "gamma", "", "skew",
@@ -299,13 +299,13 @@ static int add_panel(papsim_report *r, size_t *capacity, const record *nd, size_
 {
     if (r->npanels == *capacity) {
         size_t cap = *capacity ? 2 * *capacity : 8;
-        papsim_panel *p = realloc(r->panels, cap * sizeof *p);
+        papsim_report_panel *p = realloc(r->panels, cap * sizeof *p);
         if (!p)
             return papsim_fail(e, "out of memory for %zu panels", cap);
         r->panels = p;
         *capacity = cap;
     }
-    papsim_panel *p = &r->panels[r->npanels];
+    papsim_report_panel *p = &r->panels[r->npanels];
     memset(p, 0, sizeof *p);
     r->npanels++; /* counted before filling so papsim_report_free cleans up partial panels */
     return fill_panel(r, p, nd, nnd, pat, npat, e);
@@ -373,7 +373,7 @@ out:
 void papsim_report_free(papsim_report *r)
 {
     for (size_t i = 0; i < r->npanels; i++) {
-        papsim_panel *p = &r->panels[i];
+        papsim_report_panel *p = &r->panels[i];
         free(p->patterns);
         free(p->bytes);
         free(p->median);
@@ -392,23 +392,23 @@ void papsim_report_free(papsim_report *r)
     memset(r, 0, sizeof *r);
 }
 
-const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size_t size)
+const papsim_cell *papsim_panel_cell(const papsim_report_panel *p, size_t pattern, size_t size)
 {
     return &p->cells[pattern * p->nsizes + size];
 }
 
-double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm)
+double papsim_panel_median(const papsim_report_panel *p, size_t pattern, size_t size, size_t algorithm)
 {
     return p->median[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
 }
 
-const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
+const papsim_rep_spread *papsim_panel_spread(const papsim_report_panel *p, size_t pattern, size_t size,
                                              size_t algorithm)
 {
     return &p->spread[(pattern * p->nsizes + size) * p->nalgorithms + algorithm];
 }
 
-size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols)
+size_t papsim_panel_columns(const papsim_report *r, const papsim_report_panel *p, size_t *cols)
 {
     size_t n = 0;
     for (size_t a = 0; a < r->nalgorithms; a++)
@@ -417,7 +417,7 @@ size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_
     return n;
 }
 
-int papsim_panel_has_absolute_cells(const papsim_panel *p)
+int papsim_panel_has_absolute_cells(const papsim_report_panel *p)
 {
     for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
         if (p->cells[i].winner >= 0 && isnan(p->cells[i].ratio))

@@ -34,30 +34,7 @@
 #include "report/report_rows.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
-
-typedef struct {
-    int winner;   /* index into papsim_report.algorithms; -1: no ok row at all */
-    double value; /* the winner's median metric in seconds (NAN if no winner) */
-    double ratio; /* value / A0's median under this pattern; NAN when A0 has no
-                     ok row here (or a zero time): then the text shows value */
-} papsim_cell;
-
-typedef struct {
-    const char *key[PAPSIM_PK_COUNT]; /* borrowed from the table */
-    size_t npatterns;
-    const char **patterns; /* sorted by name, no_delay last when present */
-    size_t nsizes;
-    long long *bytes; /* ascending */
-    size_t nalgorithms;        /* = papsim_report.nalgorithms, for indexing */
-    double *median;            /* [p][s][a] at (p * nsizes + s) * nalgorithms + a;
-                                  NAN where the algorithm has no ok row */
-    papsim_rep_spread *spread; /* [p][s][a] as median; all zero without rows */
-    unsigned char *present;    /* present[a]: the algorithm has rows in this panel */
-    papsim_cell *cells;        /* [p][s] at p * nsizes + s */
-    int *a0;                   /* a0[s]: no_delay winner at size s, -1 if none */
-    long no_delay_row;         /* index of the no_delay pattern, -1 if absent */
-    char *file_stem;           /* sanitised name for this panel's plot files */
-} papsim_panel;
+#include "report/report_panel.h"
 
 typedef struct {
     const char *metric;    /* column compared, e.g. "last_delay_s" */
@@ -66,7 +43,7 @@ typedef struct {
     const char **algorithms; /* every algorithm in the table, sorted */
     char **abbrev;           /* short unique label per algorithm, for tables */
     size_t npanels;
-    papsim_panel *panels;
+    papsim_report_panel *panels;
     char *param_labels;      /* "name[params]" texts the records point to (report.c) */
     int spread;              /* --spread: the runtimes cells add papsim_format_spread */
 } papsim_report;
@@ -84,24 +61,24 @@ int papsim_report_build(const papsim_table *t, const char *metric_column, papsim
 void papsim_report_free(papsim_report *r);
 
 /* Cell accessors. */
-const papsim_cell *papsim_panel_cell(const papsim_panel *p, size_t pattern, size_t size);
-double papsim_panel_median(const papsim_panel *p, size_t pattern, size_t size, size_t algorithm);
-const papsim_rep_spread *papsim_panel_spread(const papsim_panel *p, size_t pattern, size_t size,
+const papsim_cell *papsim_panel_cell(const papsim_report_panel *p, size_t pattern, size_t size);
+double papsim_panel_median(const papsim_report_panel *p, size_t pattern, size_t size, size_t algorithm);
+const papsim_rep_spread *papsim_panel_spread(const papsim_report_panel *p, size_t pattern, size_t size,
                                              size_t algorithm);
 
 /* 1 if some cell shows an absolute time because A0 has no result there. */
-int papsim_panel_has_absolute_cells(const papsim_panel *p);
+int papsim_panel_has_absolute_cells(const papsim_report_panel *p);
 
 /* Text of a cell: "ratio" to 2 decimals, or "time*" when there is no ratio,
  * or "-" when no algorithm has a result. */
 void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len);
 
 /* "reduce, platform=..., np=16, ..., skew=100us" */
-void papsim_panel_title(const papsim_panel *p, char *buf, size_t len);
+void papsim_panel_title(const papsim_report_panel *p, char *buf, size_t len);
 
 /* The algorithms shown in a panel, those with rows in it, into cols (room
  * for r->nalgorithms) in report order; returns how many. */
-size_t papsim_panel_columns(const papsim_report *r, const papsim_panel *p, size_t *cols);
+size_t papsim_panel_columns(const papsim_report *r, const papsim_report_panel *p, size_t *cols);
 
 /* The heading of panel i: "== panel 1 of 2: TITLE ==" in text, "## Panel 1:
  * TITLE" in Markdown, after a blank line. */

@@ -141,7 +141,7 @@ static void decide_cell(const double *T, const int *mapping_of, size_t nalg, siz
 }
 
 /* Counts, wins and reduction statistics of a decided view. */
-static int summarise_view(const papsim_best_group *g, papsim_best_view *v, papsim_err *e)
+static int summarise_view(const papsim_report_panel *g, papsim_best_view *v, papsim_err *e)
 {
     size_t n = g->nsizes * g->nnp;
     double *red = malloc((n ? n : 1) * sizeof *red);
@@ -173,7 +173,7 @@ static int summarise_view(const papsim_best_group *g, papsim_best_view *v, papsi
 
 /* Decides view v (a mapping, or united when mapping < 0) of metric m from the
  * means T, laid out [metric][mapping][np][size][algorithm]. */
-static int fill_view(const papsim_best_report *r, const papsim_best_group *g, const double *T,
+static int fill_view(const papsim_best_report *r, const papsim_report_panel *g, const double *T,
                      size_t m, long mapping, papsim_best_view *v, papsim_err *e)
 {
     size_t nalg = r->nalgorithms, per_mapping = g->nnp * g->nsizes * nalg;
@@ -212,7 +212,7 @@ static int fill_view(const papsim_best_report *r, const papsim_best_group *g, co
 }
 
 /* Means of every metric per (mapping, np, size, algorithm) over ok rows. */
-static double *group_means(const papsim_best_report *r, papsim_best_group *g, const record *run,
+static double *group_means(const papsim_best_report *r, papsim_report_panel *g, const record *run,
                            size_t n, papsim_err *e)
 {
     size_t nalg = r->nalgorithms;
@@ -243,7 +243,7 @@ static double *group_means(const papsim_best_report *r, papsim_best_group *g, co
     return T;
 }
 
-static int fill_group(const papsim_best_report *r, papsim_best_group *g, const record *run,
+static int fill_group(const papsim_best_report *r, papsim_report_panel *g, const record *run,
                       size_t n, papsim_err *e)
 {
     for (int k = 0; k < PAPSIM_BK_COUNT; k++)
@@ -329,7 +329,7 @@ static int assign_stems(papsim_best_report *r, papsim_err *e)
         PAPSIM_BK_ROOT,       PAPSIM_BK_GAMMA,
     };
     for (size_t gi = 0; gi < r->ngroups; gi++) {
-        papsim_best_group *g = &r->groups[gi];
+        papsim_report_panel *g = &r->groups[gi];
         char base[600], stem[620], platform[256];
         papsim_best_file_prefix(r, base, sizeof base);
         for (size_t o = 0; o < sizeof order / sizeof order[0]; o++) {
@@ -401,7 +401,7 @@ out:
 void papsim_best_free(papsim_best_report *r)
 {
     for (size_t gi = 0; gi < r->ngroups; gi++) {
-        papsim_best_group *g = &r->groups[gi];
+        papsim_report_panel *g = &r->groups[gi];
         for (size_t v = 0; g->views && v < r->nmetrics * g->nviews; v++) {
             free(g->views[v].wins);
             free(g->views[v].cells);
@@ -420,19 +420,19 @@ void papsim_best_free(papsim_best_report *r)
     memset(r, 0, sizeof *r);
 }
 
-const papsim_best_view *papsim_best_view_at(const papsim_best_group *g, size_t metric,
+const papsim_best_view *papsim_best_view_at(const papsim_report_panel *g, size_t metric,
                                             size_t view)
 {
     return &g->views[metric * g->nviews + view];
 }
 
-const papsim_best_cell *papsim_best_cell_at(const papsim_best_group *g,
+const papsim_best_cell *papsim_best_cell_at(const papsim_report_panel *g,
                                             const papsim_best_view *v, size_t size, size_t np)
 {
     return &v->cells[size * g->nnp + np];
 }
 
-const char *papsim_best_view_name(const papsim_best_group *g, const papsim_best_view *v)
+const char *papsim_best_view_name(const papsim_report_panel *g, const papsim_best_view *v)
 {
     return v->mapping < 0 ? PAPSIM_BEST_UNITED : g->mappings[v->mapping];
 }

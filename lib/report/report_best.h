@@ -35,6 +35,7 @@
 
 #include "util/csv.h"
 #include "util/papsim_error.h"
+#include "report/report_panel.h"
 
 /* The key fields of a group in sort and display order. The first
  * PAPSIM_BK_SECTION_END fields make a section of the text report (one table);
@@ -61,40 +62,6 @@ extern const char *const papsim_best_key_columns[PAPSIM_BK_COUNT];
 #define PAPSIM_BEST_UNITED "united"
 
 typedef struct {
-    int best;            /* algorithm index; -1: no algorithm has a result here */
-    int second;          /* -1: the best is the only algorithm with a result */
-    double best_value;   /* T (or record) of best and second, seconds; NAN if none */
-    double second_value;
-    double reduction;    /* 1 - best/second when best is the target and second
-                            exists, else NAN */
-    int mapping;         /* mapping index of the best record (united: where the
-                            record comes from) */
-} papsim_best_cell;
-
-typedef struct {
-    long mapping;            /* index into the group's mappings; -1 = united */
-    size_t ncells;           /* cells with at least one result */
-    size_t *wins;            /* wins[a]: cells algorithm a is best in */
-    size_t nreduction;       /* target-best cells with a second best */
-    double mean, median, highest; /* of the reductions (fractions); NAN if none */
-    papsim_best_cell *cells; /* [s * nnp + n] for bytes[s], np[n] */
-} papsim_best_view;
-
-typedef struct {
-    const char *key[PAPSIM_BK_COUNT]; /* borrowed from the table ("" if no column) */
-    size_t nmappings;
-    const char **mappings; /* sorted by name */
-    size_t nnp;
-    long long *np; /* ascending */
-    size_t nsizes;
-    long long *bytes;       /* ascending */
-    unsigned char *present; /* present[a]: a has an ok row in this group */
-    size_t nviews;          /* nmappings, plus 1 for united when nmappings > 1 */
-    papsim_best_view *views; /* [m * nviews + v], united last */
-    char **file_stems;       /* [v]: heatmap file stem of view v */
-} papsim_best_group;
-
-typedef struct {
     const char *path;   /* the input table, for messages */
     const char *target;
     size_t target_index;
@@ -104,7 +71,7 @@ typedef struct {
     size_t nalgorithms;
     const char **algorithms; /* every algorithm named in the table, sorted */
     size_t ngroups;
-    papsim_best_group *groups; /* sorted by key */
+    papsim_report_panel *groups; /* sorted by key */
     size_t nskipped;           /* groups without any row of the target */
     unsigned char key_varies[PAPSIM_BK_COUNT]; /* the key takes 2+ values among groups */
 } papsim_best_report;
@@ -119,13 +86,13 @@ int papsim_best_build(const papsim_table *t, const char *target, const char *con
 void papsim_best_free(papsim_best_report *r);
 
 /* Accessors. */
-const papsim_best_view *papsim_best_view_at(const papsim_best_group *g, size_t metric,
+const papsim_best_view *papsim_best_view_at(const papsim_report_panel *g, size_t metric,
                                             size_t view);
-const papsim_best_cell *papsim_best_cell_at(const papsim_best_group *g,
+const papsim_best_cell *papsim_best_cell_at(const papsim_report_panel *g,
                                             const papsim_best_view *v, size_t size, size_t np);
 
 /* The view's name: its mapping, or "united". */
-const char *papsim_best_view_name(const papsim_best_group *g, const papsim_best_view *v);
+const char *papsim_best_view_name(const papsim_report_panel *g, const papsim_best_view *v);
 
 /* best_TARGET.txt, or with markdown best_TARGET.md. */
 int papsim_best_write(const papsim_best_report *r, FILE *f, int markdown);

@@ -47,7 +47,7 @@ static int cell_in_block(const papsim_best_report *r, const papsim_best_cell *c,
     return kind == (c->second >= 0 ? BLOCK_TARGET_GREY : BLOCK_TARGET_ALONE);
 }
 
-static int block_used(const papsim_best_report *r, const papsim_best_group *g,
+static int block_used(const papsim_best_report *r, const papsim_report_panel *g,
                       const papsim_best_view *v, size_t a, block_kind kind)
 {
     for (size_t i = 0; i < g->nsizes * g->nnp; i++)
@@ -57,10 +57,10 @@ static int block_used(const papsim_best_report *r, const papsim_best_group *g,
 }
 
 /* Calls visit for every non-empty block in file order. */
-typedef void (*block_fn)(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
+typedef void (*block_fn)(FILE *f, const papsim_best_report *r, const papsim_report_panel *g,
                          const papsim_best_view *v, size_t a, block_kind kind, int index);
 
-static int for_each_block(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
+static int for_each_block(FILE *f, const papsim_best_report *r, const papsim_report_panel *g,
                           const papsim_best_view *v, block_fn visit)
 {
     int index = 0;
@@ -71,7 +71,7 @@ static int for_each_block(FILE *f, const papsim_best_report *r, const papsim_bes
     return index;
 }
 
-static void dat_block(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
+static void dat_block(FILE *f, const papsim_best_report *r, const papsim_report_panel *g,
                       const papsim_best_view *v, size_t a, block_kind kind, int index)
 {
     static const char *const heading[] = {"# block %d: %q (best)\n",
@@ -102,7 +102,7 @@ static void dat_block(FILE *f, const papsim_best_report *r, const papsim_best_gr
 }
 
 
-static void group_title(const papsim_best_group *g, char *buf, size_t len)
+static void group_title(const papsim_report_panel *g, char *buf, size_t len)
 {
     size_t n = (size_t)snprintf(buf, len, "platform=%s  distribution=%s",
                                 g->key[PAPSIM_BK_PLATFORM], g->key[PAPSIM_BK_DISTRIBUTION]);
@@ -119,7 +119,7 @@ typedef struct {
 
 typedef struct {
     const papsim_best_report *r;
-    const papsim_best_group *g;
+    const papsim_report_panel *g;
     const papsim_best_view *v;
     layout l;
 } view_ref;
@@ -142,7 +142,7 @@ static size_t write_dat(FILE *f, const void *ctx)
 
 static void make_layout(const view_ref *x, layout *l)
 {
-    const papsim_best_group *g = x->g;
+    const papsim_report_panel *g = x->g;
     size_t name_chars = strlen(x->r->target) + 24;
     int entries = 2;
     for (size_t a = 0; a < x->r->nalgorithms; a++)
@@ -172,7 +172,7 @@ static void make_layout(const view_ref *x, layout *l)
         l->h = l->top + 22 * entries + 40;
 }
 
-static void write_axes(FILE *f, const papsim_best_group *g, const layout *l)
+static void write_axes(FILE *f, const papsim_report_panel *g, const layout *l)
 {
     char buf[PAPSIM_UNITS_TEXT_MAX];
     double W = l->w, H = l->h;
@@ -212,7 +212,7 @@ static void write_title(FILE *f, const view_ref *x, const layout *l)
                      head, title, grey, 1 - 14.0 / l->h);
 }
 
-static void plot_block(FILE *f, const papsim_best_report *r, const papsim_best_group *g,
+static void plot_block(FILE *f, const papsim_best_report *r, const papsim_report_panel *g,
                        const papsim_best_view *v, size_t a, block_kind kind, int index)
 {
     (void)g;
@@ -285,7 +285,7 @@ static void write_setup(FILE *f, const void *ctx)
 int papsim_best_write_plot_script(const papsim_best_report *r, size_t g, size_t v,
                                   const char *dir, papsim_err *e)
 {
-    const papsim_best_group *grp = &r->groups[g];
+    const papsim_report_panel *grp = &r->groups[g];
     view_ref x = {r, grp, papsim_best_view_at(grp, 0, v), {0}};
     make_layout(&x, &x.l);
     papsim_heatmap h = {grp->file_stems[v], &x, x.l.w, x.l.h, 10, 1,

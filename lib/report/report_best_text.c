@@ -60,7 +60,7 @@ static int show_distribution(const papsim_best_report *r, size_t g0, size_t g1)
 }
 
 /* The view of group g called name, or -1. */
-static long find_view(const papsim_best_group *g, const char *name)
+static long find_view(const papsim_report_panel *g, const char *name)
 {
     for (size_t v = 0; v < g->nviews; v++)
         if (strcmp(papsim_best_view_name(g, &g->views[v]), name) == 0)
@@ -86,7 +86,7 @@ static long section_views(const papsim_best_report *r, size_t g0, size_t g1,
         return -1;
     int united = 0;
     for (size_t g = g0; g < g1; g++) {
-        const papsim_best_group *grp = &r->groups[g];
+        const papsim_report_panel *grp = &r->groups[g];
         united |= grp->nviews > grp->nmappings;
         for (size_t m = 0; m < grp->nmappings; m++) {
             size_t i = 0;
@@ -105,7 +105,7 @@ static long section_views(const papsim_best_report *r, size_t g0, size_t g1,
 
 /* Calls row(ctx, group, view index, metric) in table order: view name, then
  * group (platform, distribution), then metric. */
-typedef int (*row_fn)(void *ctx, const papsim_best_group *g, size_t view, size_t metric);
+typedef int (*row_fn)(void *ctx, const papsim_report_panel *g, size_t view, size_t metric);
 
 static int for_each_row(const papsim_best_report *r, size_t g0, size_t g1, row_fn row,
                         void *ctx)
@@ -134,7 +134,7 @@ typedef struct {
 } table_ctx;
 
 /* The leading row fields; returns the next column. */
-static size_t row_keys(const table_ctx *c, char (*row)[FIELD_MAX], const papsim_best_group *g,
+static size_t row_keys(const table_ctx *c, char (*row)[FIELD_MAX], const papsim_report_panel *g,
                        size_t view, size_t metric)
 {
     size_t col = 0;
@@ -146,7 +146,7 @@ static size_t row_keys(const table_ctx *c, char (*row)[FIELD_MAX], const papsim_
     return col;
 }
 
-static int summary_row(void *ctx, const papsim_best_group *g, size_t view, size_t metric)
+static int summary_row(void *ctx, const papsim_report_panel *g, size_t view, size_t metric)
 {
     table_ctx *c = ctx;
     char(*row)[FIELD_MAX] = grid_add_row(c->t);
@@ -165,7 +165,7 @@ static int summary_row(void *ctx, const papsim_best_group *g, size_t view, size_
     return 0;
 }
 
-static int share_row(void *ctx, const papsim_best_group *g, size_t view, size_t metric)
+static int share_row(void *ctx, const papsim_report_panel *g, size_t view, size_t metric)
 {
     table_ctx *c = ctx;
     char(*row)[FIELD_MAX] = grid_add_row(c->t);
@@ -254,7 +254,7 @@ out:
 
 static void section_title(const papsim_best_report *r, size_t g, char *buf, size_t len)
 {
-    const papsim_best_group *grp = &r->groups[g];
+    const papsim_report_panel *grp = &r->groups[g];
     size_t n = (size_t)snprintf(buf, len, "%s, pattern=%s, skew=%s",
                                 grp->key[PAPSIM_BK_COLLECTIVE], grp->key[PAPSIM_BK_PATTERN],
                                 grp->key[PAPSIM_BK_SKEW]);

@@ -28,12 +28,12 @@ static const char *algorithm_colour(size_t a)
 
 /* Row y of the image: the first pattern at the top, no_delay (last) at the
  * bottom, the same order as the text table. */
-static size_t image_row(const papsim_panel *p, size_t pattern)
+static size_t image_row(const papsim_report_panel *p, size_t pattern)
 {
     return p->npatterns - 1 - pattern;
 }
 
-static int panel_winner_wins(const papsim_panel *p, int a)
+static int panel_winner_wins(const papsim_report_panel *p, int a)
 {
     for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
         if (p->cells[i].winner == a)
@@ -41,7 +41,7 @@ static int panel_winner_wins(const papsim_panel *p, int a)
     return 0;
 }
 
-static int panel_has_winner(const papsim_panel *p)
+static int panel_has_winner(const papsim_report_panel *p)
 {
     for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
         if (p->cells[i].winner >= 0)
@@ -52,7 +52,7 @@ static int panel_has_winner(const papsim_panel *p)
 /* One data block per winning algorithm (blocks are separated by two blank
  * lines), so the script can give each its colour and legend entry. Names
  * are written as single words, so that each stays on its line. */
-static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_panel *p)
+static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_report_panel *p)
 {
     char title[2048], text[64];
     papsim_panel_title(p, title, sizeof title);
@@ -79,7 +79,7 @@ static void write_dat_blocks(FILE *f, const papsim_report *r, const papsim_panel
     }
 }
 
-static void write_axes(FILE *f, const papsim_panel *p)
+static void write_axes(FILE *f, const papsim_report_panel *p)
 {
     char buf[64];
     papsim_gp_printf(f, "set xrange [-0.5:%zu.5]\nset yrange [-0.5:%zu.5]\nset xtics (",
@@ -94,7 +94,7 @@ static void write_axes(FILE *f, const papsim_panel *p)
     papsim_gp_printf(f, ") scale 0\n");
 }
 
-static void write_plot_command(FILE *f, const papsim_report *r, const papsim_panel *p)
+static void write_plot_command(FILE *f, const papsim_report *r, const papsim_report_panel *p)
 {
     if (!panel_has_winner(p)) {
         /* An empty data file would make gnuplot fail; draw an explained blank. */
@@ -117,7 +117,7 @@ static void write_plot_command(FILE *f, const papsim_report *r, const papsim_pan
 /* Canvas size from the grid: room for the pattern names on the left, the
  * legend on the right and a fixed cell size in between. */
 /* Characters of the key=value title lines from key [from, to). */
-static size_t title_line_chars(const papsim_panel *p, int from, int to)
+static size_t title_line_chars(const papsim_report_panel *p, int from, int to)
 {
     size_t n = 0;
     for (int k = from; k < to; k++)
@@ -126,7 +126,7 @@ static size_t title_line_chars(const papsim_panel *p, int from, int to)
     return n;
 }
 
-static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, int *h)
+static void canvas_size(const papsim_report *r, const papsim_report_panel *p, int *w, int *h)
 {
     size_t pattern_chars = 0, name_chars = 8;
     for (size_t pi = 0; pi < p->npatterns; pi++)
@@ -151,7 +151,7 @@ static void canvas_size(const papsim_report *r, const papsim_panel *p, int *w, i
 /* Three short lines instead of one that would be clipped at this width:
  * what is compared, then the study keys. Each line is one quoted string;
  * gnuplot joins them with "\n". */
-static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
+static void write_title(FILE *f, const papsim_report *r, const papsim_report_panel *p)
 {
     char line[3][1024];
     size_t used[3];
@@ -178,7 +178,7 @@ static void write_title(FILE *f, const papsim_report *r, const papsim_panel *p)
 }
 typedef struct {
     const papsim_report *r;
-    const papsim_panel *p;
+    const papsim_report_panel *p;
 } panel_ref;
 
 static size_t panel_data(FILE *f, const void *ctx)

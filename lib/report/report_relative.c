@@ -112,7 +112,7 @@ static int has_algorithm(const record *run, size_t n, const char *name)
 /* The panel's columns: BASE first, then the other algorithms by name, each
  * once. The names are sorted in names[1..n] and copied down past BASE, so no
  * name is overwritten before it is read. */
-static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
+static int panel_algorithms(const papsim_rel_report *r, papsim_report_panel *p, const record *run,
                             size_t n, papsim_err *e)
 {
     const char **names = malloc((n + 1) * sizeof *names);
@@ -130,7 +130,7 @@ static int panel_algorithms(const papsim_rel_report *r, papsim_rel_panel *p, con
     return 0;
 }
 
-static size_t column_of(const papsim_rel_panel *p, const char *algorithm)
+static size_t column_of(const papsim_report_panel *p, const char *algorithm)
 {
     if (strcmp(algorithm, p->algorithms[0]) == 0)
         return 0;
@@ -162,7 +162,7 @@ static void fill_ratios(const papsim_rel_report *r, papsim_rel_row *row, size_t 
     }
 }
 
-static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsim_rel_row *row,
+static int fill_row(const papsim_rel_report *r, const papsim_report_panel *p, papsim_rel_row *row,
                     const record *run, size_t n, papsim_err *e)
 {
     row->pattern = run[0].pattern;
@@ -185,7 +185,7 @@ static int fill_row(const papsim_rel_report *r, const papsim_rel_panel *p, papsi
     return 0;
 }
 
-static int fill_panel(const papsim_rel_report *r, papsim_rel_panel *p, const record *run,
+static int fill_panel(const papsim_rel_report *r, papsim_report_panel *p, const record *run,
                       size_t n, papsim_err *e)
 {
     for (int k = 0; k < NPANEL_KEYS; k++)

@@ -35,38 +35,8 @@
 
 #include "util/csv.h"
 #include "util/papsim_error.h"
+#include "report/report_panel.h"
 #include "report/report.h"
-
-/* Why a cell has no value. */
-typedef enum {
-    PAPSIM_REL_OK,      /* value holds the median */
-    PAPSIM_REL_NOT_RUN, /* the algorithm has no row in this (pattern, size, skew) */
-    PAPSIM_REL_NOT_OK   /* rows, none ok: status names the first one's status */
-} papsim_rel_state;
-
-typedef struct {
-    papsim_rel_state state;
-    const char *status; /* PAPSIM_REL_NOT_OK: e.g. "unsupported" (borrowed) */
-    double value;       /* median metric in seconds; NAN unless ok */
-    double ratio;       /* NAN when this value or BASE's is missing (or zero) */
-    papsim_rep_spread spread; /* the repetitions behind value, for --spread */
-} papsim_rel_cell;
-
-typedef struct {
-    const char *pattern;
-    long long bytes;
-    const char *skew; /* the spec text, e.g. "0", "100us", "1.5x" */
-    double skew_s;    /* resolved skew in seconds; NAN if it differs by algorithm */
-    papsim_rel_cell *cells; /* [a] for the panel's algorithms[a] */
-} papsim_rel_row;
-
-typedef struct {
-    const char *key[PAPSIM_PK_SKEW]; /* the panel keys without skew (borrowed) */
-    size_t nalgorithms;
-    const char **algorithms; /* BASE first, then by name */
-    size_t nrows;
-    papsim_rel_row *rows; /* by pattern (no_delay first), size, absolute skew */
-} papsim_rel_panel;
 
 typedef struct {
     const char *path; /* the input table, for messages */
@@ -76,7 +46,7 @@ typedef struct {
     int speedup; /* ratios are T(BASE)/T(a) */
     int spread;  /* --spread: cells add papsim_format_spread (set after building) */
     size_t npanels;
-    papsim_rel_panel *panels;
+    papsim_report_panel *panels;
     size_t nskipped; /* panels without any BASE row */
 } papsim_rel_report;
 

@@ -88,7 +88,7 @@ static void count_status(footnotes *fn, const char *status)
     fn->status_count[i]++;
 }
 
-static void note_row(footnotes *fn, const papsim_rel_panel *p, const papsim_rel_row *row)
+static void note_row(footnotes *fn, const papsim_report_panel *p, const papsim_rel_row *row)
 {
     if (row->cells[0].state != PAPSIM_REL_OK)
         fn->no_base++;
@@ -108,7 +108,7 @@ static void note_row(footnotes *fn, const papsim_rel_panel *p, const papsim_rel_
 }
 
 /* The grid of rows [first, last) of panel p, all of one pattern. */
-static int build_grid(const papsim_rel_panel *p, size_t first, size_t last, int spread,
+static int build_grid(const papsim_report_panel *p, size_t first, size_t last, int spread,
                       papsim_grid *g, footnotes *fn)
 {
     if (papsim_grid_init(g, 2 + p->nalgorithms, FIELD_MAX) != 0)
@@ -178,7 +178,7 @@ static int write_header(const papsim_rel_report *r, int markdown, FILE *f)
     return fputc('\n', f) == EOF ? -1 : 0;
 }
 
-static int write_table(const papsim_rel_report *r, const papsim_rel_panel *p, size_t first,
+static int write_table(const papsim_rel_report *r, const papsim_report_panel *p, size_t first,
                        size_t last, int markdown, FILE *f)
 {
     papsim_grid g = {0};
@@ -209,7 +209,7 @@ int papsim_rel_write(const papsim_rel_report *r, FILE *f, int markdown)
     if (write_header(r, markdown, f) != 0)
         return -1;
     for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_rel_panel *p = &r->panels[i];
+        const papsim_report_panel *p = &r->panels[i];
         papsim_panel_keys_title(p->key, PAPSIM_PK_SKEW, title, sizeof title);
         fprintf(f, markdown ? "## %s\n\n" : "== %s ==\n", title);
         for (size_t first = 0; first < p->nrows;) {

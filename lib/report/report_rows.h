@@ -16,8 +16,10 @@
  *     algorithm "name[params]" where they would otherwise pool.
  *
  * The views (report.c, report_best.c, report_relative.c, report_study.c)
- * lay the summaries out as their panels; the shared writers (report_grid.h
- * for text and Markdown tables, report_heatmap.h for gnuplot) print them. */
+ * lay the summaries out in the one panel structure, papsim_report_panel
+ * (report_panel.h), each filling the axes and cells it draws; the shared
+ * writers (report_grid.h for text and Markdown tables, report_heatmap.h for
+ * gnuplot) print them. */
 #ifndef PAPSIM_REPORT_ROWS_H
 #define PAPSIM_REPORT_ROWS_H
 

@@ -11,7 +11,7 @@
  * as within, whatever the last bit of the division. */
 #define TOLERANCE 1e-9
 
-double papsim_study_fastest(const papsim_panel *p, size_t pattern, size_t size)
+double papsim_study_fastest(const papsim_report_panel *p, size_t pattern, size_t size)
 {
     double best = NAN;
     for (size_t a = 0; a < p->nalgorithms; a++) {
@@ -22,14 +22,14 @@ double papsim_study_fastest(const papsim_panel *p, size_t pattern, size_t size)
     return best;
 }
 
-int papsim_study_is_good(const papsim_panel *p, size_t pattern, size_t size, size_t a)
+int papsim_study_is_good(const papsim_report_panel *p, size_t pattern, size_t size, size_t a)
 {
     double v = papsim_panel_median(p, pattern, size, a);
     double best = papsim_study_fastest(p, pattern, size);
     return !isnan(v) && v <= best * (PAPSIM_STUDY_GOOD_FACTOR + TOLERANCE);
 }
 
-double papsim_study_score(const papsim_panel *p, size_t size, size_t a)
+double papsim_study_score(const papsim_report_panel *p, size_t size, size_t a)
 {
     double sum = 0;
     size_t n = 0;
@@ -46,7 +46,7 @@ double papsim_study_score(const papsim_panel *p, size_t size, size_t a)
     return n ? sum / (double)n : NAN;
 }
 
-int papsim_study_recommended(const papsim_panel *p, size_t size)
+int papsim_study_recommended(const papsim_report_panel *p, size_t size)
 {
     int best = -1;
     double best_score = NAN;
@@ -60,7 +60,7 @@ int papsim_study_recommended(const papsim_panel *p, size_t size)
     return best;
 }
 
-double papsim_study_robustness(const papsim_panel *p, size_t pattern, size_t size, size_t a,
+double papsim_study_robustness(const papsim_report_panel *p, size_t pattern, size_t size, size_t a,
                                papsim_robust_class *cls)
 {
     *cls = PAPSIM_ROBUST_NONE;
@@ -80,18 +80,18 @@ double papsim_study_robustness(const papsim_panel *p, size_t pattern, size_t siz
     return x;
 }
 
-int papsim_study_skew_is_own(const papsim_panel *p)
+int papsim_study_skew_is_own(const papsim_report_panel *p)
 {
     papsim_skew s;
     return papsim_parse_skew(p->key[PAPSIM_PK_SKEW], &s, NULL) == 0 && s.kind == PAPSIM_SKEW_OWN;
 }
 
-int papsim_study_has_robustness(const papsim_panel *p)
+int papsim_study_has_robustness(const papsim_report_panel *p)
 {
     return p->no_delay_row >= 0 && p->npatterns > 1;
 }
 
-int papsim_study_size_shown(const papsim_panel *p, size_t size)
+int papsim_study_size_shown(const papsim_report_panel *p, size_t size)
 {
     int patterned = 0;
     for (size_t pi = 0; pi < p->npatterns; pi++) {

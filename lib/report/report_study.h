@@ -42,34 +42,34 @@ typedef enum {
 
 /* The lowest median among the panel's algorithms in (pattern, size); NAN if
  * none has one. */
-double papsim_study_fastest(const papsim_panel *p, size_t pattern, size_t size);
+double papsim_study_fastest(const papsim_report_panel *p, size_t pattern, size_t size);
 
 /* 1 when algorithm a has a median there within 5% of the fastest. */
-int papsim_study_is_good(const papsim_panel *p, size_t pattern, size_t size, size_t a);
+int papsim_study_is_good(const papsim_report_panel *p, size_t pattern, size_t size, size_t a);
 
 /* Mean of T(a)/T(fastest) over the patterns with a result at this size;
  * NAN when a lacks one of them (or the fastest is a zero time). */
-double papsim_study_score(const papsim_panel *p, size_t size, size_t a);
+double papsim_study_score(const papsim_report_panel *p, size_t size, size_t a);
 
 /* The algorithm with the lowest score at this size, -1 if none has one. */
-int papsim_study_recommended(const papsim_panel *p, size_t size);
+int papsim_study_recommended(const papsim_report_panel *p, size_t size);
 
 /* T(pattern)/T(no_delay) - 1 for algorithm a (NAN when undefined) and its
  * class. */
-double papsim_study_robustness(const papsim_panel *p, size_t pattern, size_t size, size_t a,
+double papsim_study_robustness(const papsim_report_panel *p, size_t pattern, size_t size, size_t a,
                                papsim_robust_class *cls);
 
 /* 1 when the panel's skew is per algorithm ("1.5x-own"), as the
  * robustness study of Salimi Beni et al. (Sec. IV-C) wants. */
-int papsim_study_skew_is_own(const papsim_panel *p);
+int papsim_study_skew_is_own(const papsim_report_panel *p);
 
 /* 1 when the panel has at least one no_delay row with a patterned row
  * beside it, i.e. something to compute robustness from. */
-int papsim_study_has_robustness(const papsim_panel *p);
+int papsim_study_has_robustness(const papsim_report_panel *p);
 
 /* 0 for a size at which the panel has patterned rows elsewhere but none here:
  * a "1.5x-own" run at fewer sizes than the no_delay rows it shares. */
-int papsim_study_size_shown(const papsim_panel *p, size_t size);
+int papsim_study_size_shown(const papsim_report_panel *p, size_t size);
 
 /* runtimes.txt / runtimes.md and robustness.txt / robustness.md; 0, or -1
  * on a write error. */

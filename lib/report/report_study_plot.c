@@ -47,7 +47,7 @@ void papsim_study_plot_stem(const papsim_report *r, size_t i, size_t s, papsim_s
 /* The rows of a view, top to bottom, as pattern indexes; for the runtimes,
  * index npatterns is the score row. The robustness view leaves no_delay
  * out (its value is 0 by definition). */
-static size_t view_rows(const papsim_panel *p, papsim_study_view v, size_t *rows)
+static size_t view_rows(const papsim_report_panel *p, papsim_study_view v, size_t *rows)
 {
     size_t n = 0;
     for (size_t pi = 0; pi < p->npatterns; pi++)
@@ -59,7 +59,7 @@ static size_t view_rows(const papsim_panel *p, papsim_study_view v, size_t *rows
 }
 
 /* Colour and label of one cell; 0 when the cell has no value (left blank). */
-static int runtime_cell(const papsim_panel *p, size_t row, size_t s, size_t a, unsigned *rgb,
+static int runtime_cell(const papsim_report_panel *p, size_t row, size_t s, size_t a, unsigned *rgb,
                         char *label, size_t len)
 {
     if (row == p->npatterns) {
@@ -78,7 +78,7 @@ static int runtime_cell(const papsim_panel *p, size_t row, size_t s, size_t a, u
     return 1;
 }
 
-static int robust_cell(const papsim_panel *p, size_t row, size_t s, size_t a, unsigned *rgb,
+static int robust_cell(const papsim_report_panel *p, size_t row, size_t s, size_t a, unsigned *rgb,
                        char *label, size_t len)
 {
     papsim_robust_class c;
@@ -102,7 +102,7 @@ static size_t write_dat(FILE *f, const void *ctx)
 {
     const study_ref *x = ctx;
     const papsim_report *r = x->r;
-    const papsim_panel *p = &r->panels[x->i];
+    const papsim_report_panel *p = &r->panels[x->i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
     size_t nrows = view_rows(p, x->v, rows), ncols = papsim_panel_columns(r, p, cols), n = 0;
     fprintf(f, "# papsim report %s heatmap data\n# x = algorithm index, y = row (0 = bottom), "
@@ -123,7 +123,7 @@ static size_t write_dat(FILE *f, const void *ctx)
     return n;
 }
 
-static void write_axes(FILE *f, const papsim_report *r, const papsim_panel *p,
+static void write_axes(FILE *f, const papsim_report *r, const papsim_report_panel *p,
                        papsim_study_view v)
 {
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
@@ -152,7 +152,7 @@ static void write_legend_entries(FILE *f, papsim_study_view v)
 /* Two lines, each one quoted string; gnuplot joins them with "\n". */
 static void write_title(FILE *f, const papsim_report *r, size_t i, size_t s, papsim_study_view v)
 {
-    const papsim_panel *p = &r->panels[i];
+    const papsim_report_panel *p = &r->panels[i];
     char title[2048], size[32], head[512];
     papsim_panel_title(p, title, sizeof title);
     papsim_format_bytes(p->bytes[s], size, sizeof size);
@@ -205,7 +205,7 @@ static void write_plot(FILE *f, const void *ctx, size_t ncells)
 int papsim_study_write_plot_script(const papsim_report *r, size_t i, size_t s,
                                    papsim_study_view v, const char *dir, papsim_err *e)
 {
-    const papsim_panel *p = &r->panels[i];
+    const papsim_report_panel *p = &r->panels[i];
     size_t rows[p->npatterns + 1], cols[r->nalgorithms + 1];
     size_t nrows = view_rows(p, v, rows), ncols = papsim_panel_columns(r, p, cols);
     char stem[1024], title[2048];

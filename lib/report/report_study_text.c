@@ -44,7 +44,7 @@ static int frame_print(papsim_grid *g, FILE *f, int markdown)
     return rc;
 }
 
-typedef void (*cell_fn)(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+typedef void (*cell_fn)(const papsim_report_panel *p, size_t row, size_t size, size_t a, char *buf,
                         size_t len);
 
 static void size_heading(FILE *f, int markdown, long long bytes)
@@ -58,11 +58,11 @@ static void size_heading(FILE *f, int markdown, long long bytes)
  * named by row_name, a cell per shown algorithm. */
 typedef struct {
     size_t nrows;
-    const char *(*row_name)(const papsim_panel *p, size_t row);
+    const char *(*row_name)(const papsim_report_panel *p, size_t row);
     cell_fn cell;
 } view_rows;
 
-static int write_table(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p,
+static int write_table(FILE *f, int markdown, const papsim_report *r, const papsim_report_panel *p,
                        size_t size, const view_rows *v)
 {
     size_t cols[r->nalgorithms + 1], ncols = papsim_panel_columns(r, p, cols), size_max = MAX_CELL;
@@ -95,12 +95,12 @@ static int write_table(FILE *f, int markdown, const papsim_report *r, const paps
 
 /* ---- runtimes: the patterns, then the score row ---- */
 
-static const char *runtime_row_name(const papsim_panel *p, size_t row)
+static const char *runtime_row_name(const papsim_report_panel *p, size_t row)
 {
     return row < p->npatterns ? p->patterns[row] : "score";
 }
 
-static void runtime_cell(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+static void runtime_cell(const papsim_report_panel *p, size_t row, size_t size, size_t a, char *buf,
                          size_t len)
 {
     if (row == p->npatterns) {
@@ -117,7 +117,7 @@ static void runtime_cell(const papsim_panel *p, size_t row, size_t size, size_t 
 }
 
 /* --spread: the median, then its range and counts, then the 5% mark. */
-static void runtime_spread_cell(const papsim_panel *p, size_t row, size_t size, size_t a,
+static void runtime_spread_cell(const papsim_report_panel *p, size_t row, size_t size, size_t a,
                                 char *buf, size_t len)
 {
     if (row == p->npatterns) {
@@ -131,7 +131,7 @@ static void runtime_spread_cell(const papsim_panel *p, size_t row, size_t size, 
     snprintf(buf, len, "%s%s%s", t, spread, papsim_study_is_good(p, row, size, a) ? " *" : "");
 }
 
-static void name_and_score(const papsim_report *r, const papsim_panel *p, size_t size, int a,
+static void name_and_score(const papsim_report *r, const papsim_report_panel *p, size_t size, int a,
                            char *buf, size_t len)
 {
     if (a < 0)
@@ -143,7 +143,7 @@ static void name_and_score(const papsim_report *r, const papsim_panel *p, size_t
 }
 
 /* Figure 8's point: the most robust algorithm next to the no_delay pick. */
-static void recommendation_line(FILE *f, const papsim_report *r, const papsim_panel *p,
+static void recommendation_line(FILE *f, const papsim_report *r, const papsim_report_panel *p,
                                 size_t size, const char *bullet)
 {
     char rec[160], nd[160];
@@ -152,7 +152,7 @@ static void recommendation_line(FILE *f, const papsim_report *r, const papsim_pa
     fprintf(f, "%srecommended (lowest score): %s; fastest at no_delay: %s\n", bullet, rec, nd);
 }
 
-static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_panel *p)
+static void legend(FILE *f, int markdown, const papsim_report *r, const papsim_report_panel *p)
 {
     fprintf(f, markdown ? "\nLabels: " : "\nlabels: ");
     int first = 1;
@@ -177,7 +177,7 @@ static void images_line(FILE *f, int markdown, const papsim_report *r, size_t i,
 
 /* The summary Figure 8 ends with, for every size at once. */
 static int recommendation_table(FILE *f, int markdown, const papsim_report *r,
-                                const papsim_panel *p)
+                                const papsim_report_panel *p)
 {
     fprintf(f, markdown ? "\n### Recommended per size\n\n" : "\n-- recommended per size --\n");
     static const char *const header[3] = {"size", "recommended (score)",
@@ -225,7 +225,7 @@ int papsim_study_write_runtimes(const papsim_report *r, FILE *f, int markdown)
         spread_note(f);
     view_rows v = {0, runtime_row_name, r->spread ? runtime_spread_cell : runtime_cell};
     for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_panel *p = &r->panels[i];
+        const papsim_report_panel *p = &r->panels[i];
         papsim_report_panel_heading(f, r, i, markdown);
         v.nrows = p->npatterns + 1;
         for (size_t s = 0; s < p->nsizes; s++) {
@@ -248,19 +248,19 @@ int papsim_study_write_runtimes(const papsim_report *r, FILE *f, int markdown)
 
 /* Row i names the i-th pattern other than no_delay; the last row is
  * no_delay, whose cells give the base time T0. */
-static size_t robust_pattern(const papsim_panel *p, size_t row)
+static size_t robust_pattern(const papsim_report_panel *p, size_t row)
 {
     if (row + 1 == p->npatterns)
         return (size_t)p->no_delay_row;
     return row < (size_t)p->no_delay_row ? row : row + 1;
 }
 
-static const char *robust_row_name(const papsim_panel *p, size_t row)
+static const char *robust_row_name(const papsim_report_panel *p, size_t row)
 {
     return row + 1 == p->npatterns ? "no_delay time" : p->patterns[robust_pattern(p, row)];
 }
 
-static void robust_cell(const papsim_panel *p, size_t row, size_t size, size_t a, char *buf,
+static void robust_cell(const papsim_report_panel *p, size_t row, size_t size, size_t a, char *buf,
                         size_t len)
 {
     size_t pi = robust_pattern(p, row);
@@ -290,7 +290,7 @@ int papsim_study_write_robustness(const papsim_report *r, FILE *f, int markdown)
     view_rows v = {0, robust_row_name, robust_cell};
     size_t shown = 0;
     for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_panel *p = &r->panels[i];
+        const papsim_report_panel *p = &r->panels[i];
         if (!papsim_study_has_robustness(p))
             continue;
         shown++;

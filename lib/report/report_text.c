@@ -22,13 +22,13 @@ void papsim_cell_value_text(const papsim_cell *c, char *buf, size_t len)
     }
 }
 
-void papsim_panel_title(const papsim_panel *p, char *buf, size_t len)
+void papsim_panel_title(const papsim_report_panel *p, char *buf, size_t len)
 {
     papsim_panel_keys_title(p->key, PAPSIM_PK_COUNT, buf, len);
 }
 
 /* "lin  0.50": the label padded to label_width so the ratios align. */
-static void cell_text(const papsim_report *r, const papsim_panel *p, size_t pi, size_t si,
+static void cell_text(const papsim_report *r, const papsim_report_panel *p, size_t pi, size_t si,
                       int label_width, char *buf, size_t len)
 {
     const papsim_cell *c = papsim_panel_cell(p, pi, si);
@@ -40,7 +40,7 @@ static void cell_text(const papsim_report *r, const papsim_panel *p, size_t pi, 
         snprintf(buf, len, "%-*s %s", label_width, r->abbrev[c->winner], value);
 }
 
-static int winner_label_width(const papsim_report *r, const papsim_panel *p)
+static int winner_label_width(const papsim_report *r, const papsim_report_panel *p)
 {
     int w = 0;
     for (size_t i = 0; i < p->npatterns * p->nsizes; i++)
@@ -51,7 +51,7 @@ static int winner_label_width(const papsim_report *r, const papsim_panel *p)
 
 /* A header row "first, then..., size columns" and its grid; field_size fits
  * every name in the first columns (patterns can be long file names). */
-static char *size_header(papsim_grid *g, const papsim_panel *p, const char *const *first,
+static char *size_header(papsim_grid *g, const papsim_report_panel *p, const char *const *first,
                          size_t nfirst, size_t field_size)
 {
     char *row = papsim_grid_init(g, nfirst + p->nsizes, field_size) == 0
@@ -66,7 +66,7 @@ static char *size_header(papsim_grid *g, const papsim_panel *p, const char *cons
 
 /* The panel's table: a row per pattern, a column per size; label_width pads
  * the winners' labels (text) or is 0 (Markdown). */
-static int panel_grid(papsim_grid *g, const papsim_report *r, const papsim_panel *p,
+static int panel_grid(papsim_grid *g, const papsim_report *r, const papsim_report_panel *p,
                       int label_width)
 {
     static const char *const first[] = {"pattern"};
@@ -90,7 +90,7 @@ static int panel_grid(papsim_grid *g, const papsim_report *r, const papsim_panel
 
 /* The legend: label, algorithm and the no_delay median per size, A0's
  * marked by a0_format ("[%s]", "**%s**"). */
-static int legend_grid(papsim_grid *g, const papsim_report *r, const papsim_panel *p,
+static int legend_grid(papsim_grid *g, const papsim_report *r, const papsim_report_panel *p,
                        const char *a0_format)
 {
     static const char *const first[] = {"label", "algorithm"};
@@ -131,7 +131,7 @@ static int print_grid(FILE *f, int markdown, int rc, papsim_grid *g)
 }
 
 /* Explains the numbers under the grid; the same sentences serve both formats. */
-static void write_notes(FILE *f, const papsim_report *r, const papsim_panel *p,
+static void write_notes(FILE *f, const papsim_report *r, const papsim_report_panel *p,
                         const char *bullet)
 {
     char buf[64];
@@ -151,7 +151,7 @@ static void write_notes(FILE *f, const papsim_report *r, const papsim_panel *p,
                 bullet, r->metric_label);
 }
 
-static int text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
+static int text_legend(FILE *f, const papsim_report *r, const papsim_report_panel *p)
 {
     papsim_grid g;
     fprintf(f, "\nlegend, with each algorithm's no_delay %s (median; [A0]; - = no ok result):\n",
@@ -163,7 +163,7 @@ static int text_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
     return print_grid(f, 0, rc, &g);
 }
 
-static int markdown_legend(FILE *f, const papsim_report *r, const papsim_panel *p)
+static int markdown_legend(FILE *f, const papsim_report *r, const papsim_report_panel *p)
 {
     papsim_grid g;
     fprintf(f, "\nLegend, with each algorithm's no_delay %s (median; **A0** in bold):\n\n",
@@ -195,7 +195,7 @@ int papsim_report_write(const papsim_report *r, FILE *f, int markdown)
                    "that size (below 1: the no_delay choice is beaten under this pattern).\n",
                 r->metric_label, r->metric_label, r->metric_label);
     for (size_t i = 0; i < r->npanels; i++) {
-        const papsim_panel *p = &r->panels[i];
+        const papsim_report_panel *p = &r->panels[i];
         papsim_grid g;
         papsim_report_panel_heading(f, r, i, markdown);
         fprintf(f, "\n");

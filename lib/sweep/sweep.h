@@ -208,6 +208,9 @@ int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
  * (1-based): units of one case, or one whole cell with relative skews,
  * dealt round-robin in expansion order. */
 int sweep_same_cell(const sweep_case *a, const sweep_case *b);
+/* The order of what places a case's ranks: platform file, np, mapping and
+ * ranks per node (<0, 0, >0). Cells and smpirun batches both start from it. */
+int sweep_compare_placement(const sweep_case *a, const sweep_case *b);
 int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e);
 
 int sweep_interrupted(void);

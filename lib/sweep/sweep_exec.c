@@ -96,13 +96,7 @@ static int looks_like_row(const char *line)
 static int launch_order(const sweep_case *a, const sweep_case *b)
 {
     char ca[256], cb[256];
-    int d = strcmp(a->platform_path, b->platform_path);
-    if (!d)
-        d = a->c.np - b->c.np;
-    if (!d)
-        d = strcmp(a->c.mapping, b->c.mapping);
-    if (!d)
-        d = a->c.ranks_per_node - b->c.ranks_per_node;
+    int d = sweep_compare_placement(a, b);
     if (!d) {
         papsim_builtin_cfg(&a->c, ca, sizeof ca);
         papsim_builtin_cfg(&b->c, cb, sizeof cb);

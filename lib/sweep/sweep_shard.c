@@ -6,12 +6,22 @@
 
 #include "sweep/sweep.h"
 
+int sweep_compare_placement(const sweep_case *a, const sweep_case *b)
+{
+    int d = strcmp(a->platform_path, b->platform_path);
+    if (!d)
+        d = a->c.np - b->c.np;
+    if (!d)
+        d = strcmp(a->c.mapping, b->c.mapping);
+    if (!d)
+        d = a->c.ranks_per_node - b->c.ranks_per_node;
+    return d;
+}
+
 /* The cell's keys but the block. */
 static int same_cell_keys(const sweep_case *a, const sweep_case *b)
 {
-    return !strcmp(a->platform_path, b->platform_path) && a->c.np == b->c.np &&
-           !strcmp(a->c.mapping, b->c.mapping) && a->c.ranks_per_node == b->c.ranks_per_node &&
-           a->c.bytes == b->c.bytes;
+    return sweep_compare_placement(a, b) == 0 && a->c.bytes == b->c.bytes;
 }
 
 int sweep_same_cell(const sweep_case *a, const sweep_case *b)
@@ -57,13 +67,7 @@ static int compare_cells(const void *pa, const void *pb, void *ctx)
     const sweep_case *v = ctx, *a = &v[*(const int *)pa], *b = &v[*(const int *)pb];
     int d = a->block - b->block;
     if (!d)
-        d = strcmp(a->platform_path, b->platform_path);
-    if (!d)
-        d = a->c.np - b->c.np;
-    if (!d)
-        d = strcmp(a->c.mapping, b->c.mapping);
-    if (!d)
-        d = a->c.ranks_per_node - b->c.ranks_per_node;
+        d = sweep_compare_placement(a, b);
     if (!d)
         d = (a->c.bytes > b->c.bytes) - (a->c.bytes < b->c.bytes);
     return d ? d : *(const int *)pa - *(const int *)pb;

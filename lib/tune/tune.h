@@ -68,7 +68,7 @@ typedef struct {
     const char *collective;
     int np;
     int ompi_coll;          /* Open MPI's collective id */
-    const papsim_panel *panel;
+    const papsim_report_panel *panel;
     size_t npoints;
     papsim_tune_point *points;
 } papsim_tune_group;
@@ -103,7 +103,7 @@ int papsim_tune_write_summary(const papsim_tune_plan *plan, FILE *f);
 
 /* Highest T(a)/T(best) over the panel's patterns with a result at this
  * size; NAN when a lacks one of them (as papsim_study_score). */
-double papsim_tune_worst_ratio(const papsim_panel *p, size_t size, size_t a);
+double papsim_tune_worst_ratio(const papsim_report_panel *p, size_t size, size_t a);
 
 /* Open MPI's counterpart of a report algorithm label ("bruck",
  * "chain[segment_bytes=8192]", "builtin:ompi_chain"): its id (name into

@@ -9,7 +9,7 @@
 #include "papsim_catalog.h"
 #include "report/report_study.h"
 
-double papsim_tune_worst_ratio(const papsim_panel *p, size_t size, size_t a)
+double papsim_tune_worst_ratio(const papsim_report_panel *p, size_t size, size_t a)
 {
     double worst = NAN;
     for (size_t k = 0; k < p->npatterns; k++) {
@@ -25,7 +25,7 @@ double papsim_tune_worst_ratio(const papsim_panel *p, size_t size, size_t a)
     return worst;
 }
 
-static long pattern_index(const papsim_panel *p, const char *name)
+static long pattern_index(const papsim_report_panel *p, const char *name)
 {
     for (size_t k = 0; k < p->npatterns; k++)
         if (strcmp(p->patterns[k], name) == 0)
@@ -34,7 +34,7 @@ static long pattern_index(const papsim_panel *p, const char *name)
 }
 
 /* The criterion of algorithm a at size s (lower is better), NAN if none. */
-static double criterion(const papsim_tune_plan *plan, const papsim_panel *p, size_t s, size_t a)
+static double criterion(const papsim_tune_plan *plan, const papsim_report_panel *p, size_t s, size_t a)
 {
     switch (plan->opt.rule) {
     case PAPSIM_TUNE_NO_DELAY:
@@ -114,7 +114,7 @@ static long long geometric_middle(long long a, long long b)
 static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *e)
 {
     const papsim_report *r = plan->report;
-    const papsim_panel *p = g->panel;
+    const papsim_report_panel *p = g->panel;
     g->points = calloc(p->nsizes ? p->nsizes : 1, sizeof *g->points);
     if (!g->points)
         return papsim_fail(e, "out of memory");
@@ -172,7 +172,7 @@ static int group_cmp(const void *a, const void *b)
  * Open MPI id for, an allgatherv of uneven blocks) is left out: *skipped
  * gets why, the first time, so that a study of many collectives still gives
  * the rules of those it can. */
-static int add_panel(papsim_tune_plan *plan, const papsim_panel *p, papsim_err *e,
+static int add_panel(papsim_tune_plan *plan, const papsim_report_panel *p, papsim_err *e,
                      papsim_err *skipped)
 {
     const char *const *k = p->key;

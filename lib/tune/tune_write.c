@@ -149,7 +149,7 @@ static void summary_point(const papsim_tune_plan *plan, const papsim_tune_group 
                           const papsim_tune_point *pt, FILE *f)
 {
     const papsim_report *r = plan->report;
-    const papsim_panel *p = g->panel;
+    const papsim_report_panel *p = g->panel;
     size_t s = 0;
     while (p->bytes[s] != pt->bytes)
         s++;

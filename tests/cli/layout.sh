@@ -17,7 +17,7 @@ allowed() {
     cases) echo "util schedule" ;;
     results) echo "util cases" ;;
     report) echo "util cases results" ;;
-    hardware) echo "util results report" ;;
+    hardware) echo "util results report sweep" ;;
     sweep) echo "util platform cases results" ;;
     tune) echo "util cases results report" ;;
     esac

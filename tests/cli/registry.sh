@@ -43,4 +43,45 @@ expect_eq "radix algorithms" "$(awk -F'\t' '(" " $3 " ") ~ / radix / {print $1 "
 expect_eq "estimated-knowledge algorithms" \
     "$(awk -F'\t' '(" " $3 " ") ~ / estimated / {print $1 "/" $2}' rows.tsv | tr '\n' ' ')" \
     "allreduce/slt allreduce/prr "
+
+# The mpich column names MPICH's matching algorithm as its CVAR takes it
+# (MPIR_CVAR_<COLLECTIVE>_INTRA_ALGORITHM=NAME), or is empty. MPICH's names
+# per collective, from MPICH 4.3.2's src/mpi/coll/cvars.txt (the blocking
+# intra-communicator algorithms; "auto" and "nb" left out: they are no
+# algorithm of their own).
+mpich_names() { # COLLECTIVE
+    case "$1" in
+    allgather) echo "brucks k_brucks recursive_doubling ring recexch_doubling recexch_halving" ;;
+    allgatherv) echo "brucks recursive_doubling ring" ;;
+    reduce) echo "binomial smp reduce_scatter_gather" ;;
+    allreduce) echo "smp recursive_doubling recursive_multiplying reduce_scatter_allgather tree recexch ring k_reduce_scatter_allgather" ;;
+    alltoall) echo "brucks k_brucks pairwise pairwise_sendrecv_replace scattered" ;;
+    bcast) echo "binomial smp scatter_recursive_doubling_allgather scatter_ring_allgather pipelined_tree tree" ;;
+    barrier) echo "smp k_dissemination recexch" ;;
+    reduce_scatter) echo "noncommutative pairwise recursive_doubling recursive_halving" ;;
+    reduce_scatter_block) echo "noncommutative recursive_doubling pairwise recursive_halving" ;;
+    esac
+}
+registry_columns "" collective algorithm mpich > mpich.tsv
+bad_mpich=""
+while IFS=$'\t' read -r coll algo name; do
+    [ -n "$name" ] || continue
+    case " $(mpich_names "$coll") " in
+    *" $name "*) ;;
+    *) bad_mpich="$bad_mpich $coll/$algo:$name" ;;
+    esac
+done < mpich.tsv
+expect_eq "mpich names that MPICH 4.3.2 does not have" "$bad_mpich" ""
+# The counterparts recorded (a change here is a change of the registry).
+expect_eq "algorithms with an MPICH counterpart" \
+    "$(awk -F'\t' '$3 != "" {print $1 "/" $2 "=" $3}' mpich.tsv | tr '\n' ' ')" \
+    "allgather/ring=ring allgather/recursive_doubling=recursive_doubling allgather/bruck=brucks \
+allgatherv/ring=ring reduce/binomial=binomial reduce/rabenseifner=reduce_scatter_gather \
+allreduce/ring=ring allreduce/recursive_doubling=recursive_doubling \
+allreduce/rabenseifner=reduce_scatter_allgather alltoall/modified_bruck=brucks \
+bcast/scatter_allgather=scatter_recursive_doubling_allgather \
+bcast/scatter_ring_allgather=scatter_ring_allgather barrier/dissemination=k_dissemination \
+reduce_scatter/recursive_halving=recursive_halving reduce_scatter/pairwise=pairwise \
+reduce_scatter_block/recursive_halving=recursive_halving reduce_scatter_block/pairwise=pairwise \
+reduce_scatter_block/noncommutative=noncommutative "
 finish

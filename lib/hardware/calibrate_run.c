@@ -1,0 +1,138 @@
+/* The measurement run of papsim calibrate and the files it writes
+ * (calibrate_run.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hardware/calibrate_run.h"
+#include "sweep/provenance.h"
+#include "sweep/versions.h"
+
+int papsim_calib_measure_argv(const papsim_calib_launch *l, char np_buf[32], const char **argv)
+{
+    int n = 0;
+    snprintf(np_buf, 32, "%ld", l->np);
+    argv[n++] = l->mpiexec;
+    argv[n++] = "-np";
+    argv[n++] = np_buf;
+    if (l->hostfile) {
+        argv[n++] = "--hostfile";
+        argv[n++] = l->hostfile;
+    }
+    for (int i = 0; i < l->nextra; i++)
+        argv[n++] = l->extra[i];
+    argv[n++] = l->papbench_mpi;
+    argv[n++] = "--calibrate";
+    if (l->iters) {
+        argv[n++] = "--iters";
+        argv[n++] = l->iters;
+    }
+    if (l->max_bytes) {
+        argv[n++] = "--max-bytes";
+        argv[n++] = l->max_bytes;
+    }
+    argv[n] = NULL;
+    return n;
+}
+
+int papsim_calib_measure(const papsim_calib_launch *l, const char *csv_path, papsim_err *e)
+{
+    char np[32];
+    const char *argv[PAPSIM_CALIB_MAX_MPIEXEC_ARGS + 16];
+    papsim_calib_measure_argv(l, np, argv);
+    FILE *out = fopen(csv_path, "w");
+    if (!out) {
+        papsim_fail(e, "%s: cannot create: %s", csv_path, strerror(errno));
+        return PAPSIM_EXIT_BAD_INPUT;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fileno(out), STDOUT_FILENO);
+        execvp(argv[0], (char *const *)argv);
+        papsim_print_error(PAPSIM_EXIT_FAILED, "papsim calibrate", "cannot run '%s': %s",
+                           argv[0], strerror(errno));
+        _exit(127);
+    }
+    fclose(out);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        papsim_fail(e, "the measurement run '%s -np %s ... %s --calibrate' failed (exit %d)",
+                    l->mpiexec, np, l->papbench_mpi,
+                    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+        return PAPSIM_EXIT_FAILED;
+    }
+    return 0;
+}
+
+void papsim_calib_record_provenance(const papsim_calib_launch *l, const char *prefix, int argc,
+                                    char **argv)
+{
+    char dir[4096], mpi[512] = "", *words[PAPSIM_CALIB_MAX_MPIEXEC_ARGS + 8];
+    papsim_err e = {{0}};
+    int n = 0;
+    const char *slash = strrchr(prefix, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - prefix) + (slash == prefix) : 1,
+             slash ? prefix : ".");
+    words[n++] = (char *)l->mpiexec;
+    words[n++] = "-np";
+    words[n++] = "1";
+    if (l->hostfile) {
+        words[n++] = "--hostfile";
+        words[n++] = (char *)l->hostfile;
+    }
+    for (int i = 0; i < l->nextra; i++)
+        words[n++] = (char *)l->extra[i];
+    words[n++] = (char *)l->papbench_mpi;
+    words[n++] = "--library-version";
+    words[n] = NULL;
+    if (papsim_run_first_line(words, "/dev/null", mpi, sizeof mpi) != 0 || !mpi[0])
+        snprintf(mpi, sizeof mpi, "unknown: '%s -np 1 ... %s --library-version' failed",
+                 l->mpiexec, l->papbench_mpi);
+    char **cmd = calloc((size_t)argc + 2, sizeof *cmd); /* "papsim calibrate ..." */
+    if (cmd) {
+        cmd[0] = "papsim";
+        memcpy(cmd + 1, argv, (size_t)argc * sizeof *cmd);
+    }
+    papsim_provenance p = {cmd ? argc + 1 : argc, cmd ? cmd : argv, NULL, NULL, 0,
+                           "none (a real MPI ran)", mpi};
+    if (papsim_provenance_append(dir, &p, &e) != 0)
+        papsim_print_note("papsim calibrate", "warning: no provenance record: %s", e.msg);
+    free(cmd);
+}
+
+int papsim_calib_write_outputs(const char *prefix, const papsim_calib_result *r, long nodes,
+                               long cores, const char *csv_path, const char *stat, FILE *out,
+                               papsim_err *e)
+{
+    char path[4096];
+    if (!r->have[PAPSIM_CALIB_INTER])
+        papsim_print_note("papsim calibrate", "warning: no rank on another node, so no "
+                          "inter-node measurement; the model uses the intra-node figures "
+                          "across nodes too");
+    snprintf(path, sizeof path, "%s.txt", prefix);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
+    papsim_calib_write_numbers(f, r, csv_path, stat);
+    fprintf(f, "nodes = %ld\ncores = %ld\n", nodes, cores);
+    if (fclose(f) != 0)
+        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    papsim_calib_write_numbers(out, r, csv_path, stat);
+    fprintf(out, "nodes = %ld\ncores = %ld\nwrote %s\n", nodes, cores, path);
+    snprintf(path, sizeof path, "%s.xml", prefix);
+    if (!(f = fopen(path, "w")))
+        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
+    papsim_calib_write_platform(f, r, nodes, cores, csv_path);
+    if (fclose(f) != 0)
+        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    fprintf(out, "wrote %s\n", path);
+    return 0;
+}

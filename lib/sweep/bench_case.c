@@ -1,0 +1,122 @@
+/* One case simulated on its own, for papsim bench (bench_case.h). */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cases/pattern.h"
+#include "papsim_catalog.h"
+#include "sweep/bench_case.h"
+#include "sweep/launch.h"
+#include "sweep/smpi_algos.h"
+#include "util/units.h"
+
+int papsim_bench_check_case(const papsim_case *c, papsim_err *e)
+{
+    papsim_skew skew;
+    if (c->np <= 0)
+        return papsim_fail(e, "--np is required (the number of simulated ranks)");
+    if (papsim_case_validate(c, e) != 0)
+        return -1;
+    if (papsim_pattern_check_file(c->pattern, c->np, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
+    if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
+        return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
+                              "no-delay runs; papsim bench takes an absolute skew such as 100us",
+                           c->skew);
+    const papsim_catalog_entry *entry;
+    char why[1200];
+    if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
+        return papsim_fail(e, "%s", why);
+    if (!strncmp(c->algorithm, "builtin:", 8)) {
+        papsim_smpi_algos smpi = {0};
+        int rc = papsim_smpi_algo_check(&smpi, c->collective, c->algorithm + 8, e);
+        papsim_smpi_algos_free(&smpi);
+        if (rc != 0)
+            return papsim_fail_prefix(e, "--algorithm: ");
+    }
+    return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
+}
+
+void papsim_row_counter_feed(papsim_row_counter *rc, const char *buf, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (buf[i] != '\n') {
+            if (rc->len < (int)sizeof rc->head)
+                rc->head[rc->len++] = buf[i];
+            continue;
+        }
+        int row = rc->len == (int)sizeof rc->head && rc->head[16] == ',';
+        for (int k = 0; row && k < 16; k++)
+            row = isxdigit((unsigned char)rc->head[k]) != 0;
+        rc->rows += row;
+        rc->len = 0;
+    }
+}
+
+/* Set by SIGINT/SIGTERM: the one piece of process state a signal handler
+ * may touch. */
+static volatile sig_atomic_t bench_stop_signal;
+
+static void on_stop_signal(int sig) { bench_stop_signal = sig; }
+
+int papsim_bench_relay(pid_t pid, int fd, FILE *out, papsim_row_counter *counter)
+{
+    char buf[65536];
+    ssize_t n;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal; /* no SA_RESTART: read returns EINTR */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    while ((n = read(fd, buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR)) {
+        if (bench_stop_signal) {
+            kill(-pid, SIGTERM);
+            break;
+        }
+        if (n > 0) {
+            fwrite(buf, 1, (size_t)n, out);
+            papsim_row_counter_feed(counter, buf, (size_t)n);
+        }
+    }
+    close(fd);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+void papsim_copy_file(const char *path, FILE *out)
+{
+    char buf[65536];
+    size_t n;
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, out);
+    fclose(f);
+}
+
+int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log_path,
+                         papsim_err *e)
+{
+    if (rows < reps && papsim_log_reports_deadlock(log_path)) {
+        papsim_fail(e, "failed: deadlock: SimGrid found every unfinished rank waiting for a "
+                       "message that is never sent (%d of %d result rows)", rows, reps);
+        return PAPSIM_EXIT_FAILED;
+    }
+    if (smpirun_status != 0) {
+        papsim_fail(e, "failed: smpirun exited with status %d", smpirun_status);
+        return smpirun_status;
+    }
+    if (rows >= reps)
+        return 0;
+    papsim_fail(e, "failed: the simulation ended with %d of %d result rows", rows, reps);
+    return PAPSIM_EXIT_FAILED;
+}
