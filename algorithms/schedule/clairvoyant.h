@@ -293,6 +293,15 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
                             int dst, int seg, papsim_clv_err *e);
 int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
                                papsim_clv_err *e);
+/* For a generator that knows its schedule's size and its COPY flags:
+ * reserve makes room for ntransfers transfers at once (add then grows
+ * nothing below that); finish_flagged is finish without computing the
+ * flags: the caller has set every transfer's flags field after its add
+ * (the improved generator does; the tests compare them with finish's). */
+int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
+                                papsim_clv_err *e);
+int papsim_clv_schedule_finish_flagged(papsim_clv_schedule *s, int64_t nrounds,
+                                       papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 
