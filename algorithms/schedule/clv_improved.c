@@ -15,40 +15,47 @@
  *   T     a segment tree over the positions of G: leaf i = the column of
  *         G[i], refilled each round (the paper too rebuilds once per round,
  *         section 5.4.4). Every inner node holds the OR of its children
- *         ("some leaf below holds the segment", the paper's tree). Stored
- *         word-major: one heap of 2 pow2(|G|) words per 64 segments, so a
- *         query or update of one segment walks one small array.
- *   query receiver p at leaf l: "some other ready peer can send s", word
- *         by word from the lowest: the root's word when leaf l holds
- *         nothing in it, else the OR of the siblings on l's path (the
- *         climb of Listing 3, for that one word); AND with C[p] (non-sink)
- *         or with "all but p's P' segment" (sink); the lowest bit is the
- *         segment. The peer is the
+ *         ("some leaf below holds the segment", the paper's tree). 8-ary
+ *         and node-major: a node is its N-bit column, W = N/64 contiguous
+ *         words, so a rebuild copies whole columns and a sender's leaf is
+ *         zeroed and its ancestors recomputed for all words in one loop;
+ *         512 leaves need three levels, not nine.
+ *   query receiver p at leaf l: word by word from the lowest, the lowest
+ *         bit of the root's word AND C[p] (non-sink) or "all but p's P'
+ *         segment" (sink) is the segment when a leaf other than l holds
+ *         it; only when l is its one holder is the climb of Listing 3 made
+ *         (the OR of the siblings on l's path, for that word), whose lowest
+ *         bit under the mask is then the segment. The peer is the
  *         root if it is ready, root-first order is on and its leaf holds
  *         the segment; else the leftmost leaf with the bit (Listing 4), or
  *         the next one after l (Listing 5) if that leftmost leaf is p.
  *   update the sender's leaf is zeroed (it may not send again this round),
  *         the receiver's leaf loses the received bit (P'), and the paths to
- *         the root are recomputed level by level, one word at a time,
- *         until a node does not change.
+ *         the root are recomputed level by level until a node does not
+ *         change. The receiver's COPY flag is known here (only the sink
+ *         receives a segment it no longer holds), so the schedule's
+ *         finish does not replay the rounds.
  * The leaves are G positions rather than the f-ordered doubled index space
  * of section 5.4.3, so the tree order is the ready order under both the
  * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
  * fails under '<='), only G members are visible, and the tree has
- * pow2(|G|) leaves, not 2P (our review of Listing 8 lists the
+ * about 8|G|/7 nodes, not 2P (our review of Listing 8 lists the
  * hazards of Listing 8 this avoids).
  *
  * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
- * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + 2 pow2(P) N
- * bits (the OR of 2 pow2(P) nodes) + O(P) words: about 3 bits per
- * (process, segment) for a power of two P.
+ * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + about
+ * (8/7) P N bits for the tree + O(P) words.
  *
- * An earlier version kept a second aggregate per node ("at least two
- * leaves below hold it") to answer the query at the root; maintaining it
- * made every update climb further (a node's count of holders falls from
- * two to one more often than from one to none), and at P = N = 512 the
- * word-major OR-only tree generates the same schedules in about two
- * thirds of the time (CPU, uniform and random arrivals) (bench/clairvoyant-generator.sh). */
+ * Earlier versions, same schedules (bench/clairvoyant-generator.sh, P = N
+ * = 512, CPU per generation): a binary heap per 64-segment word with a
+ * second aggregate per node ("at least two leaves below hold it") made
+ * every update climb further; the word-major binary OR tree took about
+ * two thirds of its time; this 8-ary node-major tree takes about 0.9 of
+ * that with uniform arrivals and 0.65 with random ones. Deleting senders
+ * lazily (a sent bit per leaf, a block of eight zeroed only when a search
+ * meets it) was faster with uniform arrivals (0.8) and slower with random
+ * ones (1.2): the root's stale words name segments only senders hold, and
+ * each costs a search. */
 #include <stdlib.h>
 #include <string.h>
 
