@@ -85,12 +85,13 @@
  *             tree each round anyway), so the doubled f-ordered index space
  *             of section 5.4.3 is not needed, the '<=' reading orders
  *             correctly (the f-order fails
- *             there) and the tree has pow2(|G|) leaves; (2) the tree is
- *             stored word-major (one heap per 64 segments), and the
+ *             there) and the tree has |G| leaves; (2) the tree is
+ *             8-ary (three levels for 512 leaves) and stored node-major
+ *             (a node's N-bit column in N/64 contiguous words), and the
  *             climb of Listing 3 ("some other peer holds s") is made for
- *             one word at a time, only where the receiver's own leaf is
- *             not empty (else the root answers). State: P N bits + 2
- *             pow2(P) N bits, 3 bits per cell for a power of two P.
+ *             one word at a time, only when the receiver's own leaf is the
+ *             one holder of the root's candidate. State: P N bits + about
+ *             (8/7) P N bits for the tree, about 2.2 bits per cell.
  *             O(R |G| (N/64) log |G|) worst case, idle rounds free.
  *
  * The schedule (papsim_clv_schedule). Transfers are stored once, grouped
@@ -293,6 +294,15 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
                             int dst, int seg, papsim_clv_err *e);
 int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
                                papsim_clv_err *e);
+/* For a generator that knows its schedule's size and its COPY flags:
+ * reserve makes room for ntransfers transfers at once (add then grows
+ * nothing below that); finish_flagged is finish without computing the
+ * flags: the caller has set every transfer's flags field after its add
+ * (the improved generator does; the tests compare them with finish's). */
+int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
+                                papsim_clv_err *e);
+int papsim_clv_schedule_finish_flagged(papsim_clv_schedule *s, int64_t nrounds,
+                                       papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 

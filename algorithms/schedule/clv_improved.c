@@ -15,40 +15,47 @@
  *   T     a segment tree over the positions of G: leaf i = the column of
  *         G[i], refilled each round (the paper too rebuilds once per round,
  *         section 5.4.4). Every inner node holds the OR of its children
- *         ("some leaf below holds the segment", the paper's tree). Stored
- *         word-major: one heap of 2 pow2(|G|) words per 64 segments, so a
- *         query or update of one segment walks one small array.
- *   query receiver p at leaf l: "some other ready peer can send s", word
- *         by word from the lowest: the root's word when leaf l holds
- *         nothing in it, else the OR of the siblings on l's path (the
- *         climb of Listing 3, for that one word); AND with C[p] (non-sink)
- *         or with "all but p's P' segment" (sink); the lowest bit is the
- *         segment. The peer is the
+ *         ("some leaf below holds the segment", the paper's tree). 8-ary
+ *         and node-major: a node is its N-bit column, W = N/64 contiguous
+ *         words, so a rebuild copies whole columns and a sender's leaf is
+ *         zeroed and its ancestors recomputed for all words in one loop;
+ *         512 leaves need three levels, not nine.
+ *   query receiver p at leaf l: word by word from the lowest, the lowest
+ *         bit of the root's word AND C[p] (non-sink) or "all but p's P'
+ *         segment" (sink) is the segment when a leaf other than l holds
+ *         it; only when l is its one holder is the climb of Listing 3 made
+ *         (the OR of the siblings on l's path, for that word), whose lowest
+ *         bit under the mask is then the segment. The peer is the
  *         root if it is ready, root-first order is on and its leaf holds
  *         the segment; else the leftmost leaf with the bit (Listing 4), or
  *         the next one after l (Listing 5) if that leftmost leaf is p.
  *   update the sender's leaf is zeroed (it may not send again this round),
  *         the receiver's leaf loses the received bit (P'), and the paths to
- *         the root are recomputed level by level, one word at a time,
- *         until a node does not change.
+ *         the root are recomputed level by level until a node does not
+ *         change. The receiver's COPY flag is known here (only the sink
+ *         receives a segment it no longer holds), so the schedule's
+ *         finish does not replay the rounds.
  * The leaves are G positions rather than the f-ordered doubled index space
  * of section 5.4.3, so the tree order is the ready order under both the
  * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
  * fails under '<='), only G members are visible, and the tree has
- * pow2(|G|) leaves, not 2P (our review of Listing 8 lists the
+ * about 8|G|/7 nodes, not 2P (our review of Listing 8 lists the
  * hazards of Listing 8 this avoids).
  *
  * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
- * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + 2 pow2(P) N
- * bits (the OR of 2 pow2(P) nodes) + O(P) words: about 3 bits per
- * (process, segment) for a power of two P.
+ * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + about
+ * (8/7) P N bits for the tree + O(P) words.
  *
- * An earlier version kept a second aggregate per node ("at least two
- * leaves below hold it") to answer the query at the root; maintaining it
- * made every update climb further (a node's count of holders falls from
- * two to one more often than from one to none), and at P = N = 512 the
- * word-major OR-only tree generates the same schedules in about two
- * thirds of the time (CPU, uniform and random arrivals) (bench/clairvoyant-generator.sh). */
+ * Earlier versions, same schedules (bench/clairvoyant-generator.sh, P = N
+ * = 512, CPU per generation): a binary heap per 64-segment word with a
+ * second aggregate per node ("at least two leaves below hold it") made
+ * every update climb further; the word-major binary OR tree took about
+ * two thirds of its time; this 8-ary node-major tree takes about 0.9 of
+ * that with uniform arrivals and 0.65 with random ones. Deleting senders
+ * lazily (a sent bit per leaf, a block of eight zeroed only when a search
+ * meets it) was faster with uniform arrivals (0.8) and slower with random
+ * ones (1.2): the root's stale words name segments only senders hold, and
+ * each costs a search. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,9 +74,9 @@ typedef struct {
     int *G, *G2;   /* survivors; this round's ready set */
     int *leaf;     /* position in G2 this round */
     int *recv;     /* receiver order */
-    uint64_t *T;   /* [W][stride], see T1() */
-    int stride;    /* 2 mmax: the words of one heap */
-    int m;         /* leaves this round: the power of two >= |G| */
+    uint64_t *T;   /* [nodes][W], see NODE() */
+    int off[16];   /* this round's level offsets, see NODE() */
+    int top;       /* this round's root level */
 } imp_state;
 
 static int ctz64(uint64_t x)
@@ -110,116 +117,189 @@ static int cmp_arrival(const void *pa, const void *pb)
     return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
-/* The tree is stored word-major: for segment word w, the OR of nodes 1 ..
- * 2m-1 (root 1, leaves m .. 2m-1) is T1(st, w)[v], each word its own heap
- * of 2 mmax words. A query or an update of segment s touches only the heap
- * of word s / 64, where a node's two children are adjacent and the top
- * levels share cache lines. */
-static uint64_t *T1(const imp_state *st, int w) { return st->T + (size_t)w * st->stride; }
+/* The tree is 8-ary and stored node-major: levels 0 (the leaves: the
+ * ready positions) to st->top (the root, one node) lie one after the
+ * other, level k from node st->off[k] on, each padded with zero nodes to
+ * a multiple of 8; a node is W words (its N-bit column), node n at
+ * st->T + n W. Node i of level k + 1 is the OR of nodes 8i .. 8i+7 of
+ * level k. A sender's leaf is zeroed and its ancestors recomputed all W
+ * words at once (a loop the compiler vectorizes); a query for segment s
+ * reads word s / 64 of eight sibling nodes per level, three levels for
+ * 512 leaves where a binary tree has nine. */
+static uint64_t *NODE(const imp_state *st, int n) { return st->T + (size_t)n * st->W; }
 
-/* Listing 4: the leftmost leaf under v whose column has bit s (v has it);
- * a branch-free descent. */
-static int leftmost(const imp_state *st, int v, int s)
+/* The 8-bit mask of nodes n0 .. n0+7 that have bit sh of word w. */
+static unsigned block_bits(const imp_state *st, int n0, int w, int sh)
 {
-    const uint64_t *t = T1(st, s >> 6);
-    const int sh = s & 63;
-    while (v < st->m)
-        v = 2 * v + (int)(1 - ((t[2 * v] >> sh) & 1));
-    return v;
+    const size_t W = (size_t)st->W;
+    const uint64_t *c = st->T + (size_t)n0 * W + w;
+    unsigned b = 0;
+    for (int j = 0; j < 8; j++)
+        b |= (unsigned)((c[j * W] >> sh) & 1) << j;
+    return b;
 }
 
-/* Listing 5: the leftmost leaf right of leaf v with bit s, or -1. */
-static int leftmost_after(const imp_state *st, int v, int s)
+/* Listing 4: the leftmost leaf under node i of level k with bit sh of
+ * word w (the node has it). */
+static int descend(const imp_state *st, int k, int i, int w, int sh)
 {
-    const uint64_t *t = T1(st, s >> 6);
-    const int sh = s & 63;
-    for (; v > 1; v >>= 1)
-        if (!(v & 1) && ((t[v + 1] >> sh) & 1))
-            return leftmost(st, v + 1, s);
+    for (; k > 0; k--) {
+        i *= 8;
+        i += ctz64(block_bits(st, st->off[k - 1] + i, w, sh));
+    }
+    return i;
+}
+
+/* The leftmost leaf holding segment s (some leaf does). */
+static int leftmost(const imp_state *st, int s)
+{
+    return descend(st, st->top, 0, s >> 6, s & 63);
+}
+
+/* Listing 5: the leftmost leaf right of leaf l with segment s, or -1. */
+static int leftmost_after(const imp_state *st, int l, int s)
+{
+    const int w = s >> 6, sh = s & 63;
+    for (int k = 0, i = l; k < st->top; k++, i >>= 3) {
+        const int b0 = i & ~7;
+        const unsigned right = block_bits(st, st->off[k] + b0, w, sh) & (0xFEu << (i & 7)) & 0xFFu;
+        if (right)
+            return descend(st, k, b0 + ctz64(right), w, sh);
+    }
     return -1;
 }
 
-/* Recomputes the ancestors of node v in word w's heap after v lost bits,
- * level by level, until one does not change. */
-static void fix_up(imp_state *st, int w, int v)
+/* Recomputes word w of the ancestors of leaf l after it lost bits, level
+ * by level, until one does not change. */
+static void fix_up_word(imp_state *st, int w, int l)
 {
-    uint64_t *t = T1(st, w);
-    for (v >>= 1; v >= 1; v >>= 1) {
-        const uint64_t one = t[2 * v] | t[2 * v + 1];
-        if (t[v] == one)
+    const size_t W = (size_t)st->W;
+    for (int k = 0, i = l; k < st->top; k++, i >>= 3) {
+        const uint64_t *c = NODE(st, st->off[k] + (i & ~7)) + w;
+        const uint64_t one = (c[0] | c[W]) | (c[2 * W] | c[3 * W]) |
+                             (c[4 * W] | c[5 * W]) | (c[6 * W] | c[7 * W]);
+        uint64_t *parent = NODE(st, st->off[k + 1] + (i >> 3)) + w;
+        if (*parent == one)
             return;
-        t[v] = one;
+        *parent = one;
     }
 }
 
-/* Clears bit s of leaf v (P'). */
-static void clear_leaf_bit(imp_state *st, int v, int s)
+/* Clears bit s of leaf l (P'). */
+static void clear_leaf_bit(imp_state *st, int l, int s)
 {
-    const int w = s >> 6;
+    uint64_t *t = NODE(st, l) + (s >> 6);
     const uint64_t b = UINT64_C(1) << (s & 63);
-    uint64_t *t = T1(st, w);
-    if (!(t[v] & b))
+    if (!(*t & b))
         return;
-    t[v] &= ~b;
-    fix_up(st, w, v);
+    *t &= ~b;
+    fix_up_word(st, s >> 6, l);
 }
 
-/* Zeroes leaf v: the process has sent and may not send again this round. */
-static void clear_leaf(imp_state *st, int v)
+/* up[0..W) = the OR of the eight nodes of block c; 1 if that changed up. */
+static int or_block(uint64_t *up, const uint64_t *c, int W)
 {
-    for (int w = 0; w < st->W; w++) {
-        uint64_t *t = T1(st, w);
-        if (t[v] != 0) {
-            t[v] = 0;
-            fix_up(st, w, v);
-        }
+    uint64_t diff = 0;
+    for (int w = 0; w < W; w++) {
+        const uint64_t one = (c[w] | c[W + w]) | (c[2 * W + w] | c[3 * W + w]) |
+                             (c[4 * W + w] | c[5 * W + w]) | (c[6 * W + w] | c[7 * W + w]);
+        diff |= up[w] ^ one;
+        up[w] = one;
     }
+    return diff != 0;
+}
+
+/* Zeroes leaf l: the process has sent and may not send again this round. */
+static void clear_leaf(imp_state *st, int l)
+{
+    memset(NODE(st, l), 0, (size_t)st->W * sizeof(uint64_t));
+    for (int k = 0, i = l; k < st->top; k++, i >>= 3)
+        if (!or_block(NODE(st, st->off[k + 1] + (i >> 3)), NODE(st, st->off[k] + (i & ~7)), st->W))
+            return;
+}
+
+/* The levels of a tree over ng leaves: st->off[0 .. top], st->top. */
+static void set_levels(imp_state *st, int ng)
+{
+    int k = 0, n = ng, off = 0;
+    for (;;) {
+        st->off[k] = off;
+        if (n == 1 && k > 0)
+            break;
+        off += (n + 7) & ~7;
+        n = (n + 7) / 8;
+        k++;
+    }
+    st->top = k;
 }
 
 /* Fills the leaves with the columns of the ready set G[0..ng) and builds
  * the inner nodes. */
 static void rebuild(imp_state *st, const int *G, int ng)
 {
-    const int W = st->W, m = st->m;
-    for (int w = 0; w < W; w++) {
-        uint64_t *t = T1(st, w);
-        const uint64_t *c = st->C + w;
-        for (int i = 0; i < ng; i++)
-            t[m + i] = c[(size_t)G[i] * W];
-        memset(t + m + ng, 0, (size_t)(m - ng) * sizeof *t);
-        for (int v = m - 1; v >= 1; v--)
-            t[v] = t[2 * v] | t[2 * v + 1];
+    const int W = st->W;
+    int n = ng;
+    set_levels(st, ng);
+    for (int i = 0; i < ng; i++)
+        memcpy(NODE(st, i), st->C + (size_t)G[i] * W, (size_t)W * sizeof(uint64_t));
+    for (int k = 0; k < st->top; k++) {
+        const int padded = (n + 7) & ~7;
+        memset(NODE(st, st->off[k] + n), 0, (size_t)(padded - n) * W * sizeof(uint64_t));
+        n = padded / 8;
+        for (int i = 0; i < n; i++)
+            or_block(NODE(st, st->off[k + 1] + i), NODE(st, st->off[k] + 8 * i), W);
     }
 }
 
-/* 1 if leaf v holds segment s. */
-static int leaf_has(const imp_state *st, int v, int s)
+/* 1 if leaf l holds segment s. */
+static int leaf_has(const imp_state *st, int l, int s)
 {
-    return (int)((T1(st, s >> 6)[v] >> (s & 63)) & 1);
+    return (int)((NODE(st, l)[s >> 6] >> (s & 63)) & 1);
 }
 
-/* Word w of "some leaf other than leaf v holds the segment": the root when
- * v holds nothing in w, else the OR of the siblings on v's path (Listing
- * 3's climb, for this word only). */
-static uint64_t others(const imp_state *st, int w, int v)
+/* Word w of "some leaf other than leaf l holds the segment": the root when
+ * l holds nothing in w, else the OR of the other nodes of each block on
+ * l's path (Listing 3's climb, for this word only). */
+static uint64_t others(const imp_state *st, int w, int l)
 {
-    const uint64_t *t = T1(st, w);
+    const size_t W = (size_t)st->W;
     uint64_t x = 0;
-    if (t[v] == 0)
-        return t[1];
-    for (; v > 1; v >>= 1)
-        x |= t[v ^ 1];
+    if (NODE(st, l)[w] == 0)
+        return NODE(st, st->off[st->top])[w];
+    for (int k = 0, i = l; k < st->top; k++, i >>= 3) {
+        const uint64_t *c = NODE(st, st->off[k] + (i & ~7)) + w;
+        for (int j = 0; j < 8; j++)
+            if (j != (i & 7))
+                x |= c[j * W];
+    }
     return x;
 }
 
-/* The segment receiver p takes: the lowest segment of its mask that some
- * other visible leaf holds, or -1. */
-static int find_segment(const imp_state *st, int p, int is_sink)
+/* The peer leaf for receiver leaf lp and segment s: the root's leaf
+ * (root_leaf, -1: none) when it holds s, else the leftmost leaf holding s
+ * (Listing 4), or the next one right of lp (Listing 5) if that is lp; -1
+ * if lp is the only one. */
+static int find_peer(const imp_state *st, int lp, int root_leaf, int s)
 {
-    const int W = st->W, lp = st->m + st->leaf[p];
+    int v;
+    if (root_leaf >= 0 && root_leaf != lp && leaf_has(st, root_leaf, s))
+        return root_leaf;
+    v = leftmost(st, s);
+    return v == lp ? leftmost_after(st, lp, s) : v;
+}
+
+/* The segment receiver p takes and the leaf of its peer (*peer), or -1:
+ * the lowest segment of p's mask that some other visible leaf holds. The
+ * root's word names the candidate; only when p's own leaf is its one
+ * holder is the climb of Listing 3 made (for that word), which gives the
+ * lowest segment another leaf holds. */
+static int find_transfer(const imp_state *st, int p, int is_sink, int root_leaf, int *peer)
+{
+    const int W = st->W, lp = st->leaf[p];
     const uint64_t *Cp = st->C + (size_t)p * W;
+    const uint64_t *top = NODE(st, st->off[st->top]);
     for (int w = 0; w < W; w++) {
-        uint64_t mask;
+        uint64_t mask, x;
         if (is_sink) {
             mask = ~UINT64_C(0);
             if (w == W - 1 && (st->N & 63))
@@ -229,11 +309,15 @@ static int find_segment(const imp_state *st, int p, int is_sink)
         } else if ((mask = Cp[w]) == 0) {
             continue;
         }
-        if ((T1(st, w)[1] & mask) == 0)
+        if ((x = top[w] & mask) == 0)
             continue;
-        const uint64_t x = others(st, w, lp) & mask;
-        if (x)
+        *peer = find_peer(st, lp, root_leaf, w * 64 + ctz64(x));
+        if (*peer >= 0)
             return w * 64 + ctz64(x);
+        if ((x = others(st, w, lp) & mask) != 0) {
+            *peer = find_peer(st, lp, root_leaf, w * 64 + ctz64(x));
+            return w * 64 + ctz64(x);
+        }
     }
     return -1;
 }
@@ -288,14 +372,12 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
 {
     imp_state st = {0};
     arrival_key *keys = NULL;
-    int rc = -1, alive = nprocs, nsurv = 0, mmax = 1;
+    int rc = -1, alive = nprocs, nsurv = 0, nodes;
     int64_t round = 0;
     const int P = nprocs, N = nseg;
 
     if (papsim_clv_generate_begin(nprocs, nseg, root, arrival, round_time, &opt, out, e) != 0)
         return -1;
-    while (mmax < P)
-        mmax <<= 1;
     st.P = P;
     st.N = N;
     st.W = (N + 63) / 64;
@@ -312,8 +394,9 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.G2 = malloc((size_t)P * sizeof *st.G2);
     st.leaf = malloc((size_t)P * sizeof *st.leaf);
     st.recv = malloc((size_t)P * sizeof *st.recv);
-    st.stride = 2 * mmax;
-    st.T = malloc((size_t)2 * mmax * st.W * sizeof *st.T);
+    set_levels(&st, P > 1 ? P : 2);
+    nodes = st.off[st.top] + 1;
+    st.T = malloc((size_t)nodes * st.W * sizeof *st.T);
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
         !st.G || !st.G2 || !st.leaf || !st.recv || !st.T || !keys) {
@@ -321,7 +404,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         goto out;
     }
     out->stats.state_bytes =
-        ((size_t)P + 2 * (size_t)mmax) * st.W * sizeof(uint64_t) +
+        ((size_t)P + (size_t)nodes) * st.W * sizeof(uint64_t) +
         (size_t)P * (sizeof *st.k + sizeof *st.f + 7 * sizeof(int) +
                      sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
@@ -339,6 +422,9 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         keys[i].f = st.f[i];
         keys[i].rank = i;
     }
+    /* every process but the root sends each segment at least once */
+    if (papsim_clv_schedule_reserve(out, (int64_t)(P - 1) * N + 1, e) != 0)
+        goto out;
     qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
     for (int i = 0; i < P; i++)
         st.A[i] = keys[i].rank;
@@ -347,7 +433,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     keys = NULL;
 
     while (alive > 1) {
-        int ng, root_in = 0, nr = 0;
+        int ng, root_in = 0, nr = 0, root_leaf = -1;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
             papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
@@ -382,14 +468,13 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         }
 
         /* the tree over this round's ready set */
-        st.m = 1;
-        while (st.m < ng)
-            st.m <<= 1;
         for (int i = 0; i < ng; i++) {
             st.leaf[st.G2[i]] = i;
             root_in |= st.G2[i] == root;
         }
         rebuild(&st, st.G2, ng);
+        if (root_in && st.root_first)
+            root_leaf = st.leaf[root];
 
         /* receivers: the sink (the root if ready, else the head) first */
         if (root_in)
@@ -399,38 +484,32 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
                 st.recv[nr++] = st.G2[i];
         for (int x = 0; x < nr; x++) {
             const int p = st.recv[x];
-            const int seg = find_segment(&st, p, x == 0);
-            const int lp = st.m + st.leaf[p];
-            int peer;
+            int vpeer;
+            const int seg = find_transfer(&st, p, x == 0, root_leaf, &vpeer);
+            const int lp = st.leaf[p];
             if (seg < 0)
                 continue;
-            if (st.root_first && root_in && p != root &&
-                leaf_has(&st, st.m + st.leaf[root], seg)) {
-                peer = root;
-            } else {
-                int v = leftmost(&st, 1, seg);
-                if (v == lp)
-                    v = leftmost_after(&st, lp, seg);
-                if (v < 0) {
-                    papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: no peer for "
+            if (vpeer < 0) {
+                papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: no peer for "
                                 "segment %d", (long long)round, seg);
-                    goto out;
-                }
-                peer = st.G2[v - st.m];
+                goto out;
             }
+            const int peer = st.G2[vpeer];
             if (papsim_clv_schedule_add(out, round, peer, p, seg, e) != 0)
                 goto out;
             const uint64_t b = UINT64_C(1) << (seg & 63);
             uint64_t *Cp = st.C + (size_t)p * st.W + (seg >> 6);
             uint64_t *Cz = st.C + (size_t)peer * st.W + (seg >> 6);
-            if (!(*Cp & b))
+            if (!(*Cp & b)) { /* only the sink receives a segment it sent */
                 st.held[p]++;
+                out->transfers[out->ntransfers - 1].flags = PAPSIM_CLV_COPY;
+            }
             *Cp |= b;
             *Cz &= ~b;
             st.held[peer]--;
             st.pprime[p] = seg;
             clear_leaf_bit(&st, lp, seg);
-            clear_leaf(&st, st.m + st.leaf[peer]);
+            clear_leaf(&st, vpeer);
         }
 
         /* retire who has sent everything; the others advance by d */
@@ -452,7 +531,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the root %d ended with nothing", root);
         goto out;
     }
-    rc = papsim_clv_schedule_finish(out, round, e);
+    rc = papsim_clv_schedule_finish_flagged(out, round, e);
 out:
     free(keys);
     free_state(&st);

@@ -220,8 +220,17 @@ static int set_copy_flags(papsim_clv_schedule *s, papsim_clv_err *e)
     return 0;
 }
 
-int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
-                               papsim_clv_err *e)
+int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
+                                papsim_clv_err *e)
+{
+    if (grow((void **)&s->transfers, &s->cap_transfers, ntransfers,
+             sizeof *s->transfers) != 0)
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+    return 0;
+}
+
+/* Checks the transfers and the round count and sets nrounds. */
+static int finish_rounds(papsim_clv_schedule *s, int64_t nrounds, papsim_clv_err *e)
 {
     for (int64_t t = 0; t < s->ntransfers; t++) {
         const papsim_clv_transfer *x = &s->transfers[t];
@@ -235,7 +244,21 @@ int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
                            (long long)nrounds,
                            (long long)s->round_id[s->nbusy - 1]);
     s->nrounds = nrounds;
+    return 0;
+}
+
+int papsim_clv_schedule_finish(papsim_clv_schedule *s, int64_t nrounds,
+                               papsim_clv_err *e)
+{
+    if (finish_rounds(s, nrounds, e) != 0)
+        return -1;
     return set_copy_flags(s, e);
+}
+
+int papsim_clv_schedule_finish_flagged(papsim_clv_schedule *s, int64_t nrounds,
+                                       papsim_clv_err *e)
+{
+    return finish_rounds(s, nrounds, e);
 }
 
 int papsim_clv_schedule_copy(papsim_clv_schedule *dst,
