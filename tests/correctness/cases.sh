@@ -25,6 +25,7 @@
 # no rank left before the last one entered); reduce_scatter runs the six
 # distributions with op sum and the uniform one with max too; the
 # reduce_scatter family joins reduce and allreduce for affine where allowed.
+# Alltoallv runs the lean grid of alltoallv_cases below.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
 # registry_columns (tests/cli/lib.sh, sourced first): the registry rows.
@@ -56,6 +57,32 @@ radix_vectors() {
     done
 }
 
+# Alltoallv, lean (an exchange: no op; the check gives every (sender,
+# receiver, element) a distinct value, the receive blocks packed in reverse
+# rank order): the uniform matrix at counts {0, 1, 3, 1001} int with and
+# without MPI_IN_PLACE (the one symmetric matrix) and 1001 double; every
+# other matrix (spike, random with a seed, rows-half and rows-lindec, which
+# have empty blocks) at counts 1 and 3 int, and random at 1001.
+alltoallv_cases() {
+    local np=$1 algo=$2 count dist inplace seed
+    for count in 0 1 3 1001; do
+        for inplace in "" " --in-place"; do
+            echo "--collective alltoallv --algorithm $algo --np $np --bytes $((count * 4))" \
+                 "--datatype int --check$inplace"
+        done
+    done
+    echo "--collective alltoallv --algorithm $algo --np $np --bytes 8008 --datatype double --check"
+    for dist in spike random rows-half rows-lindec; do
+        seed=; [ "$dist" = random ] && seed=" --matrix-seed 7"
+        for count in 1 3; do
+            echo "--collective alltoallv --algorithm $algo --np $np --bytes $((count * 4))" \
+                 "--datatype int --distribution $dist$seed --check"
+        done
+    done
+    echo "--collective alltoallv --algorithm $algo --np $np --bytes 4004 --datatype int" \
+         "--distribution random --matrix-seed 7 --check"
+}
+
 correctness_cases() {
     local np=$1 coll algo restr knobs count dtype size op ops root inplace roots dist dists seg combos combo
     registry_columns "$np" collective algorithm restrictions knobs |
@@ -76,6 +103,10 @@ correctness_cases() {
                 echo "--collective $coll --algorithm $algo --np $np --bytes 0" \
                      "--pattern $pattern --skew 20us --check"
             done
+            continue
+        fi
+        if [ "$coll" = alltoallv ]; then
+            alltoallv_cases "$np" "$algo"
             continue
         fi
         [ "$coll" = alltoall ] && ops=sum # no combining in an exchange
