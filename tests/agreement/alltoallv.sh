@@ -4,10 +4,13 @@
 # r with r xor k instead of the shift r+k / r-k), at gamma = 0 on the
 # default platform and the fat tree, without skew and with random
 # arrivals, 8 B and 64 KiB blocks, the uniform, spike and random (seed 7)
-# matrices: within 2%. The random matrix has empty blocks, which papsim's
-# linear skips as Open MPI does and SMPI's port still sends
-# ([SMPI notes](../../docs/smpi-notes.md#alltoallv)). On the uniform
-# matrix alltoallv pairwise is alltoall pairwise exactly (the same
+# matrices: equal to the last printed digit (measured: equal), except
+# linear on the random matrix, whose empty blocks papsim's linear skips as
+# Open MPI 4.1 does and SMPI's port still sends as empty messages
+# ([SMPI notes](../../docs/smpi-notes.md#alltoallv)): there papsim is
+# never slower and within 5% (measured: equal on the default platform,
+# 2.1% and 3.5% faster at 8 B on the fat tree, np 13 and 16). On the
+# uniform matrix alltoallv pairwise is alltoall pairwise exactly (the same
 # messages in the same order).
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -49,16 +52,23 @@ END { for (k in keys) for (a in twin) {
         b = twin[a]
         if (!((k "|" a) in t) || !((k "|" b) in t)) continue
         split(k, f, "|"); plat = f[1]; sub(/.*\//, "", plat); sub(/\.xml$/, "", plat)
-        d = t[k "|" a] / t[k "|" b] - 1; if (d < 0) d = -d
+        s = t[k "|" a] / t[k "|" b] - 1; d = s < 0 ? -s : s
         g = a " " plat " " f[2] " " f[5]
+        if (!(g in n) || s > slower[g]) slower[g] = s
         n[g]++; if (d > worst[g]) worst[g] = d }
-      for (g in n) printf "%s %d %.6f\n", g, n[g], worst[g] }' out/results.csv | sort > pairs.txt
+      for (g in n) printf "%s %d %.6f %.6f\n", g, n[g], worst[g], slower[g] }' \
+    out/results.csv | sort > pairs.txt
 cat pairs.txt
+# pairs.txt: pair platform np matrix count worst-|a/b - 1| largest-(a/b - 1)
 # linear: 2 platforms x 2 np x 3 matrices x 2 patterns x 2 sizes = 48;
 # pairwise: 2 x 1 x 3 x 2 x 2 = 24; alltoall pairwise: 2 x 2 x 2 = 8
 expect_eq "pairs compared" "$(awk '{ s += $5 } END { print s }' pairs.txt)" 80
-expect_eq "pairs differing by more than 2%" "$(awk '$6 > 0.02' pairs.txt)" ""
-expect_eq "alltoall pairwise = alltoallv pairwise (uniform) exactly" \
-    "$(awk '$1 == "alltoall/pairwise" && $6 != 0' pairs.txt)" ""
+expect_eq "pairs not equal (but linear on random)" \
+    "$(awk '!($1 == "alltoallv/linear" && $4 == "random") && $6 != 0' pairs.txt)" ""
+expect_eq "linear on random: papsim slower, or more than 5% apart" \
+    "$(awk '$1 == "alltoallv/linear" && $4 == "random" && ($7 > 0 || $6 > 0.05)' pairs.txt)" ""
+expect_eq "linear on random: the fat tree's empty messages show" \
+    "$(awk '$1 == "alltoallv/linear" && $4 == "random" && $2 == "fat-tree-256" && $6 > 0.01' \
+        pairs.txt | wc -l)" 2
 expect_eq "rows not ok" "$(tail -n +2 out/results.csv | grep -vc ',ok$')" 0
 finish
