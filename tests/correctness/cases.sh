@@ -59,28 +59,24 @@ radix_vectors() {
 
 # Alltoallv, lean (an exchange: no op; the check gives every (sender,
 # receiver, element) a distinct value, the receive blocks packed in reverse
-# rank order): the uniform matrix at counts {0, 1, 3, 1001} int with and
-# without MPI_IN_PLACE (the one symmetric matrix) and 1001 double; every
-# other matrix (spike, random with a seed, rows-half and rows-lindec, which
-# have empty blocks) at counts 1 and 3 int, and random at 1001.
+# rank order), 12 cases per algorithm: the uniform matrix at counts
+# {0, 3, 1001} int with and without MPI_IN_PLACE (the one symmetric matrix)
+# and 3 double; spike, random (a seed), rows-lindec and rows-half (empty
+# blocks) at 1 or 3 int, and random at 1001.
 alltoallv_cases() {
-    local np=$1 algo=$2 count dist inplace seed
-    for count in 0 1 3 1001; do
+    local np=$1 algo=$2 count inplace row
+    for count in 0 3 1001; do
         for inplace in "" " --in-place"; do
             echo "--collective alltoallv --algorithm $algo --np $np --bytes $((count * 4))" \
                  "--datatype int --check$inplace"
         done
     done
-    echo "--collective alltoallv --algorithm $algo --np $np --bytes 8008 --datatype double --check"
-    for dist in spike random rows-half rows-lindec; do
-        seed=; [ "$dist" = random ] && seed=" --matrix-seed 7"
-        for count in 1 3; do
-            echo "--collective alltoallv --algorithm $algo --np $np --bytes $((count * 4))" \
-                 "--datatype int --distribution $dist$seed --check"
-        done
+    for row in "24 double uniform" "12 int spike" "12 int random" "12 int rows-lindec" \
+                "4 int rows-half" "4004 int random"; do
+        set -- $row
+        echo "--collective alltoallv --algorithm $algo --np $np --bytes $1 --datatype $2" \
+             "--distribution $3$([ "$3" = random ] && echo " --matrix-seed 7") --check"
     done
-    echo "--collective alltoallv --algorithm $algo --np $np --bytes 4004 --datatype int" \
-         "--distribution random --matrix-seed 7 --check"
 }
 
 correctness_cases() {
