@@ -1,5 +1,5 @@
 # Bad input for alltoallv and its per-pair matrices: an algorithm of
-# another collective, a knob the algorithm does not read, an unknown
+# another collective or an SMPI name SMPI lacks, a knob the algorithm does not read, an unknown
 # matrix, random without its seed, a seed that is not one, a seed for
 # another matrix or another collective, a matrix only alltoallv has for
 # allgatherv, MPI_IN_PLACE with an asymmetric matrix, a matrix too large
@@ -14,6 +14,9 @@ bench() { "$PAPSIM" bench --np 4 --collective alltoallv "$@"; }
 expect_bad_input "an alltoall algorithm for alltoallv" \
     "'modified_bruck' is not a alltoallv algorithm \(valid: linear, pairwise, builtin:NAME\)" \
     bench --algorithm modified_bruck --bytes 8
+expect_bad_input "an SMPI alltoallv algorithm that does not exist" \
+    "--algorithm: unknown SMPI alltoallv algorithm 'nosuch'; SMPI [0-9.]+ has: .*ompi_basic_linear" \
+    bench --algorithm builtin:nosuch --bytes 8
 expect_bad_input "a request window for alltoallv linear" \
     "--max-requests does not apply to alltoallv/linear \(it reads no such knob\)" \
     bench --algorithm linear --bytes 8 --max-requests 2
