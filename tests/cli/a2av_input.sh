@@ -1,6 +1,6 @@
 # Bad input for alltoallv and its per-pair matrices: an algorithm of
-# another collective or an SMPI name SMPI lacks, a knob the algorithm does not read, an unknown
-# matrix, random without its seed, a seed that is not one, a seed for
+# another collective, a builtin: name SMPI lacks, a knob the algorithm does
+# not read, an unknown matrix, random without its seed, a seed that is not one, a seed for
 # another matrix or another collective, a matrix only alltoallv has for
 # allgatherv, MPI_IN_PLACE with an asymmetric matrix, a matrix too large
 # for int buffers: each a clear error naming the option (file:line: key in
