@@ -327,6 +327,8 @@ static const struct {
     {"barrier", "builtin", &papsim_msgcount_model_barrier_log_steps},
     {"reduce_scatter", "builtin", &papsim_msgcount_model_all_blocks},
     {"reduce_scatter_block", "builtin", &papsim_msgcount_model_all_blocks},
+    {"alltoallv", "builtin:ompi_basic_linear", &papsim_msgcount_model_linear_blocks},
+    {"alltoallv", "builtin", &papsim_msgcount_model_all_blocks},
 };
 
 static const struct papsim_msgcount_model *find_builtin(const char *collective, const char *name)

@@ -85,6 +85,14 @@ static const struct {
 #include "registry.def"
 };
 
+static const struct {
+    const char *name;
+    papsim_alltoallv_fn *fn;
+} alltoallv_table[] = {
+#define PAPSIM_ALLTOALLV(name, ...) {#name, papsim_alltoallv_##name},
+#include "registry.def"
+};
+
 DEFINE_LOOKUP(allgather)
 DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
@@ -94,3 +102,4 @@ DEFINE_LOOKUP(bcast)
 DEFINE_LOOKUP(barrier)
 DEFINE_LOOKUP(reduce_scatter)
 DEFINE_LOOKUP(reduce_scatter_block)
+DEFINE_LOOKUP(alltoallv)

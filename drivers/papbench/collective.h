@@ -58,6 +58,9 @@ typedef struct {
     papsim_barrier_fn *barrier;
     papsim_reduce_scatter_fn *reduce_scatter;
     papsim_reduce_scatter_block_fn *reduce_scatter_block;
+    papsim_alltoallv_fn *alltoallv;
+    int *a2av;              /* alltoallv: sendcounts, sdispls, recvcounts,
+                             * rdispls, np each (collective_a2av.c) */
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -102,6 +105,14 @@ int papbench_more_prepare(papbench_call *call, papsim_err *e);
 void papbench_more_fill(papbench_call *call);
 int papbench_more_run(papbench_call *call);
 int papbench_more_check(const papbench_call *call, int *wrong);
+
+/* Alltoallv (collective_a2av.c): the same steps for it. */
+int papbench_a2av_collective(const char *collective);
+void papbench_a2av_resolve(papbench_call *call);
+int papbench_a2av_prepare(papbench_call *call, papsim_err *e);
+void papbench_a2av_fill(papbench_call *call);
+int papbench_a2av_run(papbench_call *call);
+int papbench_a2av_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

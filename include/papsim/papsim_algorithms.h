@@ -38,7 +38,8 @@
  *                    two (PAPSIM_R_POW2), even (PAPSIM_R_EVEN_NP), or a
  *                    size limit (reduce clairvoyant: 2^20 ranks; bcast
  *                    knomial: 256 children at the root)
- *     MPI_ERR_COUNT  a negative count (reduce_scatter: any recvcounts[i] < 0),
+ *     MPI_ERR_COUNT  a negative count (reduce_scatter: any recvcounts[i] < 0;
+ *                    alltoallv: any sendcounts[j] or recvcounts[j] < 0),
  *                    or counts whose messages do not fit
  *                    an int (allgather bruck: p recvcount; neighbor_exchange:
  *                    2 recvcount; recursive_doubling: (p/2) recvcount)
@@ -52,7 +53,8 @@
  *                    radix_k vector does not multiply to p; a non-finite
  *                    expected arrival (clairvoyant, slt, prr); allgatherv:
  *                    recvcounts or displs NULL, reduce_scatter: recvcounts
- *                    NULL (checked before the counts)
+ *                    NULL, alltoallv: a count or displacement vector NULL
+ *                    (checked before the counts)
  *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
  *   Later failures are local and are not agreed between ranks:
  *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
@@ -238,6 +240,23 @@ typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, i
                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                            const papsim_params *params);
 
+/* Alltoallv: rank r sends sendcounts[j] elements at sdispls[j] (elements of
+ * sendtype) to rank j, and receives recvcounts[j] elements from rank j at
+ * rdispls[j]; the counts of a pair agree as in MPI. With sendbuf ==
+ * MPI_IN_PLACE (MPI-2.2), sendcounts, sdispls and sendtype are ignored: the
+ * data for rank j is taken from recvbuf at rdispls[j] (recvcounts[j]
+ * elements), so the exchange must be symmetric (rank j sends rank r
+ * recvcounts[j] elements too), and is replaced by the data received.
+ * Checks: sendcounts/sdispls (unless in place), recvcounts and rdispls
+ * non-NULL (MPI_ERR_ARG, before the counts), any count < 0 (MPI_ERR_COUNT),
+ * a NULL datatype (MPI_ERR_TYPE). A count or displacement is local to the
+ * rank, so a negative one is refused by that rank alone: give every rank
+ * valid vectors. */
+typedef int papsim_alltoallv_fn(const void *sendbuf, const int *sendcounts, const int *sdispls,
+                                MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
+                                const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm,
+                                const papsim_params *params);
+
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
 #define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
@@ -250,6 +269,7 @@ typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, i
 #define PAPSIM_REDUCE_SCATTER(name, ...) papsim_reduce_scatter_fn papsim_reduce_scatter_##name;
 #define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
     papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
+#define PAPSIM_ALLTOALLV(name, ...) papsim_alltoallv_fn papsim_alltoallv_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -263,5 +283,6 @@ papsim_bcast_fn *papsim_bcast_lookup(const char *name);
 papsim_barrier_fn *papsim_barrier_lookup(const char *name);
 papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
 papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
+papsim_alltoallv_fn *papsim_alltoallv_lookup(const char *name);
 
 #endif

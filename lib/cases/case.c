@@ -4,6 +4,7 @@
 #include "cases/case.h"
 #include "util/fnv1a.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -124,6 +125,22 @@ static int set_radix(papsim_case *c, const char *value, papsim_err *e)
     return 0;
 }
 
+/* --matrix-seed: the seed of alltoallv's random matrix, 1..2^63-1 (0 would
+ * mean unset). */
+static int set_matrix_seed(papsim_case *c, const char *value, papsim_err *e)
+{
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(value, &end, 10);
+    if (!*value || *end || value[0] == '-' || value[0] == '+' || errno == ERANGE || v == 0 ||
+        v > 0x7fffffffffffffffULL)
+        return papsim_fail(e, "--matrix-seed '%.40s' is not a seed (an integer from 1 to "
+                              "2^63-1)",
+                           value);
+    c->matrix_seed = v;
+    return 0;
+}
+
 /* --platform-key: the 16 hex digits of a platform's content key (platform.h). */
 static int set_platform_key(papsim_case *c, const char *value, papsim_err *e)
 {
@@ -171,6 +188,8 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
         return set_int(&c->segments, opt, value, 0, 1 << 20, e);
     if (!strcmp(opt, "radix"))
         return set_radix(c, value, e);
+    if (!strcmp(opt, "matrix-seed"))
+        return set_matrix_seed(c, value, e);
     if (!strcmp(opt, "knomial-radix"))
         return set_int(&c->knomial_radix, opt, value, 0, 64, e);
     if (!strcmp(opt, "max-requests"))

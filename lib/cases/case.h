@@ -28,7 +28,8 @@ typedef struct {
     long long bytes;         /* per-rank block (allgather), base block size c
                               * (allgatherv), vector (reduce, allreduce) or
                               * per-destination block (alltoall) */
-    char distribution[16];   /* allgatherv block sizes (distribution.h); uniform */
+    char distribution[16];   /* allgatherv block sizes (distribution.h), alltoallv
+                              * per-pair sizes (distribution_matrix.h); uniform */
     char datatype[16];       /* int, double, float, char, long */
     char op[16];             /* sum, max, min, prod; affine (not commutative) */
     int root;
@@ -61,6 +62,9 @@ typedef struct {
                               * "4x4x8"; "" = its default (--radix) */
     int reps;
     int check;               /* compare every result with the reference */
+    unsigned long long matrix_seed; /* alltoallv --distribution random: the seed of
+                              * its matrix (distribution_matrix.h), 1..2^63-1;
+                              * 0 = unset (--matrix-seed) */
 } papsim_case;
 
 /* The defaults every case starts from (documented in papbench --help). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/alltoallv_rules.h"
 #include "cases/collective_rules.h"
 #include "cases/distribution.h"
 #include "papsim_catalog.h"
@@ -119,12 +120,8 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
                            c->datatype, size);
     if (c->bytes / size > 0x7fffffffLL)
         return papsim_fail(e, "--bytes %lld is more than 2^31-1 %s elements", c->bytes, c->datatype);
-    if (!papsim_distribution_known(c->distribution)) {
-        char names[128];
-        papsim_distribution_names(names, sizeof names);
-        return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", c->distribution,
-                           names);
-    }
+    if (papsim_case_check_distribution(c, e) != 0)
+        return -1;
     if (papsim_case_check_collective(c, e) != 0)
         return -1;
     if (check_knowledge(c, e) != 0)

@@ -46,6 +46,10 @@ static void format_params(const papsim_case *c, char *buf, size_t len)
     }
     if (strcmp(c->knowledge, "none") != 0 && c->knowledge[0])
         add_param(buf, len, "knowledge", c->knowledge);
+    if (c->matrix_seed) {
+        snprintf(v, sizeof v, "%llu", c->matrix_seed);
+        add_param(buf, len, "matrix_seed", v);
+    }
     if (c->max_requests) {
         snprintf(v, sizeof v, "%d", c->max_requests);
         add_param(buf, len, "max_requests", v);

@@ -60,6 +60,11 @@ static void case_id(const papsim_case *c, const char *platform_text, char id[17]
         snprintf(n, sizeof n, "|knomial_radix=%d", c->knomial_radix);
         h = fnv1a(h, n);
     }
+    if (c->matrix_seed) { /* alltoallv's random matrix, only when set */
+        char n[48];
+        snprintf(n, sizeof n, "|matrix_seed=%llu", c->matrix_seed);
+        h = fnv1a(h, n);
+    }
     if (c->max_requests) { /* alltoall linear_sync's window, only when set */
         char n[40];
         snprintf(n, sizeof n, "|max_requests=%d", c->max_requests);
@@ -131,6 +136,8 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
         fprintf(out, " --segments %d", c->segments);
     if (c->max_requests)
         fprintf(out, " --max-requests %d", c->max_requests);
+    if (c->matrix_seed)
+        fprintf(out, " --matrix-seed %llu", c->matrix_seed);
     if (c->knomial_radix)
         fprintf(out, " --knomial-radix %d", c->knomial_radix);
     if (c->radix[0]) {

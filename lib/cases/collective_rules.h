@@ -6,7 +6,8 @@
 #include "cases/case.h"
 
 /* 1 if the collective's block sizes come from a distribution (allgatherv,
- * reduce_scatter): --distribution applies and is part of the case id. */
+ * reduce_scatter; alltoallv's per-pair matrices): --distribution applies
+ * and is part of the case id. */
 int papsim_collective_has_distribution(const char *collective);
 
 /* The collective-specific rules of a case: --distribution only where it

@@ -288,6 +288,25 @@ typedef struct {
     value_list platforms, nps, mappings, rpns, sizes, dists, patterns, skews, algos;
 } block_lists;
 
+/* The block's matrix_seed (alltoallv): set on its random-matrix cases only,
+ * so the block's other distributions keep their ids; refused, at its line,
+ * for any other collective. */
+static int apply_matrix_seed(const block_view *b, papsim_case *c, papsim_err *e)
+{
+    const papsim_spec_entry *entry = papsim_spec_find(b->block, "matrix_seed");
+    c->matrix_seed = 0;
+    if (!entry)
+        return 0;
+    if (strcmp(c->collective, "alltoallv") != 0) {
+        papsim_fail(e, "--matrix-seed applies to alltoallv only (collective is %s)",
+                    c->collective);
+        return fail_at(e, b, entry->line, "matrix_seed");
+    }
+    if (strcmp(c->distribution, "random") != 0)
+        return 0;
+    return apply_single(c, b, "matrix_seed", "matrix-seed", NULL, e);
+}
+
 /* The bytes x distribution loops of one np x mapping x ranks-per-node cell. */
 static int expand_sizes(const block_view *b, const block_lists *l, sweep_case *sc,
                         sweep_cases *out, papsim_err *e)
@@ -296,8 +315,11 @@ static int expand_sizes(const block_view *b, const block_lists *l, sweep_case *s
         for (int d = 0; d < l->dists.n; d++) {
             if (apply(&sc->c, "bytes", l->sizes.v[z].text, e) || papsim_case_validate(&sc->c, e))
                 return fail_at(e, b, l->sizes.v[z].line, "bytes");
-            if (apply(&sc->c, "distribution", l->dists.v[d].text, e) ||
-                papsim_case_validate(&sc->c, e))
+            if (apply(&sc->c, "distribution", l->dists.v[d].text, e))
+                return fail_at(e, b, l->dists.v[d].line, "distributions");
+            if (apply_matrix_seed(b, &sc->c, e) != 0)
+                return -1;
+            if (papsim_case_validate(&sc->c, e))
                 return fail_at(e, b, l->dists.v[d].line, "distributions");
             if (expand_patterns(b, sc, &l->patterns, &l->skews, &l->algos, out, e))
                 return -1;

@@ -25,6 +25,7 @@
 # no rank left before the last one entered); reduce_scatter runs the six
 # distributions with op sum and the uniform one with max too; the
 # reduce_scatter family joins reduce and allreduce for affine where allowed.
+# Alltoallv runs the lean grid of alltoallv_cases below.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
 # registry_columns (tests/cli/lib.sh, sourced first): the registry rows.
@@ -56,6 +57,28 @@ radix_vectors() {
     done
 }
 
+# Alltoallv, lean (an exchange: no op; the check gives every (sender,
+# receiver, element) a distinct value, the receive blocks packed in reverse
+# rank order), 12 cases per algorithm: the uniform matrix at counts
+# {0, 3, 1001} int with and without MPI_IN_PLACE (the one symmetric matrix)
+# and 3 double; spike, random (a seed), rows-lindec and rows-half (empty
+# blocks) at 1 or 3 int, and random at 1001.
+alltoallv_cases() {
+    local np=$1 algo=$2 count inplace row
+    for count in 0 3 1001; do
+        for inplace in "" " --in-place"; do
+            echo "--collective alltoallv --algorithm $algo --np $np --bytes $((count * 4))" \
+                 "--datatype int --check$inplace"
+        done
+    done
+    for row in "24 double uniform" "12 int spike" "12 int random" "12 int rows-lindec" \
+                "4 int rows-half" "4004 int random"; do
+        set -- $row
+        echo "--collective alltoallv --algorithm $algo --np $np --bytes $1 --datatype $2" \
+             "--distribution $3$([ "$3" = random ] && echo " --matrix-seed 7") --check"
+    done
+}
+
 correctness_cases() {
     local np=$1 coll algo restr knobs count dtype size op ops root inplace roots dist dists seg combos combo
     registry_columns "$np" collective algorithm restrictions knobs |
@@ -76,6 +99,10 @@ correctness_cases() {
                 echo "--collective $coll --algorithm $algo --np $np --bytes 0" \
                      "--pattern $pattern --skew 20us --check"
             done
+            continue
+        fi
+        if [ "$coll" = alltoallv ]; then
+            alltoallv_cases "$np" "$algo"
             continue
         fi
         [ "$coll" = alltoall ] && ops=sum # no combining in an exchange

@@ -313,6 +313,8 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, 
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
     if (!strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce"))
         rc = call_reduction(c, e, comm, a, &result_ok);
+    else if (restrictions_a2av_collective(e->collective))
+        rc = restrictions_call_a2av(e, comm, c->rank, c->p, a->count, a->params, &result_ok);
     else if (restrictions_more_collective(e->collective))
         rc = restrictions_call_more(e, comm, c->rank, c->p, a->count,
                                     a->noncomm ? c->affine_type : MPI_INT,
@@ -413,6 +415,8 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     a.count = RESTRICTIONS_NULL_COUNTS;
     if (!strcmp(e->collective, "reduce_scatter"))
         run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "recvcounts NULL");
+    if (!strcmp(e->collective, "alltoallv"))
+        run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "sendcounts NULL");
     a.count = COUNT;
     for (size_t k = 0; k < sizeof bad_knobs / sizeof bad_knobs[0]; k++) {
         papsim_params_init(&q);
