@@ -6,7 +6,7 @@
 
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
                                          "alltoall", "bcast", "barrier", "reduce_scatter",
-                                         "reduce_scatter_block"};
+                                         "reduce_scatter_block", "scan", "exscan"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
@@ -22,6 +22,8 @@ const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_col
 #define PAPSIM_BARRIER PAPSIM_MODEL_DECL
 #define PAPSIM_REDUCE_SCATTER PAPSIM_MODEL_DECL
 #define PAPSIM_REDUCE_SCATTER_BLOCK PAPSIM_MODEL_DECL
+#define PAPSIM_SCAN PAPSIM_MODEL_DECL
+#define PAPSIM_EXSCAN PAPSIM_MODEL_DECL
 #include "registry.def"
 #undef PAPSIM_MODEL_DECL
 
@@ -38,6 +40,8 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_BARRIER(...) PAPSIM_ENTRY("barrier", __VA_ARGS__)
 #define PAPSIM_REDUCE_SCATTER(...) PAPSIM_ENTRY("reduce_scatter", __VA_ARGS__)
 #define PAPSIM_REDUCE_SCATTER_BLOCK(...) PAPSIM_ENTRY("reduce_scatter_block", __VA_ARGS__)
+#define PAPSIM_SCAN(...) PAPSIM_ENTRY("scan", __VA_ARGS__)
+#define PAPSIM_EXSCAN(...) PAPSIM_ENTRY("exscan", __VA_ARGS__)
 #include "registry.def"
 };
 #undef PAPSIM_ENTRY

@@ -58,6 +58,8 @@ typedef struct {
     papsim_barrier_fn *barrier;
     papsim_reduce_scatter_fn *reduce_scatter;
     papsim_reduce_scatter_block_fn *reduce_scatter_block;
+    papsim_scan_fn *scan;
+    papsim_exscan_fn *exscan;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -102,6 +104,15 @@ int papbench_more_prepare(papbench_call *call, papsim_err *e);
 void papbench_more_fill(papbench_call *call);
 int papbench_more_run(papbench_call *call);
 int papbench_more_check(const papbench_call *call, int *wrong);
+
+/* Scan and exscan (collective_scan.c), called by collective_more.c's
+ * functions above for these two collectives. */
+int papbench_scan_collective(const char *collective);
+void papbench_scan_resolve(papbench_call *call);
+int papbench_scan_prepare(papbench_call *call);
+void papbench_scan_fill(papbench_call *call);
+int papbench_scan_run(papbench_call *call);
+int papbench_scan_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

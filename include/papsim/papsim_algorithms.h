@@ -238,6 +238,17 @@ typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, i
                                            MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                            const papsim_params *params);
 
+/* Scan: rank r's recvbuf gets x_0 op x_1 op .. op x_r in that operand
+ * order (x_i: rank i's count elements of sendbuf; with MPI_IN_PLACE, of
+ * recvbuf), as in MPI. */
+typedef int papsim_scan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm, const papsim_params *params);
+
+/* Exscan: the same without x_r (x_0 op .. op x_(r-1)); rank 0's recvbuf
+ * is undefined (left untouched), as in MPI. */
+typedef int papsim_exscan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, MPI_Comm comm, const papsim_params *params);
+
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
 #define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
@@ -250,6 +261,8 @@ typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, i
 #define PAPSIM_REDUCE_SCATTER(name, ...) papsim_reduce_scatter_fn papsim_reduce_scatter_##name;
 #define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
     papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
+#define PAPSIM_SCAN(name, ...) papsim_scan_fn papsim_scan_##name;
+#define PAPSIM_EXSCAN(name, ...) papsim_exscan_fn papsim_exscan_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -263,5 +276,7 @@ papsim_bcast_fn *papsim_bcast_lookup(const char *name);
 papsim_barrier_fn *papsim_barrier_lookup(const char *name);
 papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
 papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
+papsim_scan_fn *papsim_scan_lookup(const char *name);
+papsim_exscan_fn *papsim_exscan_lookup(const char *name);
 
 #endif
