@@ -73,6 +73,14 @@ static void append_item(char *buf, size_t len, const char *item, int *first)
     *first = 0;
 }
 
+/* SMPI chooses its algorithm of a collective by an smpi/<collective>
+ * option; it has none for scan and exscan (one fixed linear pattern each),
+ * so they have no builtin:NAME. */
+static int has_builtin(const char *collective)
+{
+    return strcmp(collective, "scan") != 0 && strcmp(collective, "exscan") != 0;
+}
+
 void papsim_catalog_names(const char *collective, char *buf, size_t len)
 {
     int first = 1;
@@ -81,7 +89,8 @@ void papsim_catalog_names(const char *collective, char *buf, size_t len)
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0)
             append_item(buf, len, papsim_catalog[i].name, &first);
-    append_item(buf, len, "builtin:NAME", &first);
+    if (has_builtin(collective))
+        append_item(buf, len, "builtin:NAME", &first);
 }
 
 void papsim_collective_names(char *buf, size_t len)
@@ -137,6 +146,14 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
         return -1;
     }
     if (strncmp(algorithm, "builtin:", 8) == 0) {
+        if (!has_builtin(collective)) {
+            papsim_catalog_names(collective, names, sizeof names);
+            snprintf(why, len, "'%s': %s has no builtin: algorithm (SMPI has no smpi/%s option: "
+                               "its MPI_%s is one fixed linear pattern; valid: %s)",
+                     algorithm, collective, collective,
+                     strcmp(collective, "scan") == 0 ? "Scan" : "Exscan", names);
+            return -1;
+        }
         if (algorithm[8])
             return 0;
         snprintf(why, len, "algorithm 'builtin:' needs a name (builtin:NAME)");

@@ -26,8 +26,6 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
             return papsim_fail(e, "--bytes %lld: barrier moves no data (give 0 bytes)",
                                c->bytes);
     }
-    if (papsim_scan_rules(c, e) != 0)
-        return -1;
     if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14) ||
         papsim_collective_is_scan(c->collective))
         return check_knobs(c, e);
@@ -37,17 +35,6 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
 int papsim_collective_is_scan(const char *collective)
 {
     return !strcmp(collective, "scan") || !strcmp(collective, "exscan");
-}
-
-int papsim_scan_rules(const papsim_case *c, papsim_err *e)
-{
-    if (!papsim_collective_is_scan(c->collective) || strncmp(c->algorithm, "builtin:", 8) != 0)
-        return 0;
-    return papsim_fail(e, "%s: %s has no builtin: algorithm (SMPI has no smpi/%s setting: its "
-                          "MPI_%s is one fixed linear pattern); name linear or "
-                          "recursive_doubling",
-                       c->algorithm, c->collective, c->collective,
-                       !strcmp(c->collective, "scan") ? "Scan" : "Exscan");
 }
 
 int papsim_barrier_times_ok(const double *arrive, const double *exit_t, int np, double tolerance)

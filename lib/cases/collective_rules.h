@@ -17,10 +17,6 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e);
 /* 1 for scan and exscan. */
 int papsim_collective_is_scan(const char *collective);
 
-/* Scan and exscan: no builtin:NAME (SMPI has no smpi/scan or smpi/exscan
- * option to choose its algorithm). 0 if fine, else -1 with a message. */
-int papsim_scan_rules(const papsim_case *c, papsim_err *e);
-
 /* The barrier's check from the recorded times: no rank left before the
  * last one entered, min(exit) >= max(arrive) - tolerance (tolerance: the
  * clock error of a real machine, 0 in simulation). 1 if it holds. */
