@@ -30,9 +30,11 @@ int papsim_exscan_linear(const void *sendbuf, void *recvbuf, int count, MPI_Data
                                PAPSIM_FLAGS_exscan_linear, 1, &c, &input);
     if (rc != MPI_SUCCESS || c.done)
         return rc; /* argument errors: the same code on every rank, nothing sent */
-    if (c.rank == 0)
-        return MPI_Send(input, count, type, 1, PAPSIM_TAG_EXSCAN, comm);
     const int last = c.rank == c.p - 1;
+    if (c.rank == 0) { /* its recvbuf is undefined: left alone */
+        rc = MPI_Send(input, count, type, 1, PAPSIM_TAG_EXSCAN, comm);
+        goto out;
+    }
     if (!last) { /* keep x_r: with MPI_IN_PLACE the prefix overwrites it */
         rc = papsim_scratch_alloc(count, type, &free_own, &own);
         PAPSIM_CHECK(rc);
