@@ -6,7 +6,8 @@
 
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
                                          "alltoall", "bcast", "barrier", "reduce_scatter",
-                                         "reduce_scatter_block", "alltoallv"};
+                                         "reduce_scatter_block", "alltoallv", "scan",
+                                         "exscan"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
@@ -23,6 +24,8 @@ const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_col
 #define PAPSIM_REDUCE_SCATTER PAPSIM_MODEL_DECL
 #define PAPSIM_REDUCE_SCATTER_BLOCK PAPSIM_MODEL_DECL
 #define PAPSIM_ALLTOALLV PAPSIM_MODEL_DECL
+#define PAPSIM_SCAN PAPSIM_MODEL_DECL
+#define PAPSIM_EXSCAN PAPSIM_MODEL_DECL
 #include "registry.def"
 #undef PAPSIM_MODEL_DECL
 
@@ -40,6 +43,8 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_REDUCE_SCATTER(...) PAPSIM_ENTRY("reduce_scatter", __VA_ARGS__)
 #define PAPSIM_REDUCE_SCATTER_BLOCK(...) PAPSIM_ENTRY("reduce_scatter_block", __VA_ARGS__)
 #define PAPSIM_ALLTOALLV(...) PAPSIM_ENTRY("alltoallv", __VA_ARGS__)
+#define PAPSIM_SCAN(...) PAPSIM_ENTRY("scan", __VA_ARGS__)
+#define PAPSIM_EXSCAN(...) PAPSIM_ENTRY("exscan", __VA_ARGS__)
 #include "registry.def"
 };
 #undef PAPSIM_ENTRY
@@ -71,6 +76,14 @@ static void append_item(char *buf, size_t len, const char *item, int *first)
     *first = 0;
 }
 
+/* SMPI chooses its algorithm of a collective by an smpi/<collective>
+ * option; it has none for scan and exscan (one fixed linear pattern each),
+ * so they have no builtin:NAME. */
+static int has_builtin(const char *collective)
+{
+    return strcmp(collective, "scan") != 0 && strcmp(collective, "exscan") != 0;
+}
+
 void papsim_catalog_names(const char *collective, char *buf, size_t len)
 {
     int first = 1;
@@ -79,7 +92,8 @@ void papsim_catalog_names(const char *collective, char *buf, size_t len)
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0)
             append_item(buf, len, papsim_catalog[i].name, &first);
-    append_item(buf, len, "builtin:NAME", &first);
+    if (has_builtin(collective))
+        append_item(buf, len, "builtin:NAME", &first);
 }
 
 void papsim_collective_names(char *buf, size_t len)
@@ -135,6 +149,14 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
         return -1;
     }
     if (strncmp(algorithm, "builtin:", 8) == 0) {
+        if (!has_builtin(collective)) {
+            papsim_catalog_names(collective, names, sizeof names);
+            snprintf(why, len, "'%s': %s has no builtin: algorithm (SMPI has no smpi/%s option: "
+                               "its MPI_%s is one fixed linear pattern; valid: %s)",
+                     algorithm, collective, collective,
+                     strcmp(collective, "scan") == 0 ? "Scan" : "Exscan", names);
+            return -1;
+        }
         if (algorithm[8])
             return 0;
         snprintf(why, len, "algorithm 'builtin:' needs a name (builtin:NAME)");

@@ -93,6 +93,22 @@ static const struct {
 #include "registry.def"
 };
 
+static const struct {
+    const char *name;
+    papsim_scan_fn *fn;
+} scan_table[] = {
+#define PAPSIM_SCAN(name, ...) {#name, papsim_scan_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_exscan_fn *fn;
+} exscan_table[] = {
+#define PAPSIM_EXSCAN(name, ...) {#name, papsim_exscan_##name},
+#include "registry.def"
+};
+
 DEFINE_LOOKUP(allgather)
 DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
@@ -103,3 +119,5 @@ DEFINE_LOOKUP(barrier)
 DEFINE_LOOKUP(reduce_scatter)
 DEFINE_LOOKUP(reduce_scatter_block)
 DEFINE_LOOKUP(alltoallv)
+DEFINE_LOOKUP(scan)
+DEFINE_LOOKUP(exscan)

@@ -61,6 +61,8 @@ typedef struct {
     papsim_alltoallv_fn *alltoallv;
     int *a2av;              /* alltoallv: sendcounts, sdispls, recvcounts,
                              * rdispls, np each (collective_a2av.c) */
+    papsim_scan_fn *scan;
+    papsim_exscan_fn *exscan;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -113,6 +115,14 @@ int papbench_a2av_prepare(papbench_call *call, papsim_err *e);
 void papbench_a2av_fill(papbench_call *call);
 int papbench_a2av_run(papbench_call *call);
 int papbench_a2av_check(const papbench_call *call, int *wrong);
+/* Scan and exscan (collective_scan.c), called by collective_more.c's
+ * functions above for these two collectives. */
+int papbench_scan_collective(const char *collective);
+void papbench_scan_resolve(papbench_call *call);
+int papbench_scan_prepare(papbench_call *call);
+void papbench_scan_fill(papbench_call *call);
+int papbench_scan_run(papbench_call *call);
+int papbench_scan_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

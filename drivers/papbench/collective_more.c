@@ -17,12 +17,13 @@ static int is(const papbench_call *call, const char *collective)
 int papbench_more_collective(const char *collective)
 {
     return !strcmp(collective, "barrier") || !strcmp(collective, "reduce_scatter") ||
-           !strcmp(collective, "reduce_scatter_block");
+           !strcmp(collective, "reduce_scatter_block") || papbench_scan_collective(collective);
 }
 
 void papbench_more_resolve(papbench_call *call)
 {
     const char *name = call->c->algorithm;
+    papbench_scan_resolve(call);
     call->barrier = is(call, "barrier") ? papsim_barrier_lookup(name) : NULL;
     call->reduce_scatter = is(call, "reduce_scatter") ? papsim_reduce_scatter_lookup(name) : NULL;
     call->reduce_scatter_block =
@@ -54,6 +55,8 @@ static int prepare_blocks(papbench_call *call, papsim_err *e)
 
 int papbench_more_prepare(papbench_call *call, papsim_err *e)
 {
+    if (papbench_scan_collective(call->c->collective))
+        return papbench_scan_prepare(call);
     if (is(call, "barrier")) {
         call->count = 0;
         call->send_elems = call->recv_elems = 0;
@@ -74,6 +77,10 @@ int papbench_more_prepare(papbench_call *call, papsim_err *e)
 
 void papbench_more_fill(papbench_call *call)
 {
+    if (papbench_scan_collective(call->c->collective)) {
+        papbench_scan_fill(call);
+        return;
+    }
     if (is(call, "barrier"))
         return;
     memset(call->recv, 0x5a, call->recv_elems * call->size); /* a stale result never passes */
@@ -85,6 +92,8 @@ void papbench_more_fill(papbench_call *call)
 int papbench_more_run(papbench_call *call)
 {
     const void *send = call->c->in_place ? MPI_IN_PLACE : call->send;
+    if (papbench_scan_collective(call->c->collective))
+        return papbench_scan_run(call);
     if (is(call, "barrier"))
         return call->builtin ? MPI_Barrier(call->comm) : call->barrier(call->comm, &call->params);
     if (is(call, "reduce_scatter")) {
@@ -104,6 +113,8 @@ int papbench_more_run(papbench_call *call)
 int papbench_more_check(const papbench_call *call, int *wrong)
 {
     *wrong = 0;
+    if (papbench_scan_collective(call->c->collective))
+        return papbench_scan_check(call, wrong);
     if (is(call, "barrier"))
         return MPI_SUCCESS; /* rank 0 checks the times of every rank */
     /* This rank's block: elements displs[rank].. of v(0) op v(1) op .. op

@@ -256,6 +256,16 @@ typedef int papsim_alltoallv_fn(const void *sendbuf, const int *sendcounts, cons
                                 MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
                                 const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm,
                                 const papsim_params *params);
+/* Scan: rank r's recvbuf gets x_0 op x_1 op .. op x_r in that operand
+ * order (x_i: rank i's count elements of sendbuf; with MPI_IN_PLACE, of
+ * recvbuf), as in MPI. */
+typedef int papsim_scan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                           MPI_Op op, MPI_Comm comm, const papsim_params *params);
+
+/* Exscan: the same without x_r (x_0 op .. op x_(r-1)); rank 0's recvbuf
+ * is undefined (left untouched), as in MPI. */
+typedef int papsim_exscan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+                             MPI_Op op, MPI_Comm comm, const papsim_params *params);
 
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
@@ -270,6 +280,8 @@ typedef int papsim_alltoallv_fn(const void *sendbuf, const int *sendcounts, cons
 #define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
     papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
 #define PAPSIM_ALLTOALLV(name, ...) papsim_alltoallv_fn papsim_alltoallv_##name;
+#define PAPSIM_SCAN(name, ...) papsim_scan_fn papsim_scan_##name;
+#define PAPSIM_EXSCAN(name, ...) papsim_exscan_fn papsim_exscan_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -284,5 +296,7 @@ papsim_barrier_fn *papsim_barrier_lookup(const char *name);
 papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
 papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
 papsim_alltoallv_fn *papsim_alltoallv_lookup(const char *name);
+papsim_scan_fn *papsim_scan_lookup(const char *name);
+papsim_exscan_fn *papsim_exscan_lookup(const char *name);
 
 #endif

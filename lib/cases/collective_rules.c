@@ -28,9 +28,14 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
                                c->bytes);
     }
     if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14) ||
-        !strcmp(c->collective, "alltoallv"))
+        !strcmp(c->collective, "alltoallv") || papsim_collective_is_scan(c->collective))
         return check_knobs(c, e);
     return 0;
+}
+
+int papsim_collective_is_scan(const char *collective)
+{
+    return !strcmp(collective, "scan") || !strcmp(collective, "exscan");
 }
 
 int papsim_barrier_times_ok(const double *arrive, const double *exit_t, int np, double tolerance)

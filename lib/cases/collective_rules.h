@@ -15,6 +15,9 @@ int papsim_collective_has_distribution(const char *collective);
  * moves no data). 0 if fine, else -1 with a message naming the option. */
 int papsim_case_check_collective(const papsim_case *c, papsim_err *e);
 
+/* 1 for scan and exscan. */
+int papsim_collective_is_scan(const char *collective);
+
 /* The barrier's check from the recorded times: no rank left before the
  * last one entered, min(exit) >= max(arrive) - tolerance (tolerance: the
  * clock error of a real machine, 0 in simulation). 1 if it holds. */

@@ -13,11 +13,11 @@ expect_bad_input "an allgather algorithm for barrier" \
     "'ring' is not a barrier algorithm \(valid: linear, double_ring, recursive_doubling, dissemination, tree, builtin:NAME\)" \
     bench --collective barrier --algorithm ring --bytes 0
 expect_bad_input "a barrier algorithm for reduce_scatter" \
-    "'dissemination' is not a reduce_scatter algorithm \(valid: ring, recursive_halving, pairwise, builtin:NAME\)" \
+    "'dissemination' is not a reduce_scatter algorithm \(valid: ring, recursive_halving, pairwise, noncommutative, builtin:NAME\)" \
     bench --collective reduce_scatter --algorithm dissemination --bytes 8
-expect_bad_input "noncommutative is reduce_scatter_block's only" \
-    "'noncommutative' is not a reduce_scatter algorithm" \
-    bench --collective reduce_scatter --algorithm noncommutative --bytes 8
+expect_bad_input "butterfly is reduce's only" \
+    "'butterfly' is not a reduce_scatter algorithm" \
+    bench --collective reduce_scatter --algorithm butterfly --bytes 8
 expect_bad_input "a segment size for a barrier" \
     "--segment-bytes does not apply to barrier/tree \(it reads no such knob\)" \
     bench --collective barrier --algorithm tree --bytes 0 --segment-bytes 1024

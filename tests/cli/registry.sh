@@ -60,6 +60,11 @@ mpich_names() { # COLLECTIVE
     barrier) echo "smp k_dissemination recexch" ;;
     reduce_scatter) echo "noncommutative pairwise recursive_doubling recursive_halving" ;;
     reduce_scatter_block) echo "noncommutative recursive_doubling pairwise recursive_halving" ;;
+    alltoallv) echo "pairwise_sendrecv_replace scattered" ;;
+    scan) echo "smp recursive_doubling" ;;
+    exscan) echo "recursive_doubling" ;;
+    gather | scatter) echo "binomial" ;;
+    gatherv | scatterv) echo "linear" ;;
     esac
 }
 registry_columns "" collective algorithm mpich > mpich.tsv
@@ -83,5 +88,7 @@ bcast/scatter_allgather=scatter_recursive_doubling_allgather \
 bcast/scatter_ring_allgather=scatter_ring_allgather barrier/dissemination=k_dissemination \
 reduce_scatter/recursive_halving=recursive_halving reduce_scatter/pairwise=pairwise \
 reduce_scatter_block/recursive_halving=recursive_halving reduce_scatter_block/pairwise=pairwise \
-reduce_scatter_block/noncommutative=noncommutative "
+reduce_scatter_block/noncommutative=noncommutative \
+scan/recursive_doubling=recursive_doubling exscan/recursive_doubling=recursive_doubling \
+reduce_scatter/noncommutative=noncommutative "
 finish

@@ -26,6 +26,15 @@
 # distributions with op sum and the uniform one with max too; the
 # reduce_scatter family joins reduce and allreduce for affine where allowed.
 # Alltoallv runs the lean grid of alltoallv_cases below.
+# Scan and exscan (no root, no distribution, no knobs) run a lean grid:
+# count 0, counts {1, 1001} x {int sum, double max}, in place at 1001 int
+# sum, and the non-commutative affine at counts {1, 1001} x {separate
+# buffers, in place}: 10 cases per algorithm and np (the operand order and
+# the recursive doubling's partners beyond p show at np 3 to 33).
+# reduce_scatter noncommutative (any counts, any op) runs a lean grid too:
+# the six distributions at 1001 ints (sum, and affine), in place at lindec
+# and spike, count 0, 3 doubles max, and affine at counts {1, 3, 1001}
+# uniform, in place or not.
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
 # registry_columns (tests/cli/lib.sh, sourced first): the registry rows.
@@ -79,6 +88,39 @@ alltoallv_cases() {
     done
 }
 
+# The lean scan and exscan grid (see the top of this file).
+scan_cases() {
+    local coll=$1 algo=$2 np=$3 count inplace
+    local base="--collective $coll --algorithm $algo --np $np"
+    echo "$base --bytes 0 --datatype int --op sum --check"
+    for count in 1 1001; do
+        echo "$base --bytes $((count * 4)) --datatype int --op sum --check"
+        echo "$base --bytes $((count * 8)) --datatype double --op max --check"
+        for inplace in "" " --in-place"; do
+            echo "$base --bytes $((count * 4)) --datatype int --op affine --check$inplace"
+        done
+    done
+    echo "$base --bytes 4004 --datatype int --op sum --check --in-place"
+}
+
+# The lean grid of reduce_scatter noncommutative (see the top of this file).
+rs_noncommutative_cases() {
+    local base="--collective reduce_scatter --algorithm noncommutative --np $1" dist count inplace
+    for dist in uniform broadcast spike half lindec geometric; do
+        echo "$base --bytes 4004 --distribution $dist --datatype int --op sum --check"
+        echo "$base --bytes 4004 --distribution $dist --datatype int --op affine --check"
+    done
+    echo "$base --bytes 4004 --distribution lindec --datatype int --op affine --check --in-place"
+    echo "$base --bytes 4004 --distribution spike --datatype int --op sum --check --in-place"
+    echo "$base --bytes 0 --datatype int --op sum --check"
+    echo "$base --bytes 24 --datatype double --op max --check"
+    for count in 1 3 1001; do
+        for inplace in "" " --in-place"; do
+            echo "$base --bytes $((count * 4)) --datatype int --op affine --check$inplace"
+        done
+    done
+}
+
 correctness_cases() {
     local np=$1 coll algo restr knobs count dtype size op ops root inplace roots dist dists seg combos combo
     registry_columns "$np" collective algorithm restrictions knobs |
@@ -103,6 +145,14 @@ correctness_cases() {
         fi
         if [ "$coll" = alltoallv ]; then
             alltoallv_cases "$np" "$algo"
+            continue
+        fi
+        if [ "$coll" = reduce_scatter ] && [ "$algo" = noncommutative ]; then
+            rs_noncommutative_cases "$np"
+            continue
+        fi
+        if [ "$coll" = scan ] || [ "$coll" = exscan ]; then
+            scan_cases "$coll" "$algo" "$np"
             continue
         fi
         [ "$coll" = alltoall ] && ops=sum # no combining in an exchange

@@ -39,6 +39,7 @@
 
 #include "papsim_algorithms.h"
 #include "restrictions_more.h"
+#include "restrictions_scan.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
@@ -177,6 +178,7 @@ typedef struct {
     int count;                  /* elements per rank (allgatherv: rank 1's count) */
     int root;
     const papsim_params *params;
+    int in_place;               /* scan, exscan: MPI_IN_PLACE */
 } call_args;
 
 static int check_ints(const int *got, int n, const int *want)
@@ -320,6 +322,11 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, 
                                     a->noncomm ? c->affine_type : MPI_INT,
                                     a->noncomm ? c->noncomm : MPI_SUM, a->noncomm, a->params,
                                     &result_ok);
+    else if (restrictions_scan_collective(e->collective))
+        rc = restrictions_call_scan(e, comm, c->rank, a->count,
+                                    a->noncomm ? c->affine_type : MPI_INT,
+                                    a->noncomm ? c->noncomm : MPI_SUM, a->noncomm, a->in_place,
+                                    a->params, &result_ok);
     else
         rc = call_movement(c, e, comm, a, &result_ok);
     verdict(c, label, rc, want, result_ok);
@@ -385,10 +392,11 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
      * with MPI_ERR_SIZE at a size the algorithm does not support. */
 #define OR_SIZE(cls) (size_ok ? (cls) : MPI_ERR_SIZE)
     const int reduction = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce") ||
-                          !strncmp(e->collective, "reduce_scatter", 14);
+                          !strncmp(e->collective, "reduce_scatter", 14) ||
+                          restrictions_scan_collective(e->collective);
     const int rooted = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "bcast");
     papsim_params zero = PAPSIM_PARAMS_INIT, q;
-    call_args a = {0, COUNT, p - 1, NULL};
+    call_args a = {0, COUNT, p - 1, NULL, 0};
 
     run_case(c, e, &a, size_want, "valid, params NULL");
     a.params = &zero;
@@ -400,6 +408,13 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         a.noncomm = 1;
         run_case(c, e, &a, OR_SIZE(e->flags & PAPSIM_R_COMMUTATIVE ? MPI_ERR_OP : MPI_SUCCESS),
                  "non-commutative op (MPI_Op_create, commute 0)");
+        if (restrictions_scan_collective(e->collective)) {
+            a.in_place = 1;
+            run_case(c, e, &a, size_want, "non-commutative op, MPI_IN_PLACE");
+            a.noncomm = 0;
+            run_case(c, e, &a, size_want, "MPI_IN_PLACE");
+            a.in_place = 0;
+        }
         a.noncomm = 0;
     }
     if (rooted) {

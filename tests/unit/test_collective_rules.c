@@ -58,6 +58,21 @@ int main(void)
                 "--max-requests does not apply to reduce_scatter/pairwise");
     expect_rule(&k, "reduce_scatter", "builtin:ompi_ring", 8, "--segments", "4",
                 "--segments does not apply to reduce_scatter/builtin:ompi_ring");
+    /* Scan and exscan: knobs refused, no distribution, in place allowed. */
+    expect_rule(&k, "scan", "linear", 8, "--in-place", NULL, NULL);
+    expect_rule(&k, "exscan", "recursive_doubling", 8, "--in-place", NULL, NULL);
+    expect_rule(&k, "scan", "recursive_doubling", 8, "--segment-bytes", "1024",
+                "--segment-bytes does not apply to scan/recursive_doubling (it reads no such knob)");
+    expect_rule(&k, "exscan", "linear", 8, "--knomial-radix", "3",
+                "--knomial-radix does not apply to exscan/linear");
+    expect_rule(&k, "exscan", "linear", 8, "--distribution", "spike",
+                "--distribution spike applies to allgatherv, reduce_scatter and alltoallv only "
+                "(collective is exscan)");
+    expect_rule(&k, "reduce_scatter", "noncommutative", 8, "--segments", "2",
+                "--segments does not apply to reduce_scatter/noncommutative");
+    CHECK(&k, papsim_collective_is_scan("scan") && papsim_collective_is_scan("exscan") &&
+                  !papsim_collective_is_scan("reduce_scatter"),
+          "scan and exscan only");
     /* The older collectives keep accepting a knob they do not read. */
     expect_rule(&k, "allgather", "ring", 8, "--segment-bytes", "1024", NULL);
     CHECK(&k, papsim_collective_has_distribution("reduce_scatter"), "reduce_scatter");
