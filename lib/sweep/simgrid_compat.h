@@ -5,7 +5,7 @@
  * <simgrid/version.h>, SMPI's <mpi.h> and <smpi/smpi_helpers.h>, smpirun's
  * options; papsim_data_malloc in algorithms/coll_util.c calls
  * smpi_shared_malloc_intercept, what smpi_helpers.h's malloc becomes, the
- * same in 3.32 and 4.1). The versions differ for papsim in three ways, all
+ * same in 3.32 and 4.1). The versions differ for papsim in four ways, all
  * handled here or named here:
  *
  *  - the range: cmake/simgrid.cmake reads PAPSIM_SIMGRID_OLDEST and
@@ -23,7 +23,11 @@
  *    simulation with exit status 0; 4.1 prints the same line, then the
  *    process dies (smpirun exits with status 139). Readers of a failed
  *    batch (papsim bench, the sweep) look for the line before they look at
- *    the exit status.
+ *    the exit status;
+ *  - the list of a collective's algorithms that smpirun prints for an
+ *    unknown name: 3.32 ends it with the last name, 4.1 goes on with
+ *    ". Please use --help-coll for details"; smpi_algos.c cuts the list
+ *    at the first ". ".
  *
  * Simulated times are the same on 3.32 and 4.1 for papsim's golden grid
  * (docs/simgrid-versions.md). */

@@ -136,6 +136,11 @@ static int probe(const char *collective, char **names, papsim_err *e)
     }
     list += strlen("Valid algorithms: ");
     size_t n = strcspn(list, "\n");
+    /* SimGrid 4.1 goes on after the list: "..., automatic. Please use
+     * --help-coll for details" (no name holds ". "). */
+    const char *stop = strstr(list, ". ");
+    if (stop && (size_t)(stop - list) < n)
+        n = (size_t)(stop - list);
     while (n > 0 && (list[n - 1] == '.' || list[n - 1] == ' ' || list[n - 1] == '\r'))
         n--;
     *names = strndup(list, n);
