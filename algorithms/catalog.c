@@ -6,7 +6,8 @@
 
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
                                          "alltoall", "bcast", "barrier", "reduce_scatter",
-                                         "reduce_scatter_block"};
+                                         "reduce_scatter_block", "gather", "scatter",
+                                         "gatherv", "scatterv"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
@@ -22,6 +23,10 @@ const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_col
 #define PAPSIM_BARRIER PAPSIM_MODEL_DECL
 #define PAPSIM_REDUCE_SCATTER PAPSIM_MODEL_DECL
 #define PAPSIM_REDUCE_SCATTER_BLOCK PAPSIM_MODEL_DECL
+#define PAPSIM_GATHER PAPSIM_MODEL_DECL
+#define PAPSIM_SCATTER PAPSIM_MODEL_DECL
+#define PAPSIM_GATHERV PAPSIM_MODEL_DECL
+#define PAPSIM_SCATTERV PAPSIM_MODEL_DECL
 #include "registry.def"
 #undef PAPSIM_MODEL_DECL
 
@@ -38,6 +43,10 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_BARRIER(...) PAPSIM_ENTRY("barrier", __VA_ARGS__)
 #define PAPSIM_REDUCE_SCATTER(...) PAPSIM_ENTRY("reduce_scatter", __VA_ARGS__)
 #define PAPSIM_REDUCE_SCATTER_BLOCK(...) PAPSIM_ENTRY("reduce_scatter_block", __VA_ARGS__)
+#define PAPSIM_GATHER(...) PAPSIM_ENTRY("gather", __VA_ARGS__)
+#define PAPSIM_SCATTER(...) PAPSIM_ENTRY("scatter", __VA_ARGS__)
+#define PAPSIM_GATHERV(...) PAPSIM_ENTRY("gatherv", __VA_ARGS__)
+#define PAPSIM_SCATTERV(...) PAPSIM_ENTRY("scatterv", __VA_ARGS__)
 #include "registry.def"
 };
 #undef PAPSIM_ENTRY

@@ -85,6 +85,38 @@ static const struct {
 #include "registry.def"
 };
 
+static const struct {
+    const char *name;
+    papsim_gather_fn *fn;
+} gather_table[] = {
+#define PAPSIM_GATHER(name, ...) {#name, papsim_gather_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_scatter_fn *fn;
+} scatter_table[] = {
+#define PAPSIM_SCATTER(name, ...) {#name, papsim_scatter_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_gatherv_fn *fn;
+} gatherv_table[] = {
+#define PAPSIM_GATHERV(name, ...) {#name, papsim_gatherv_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_scatterv_fn *fn;
+} scatterv_table[] = {
+#define PAPSIM_SCATTERV(name, ...) {#name, papsim_scatterv_##name},
+#include "registry.def"
+};
+
 DEFINE_LOOKUP(allgather)
 DEFINE_LOOKUP(allgatherv)
 DEFINE_LOOKUP(reduce)
@@ -94,3 +126,7 @@ DEFINE_LOOKUP(bcast)
 DEFINE_LOOKUP(barrier)
 DEFINE_LOOKUP(reduce_scatter)
 DEFINE_LOOKUP(reduce_scatter_block)
+DEFINE_LOOKUP(gather)
+DEFINE_LOOKUP(scatter)
+DEFINE_LOOKUP(gatherv)
+DEFINE_LOOKUP(scatterv)

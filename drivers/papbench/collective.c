@@ -123,6 +123,7 @@ static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_e
     call->alltoall = !strcmp(coll, "alltoall") ? papsim_alltoall_lookup(c->algorithm) : NULL;
     call->bcast = !strcmp(coll, "bcast") ? papsim_bcast_lookup(c->algorithm) : NULL;
     papbench_more_resolve(call);
+    papbench_gs_resolve(call);
     return 0;
 }
 
@@ -222,10 +223,13 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
     } else if (papbench_more_collective(c->collective)) {
         if (papbench_more_prepare(call, e) != 0) /* sets send_elems too */
             return -1;
+    } else if (papbench_gs_collective(c->collective)) {
+        if (papbench_gs_prepare(call, e) != 0) /* sets send_elems too */
+            return -1;
     } else {
         call->recv_elems = (size_t)call->count;
     }
-    if (!papbench_more_collective(c->collective))
+    if (!papbench_more_collective(c->collective) && !papbench_gs_collective(c->collective))
         call->send_elems =
             !strcmp(c->collective, "alltoall") ? call->recv_elems : (size_t)call->count;
     call->send = papsim_data_malloc(call->send_elems * call->size + 1);
@@ -298,6 +302,10 @@ void papbench_call_fill(papbench_call *call)
         papbench_more_fill(call);
         return;
     }
+    if (papbench_gs_collective(call->c->collective)) {
+        papbench_gs_fill(call);
+        return;
+    }
     if (!strcmp(call->c->collective, "alltoall")) {
         memset(call->recv, 0x5a, call->recv_elems * call->size); /* a stale result never passes */
         fill_alltoall(call);
@@ -356,6 +364,8 @@ int papbench_call_run(papbench_call *call)
     }
     if (papbench_more_collective(c->collective))
         return papbench_more_run(call);
+    if (papbench_gs_collective(c->collective))
+        return papbench_gs_run(call);
     if (!strcmp(c->collective, "allgather")) {
         send = in_place ? MPI_IN_PLACE : send;
         if (call->builtin)
@@ -434,6 +444,8 @@ int papbench_call_check(const papbench_call *call, int *wrong)
     *wrong = 0;
     if (papbench_more_collective(c->collective))
         return papbench_more_check(call, wrong);
+    if (papbench_gs_collective(c->collective))
+        return papbench_gs_check(call, wrong);
     if (!strcmp(c->collective, "reduce") && call->rank != c->root)
         return MPI_SUCCESS; /* recvbuf is only significant at the root */
     void *expected = malloc(call->recv_elems * call->size + 1);

@@ -58,6 +58,10 @@ typedef struct {
     papsim_barrier_fn *barrier;
     papsim_reduce_scatter_fn *reduce_scatter;
     papsim_reduce_scatter_block_fn *reduce_scatter_block;
+    papsim_gather_fn *gather;
+    papsim_scatter_fn *scatter;
+    papsim_gatherv_fn *gatherv;
+    papsim_scatterv_fn *scatterv;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -102,6 +106,14 @@ int papbench_more_prepare(papbench_call *call, papsim_err *e);
 void papbench_more_fill(papbench_call *call);
 int papbench_more_run(papbench_call *call);
 int papbench_more_check(const papbench_call *call, int *wrong);
+
+/* Gather, scatter, gatherv and scatterv (collective_gs.c), the same way. */
+int papbench_gs_collective(const char *collective);
+void papbench_gs_resolve(papbench_call *call);
+int papbench_gs_prepare(papbench_call *call, papsim_err *e);
+void papbench_gs_fill(papbench_call *call);
+int papbench_gs_run(papbench_call *call);
+int papbench_gs_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

@@ -8,14 +8,16 @@ static int check_knobs(const papsim_case *c, papsim_err *e);
 
 int papsim_collective_has_distribution(const char *collective)
 {
-    return !strcmp(collective, "allgatherv") || !strcmp(collective, "reduce_scatter");
+    return !strcmp(collective, "allgatherv") || !strcmp(collective, "reduce_scatter") ||
+           papsim_collective_is_gs_vector(collective);
 }
 
 int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
 {
     if (strcmp(c->distribution, "uniform") && !papsim_collective_has_distribution(c->collective))
-        return papsim_fail(e, "--distribution %s applies to allgatherv and reduce_scatter only "
-                              "(collective is %s)",
+        return papsim_fail(e,
+                           "--distribution %s applies to allgatherv, reduce_scatter, gatherv "
+                           "and scatterv only (collective is %s)",
                            c->distribution, c->collective);
     if (c->in_place && !strcmp(c->collective, "bcast"))
         return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
@@ -26,7 +28,8 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
             return papsim_fail(e, "--bytes %lld: barrier moves no data (give 0 bytes)",
                                c->bytes);
     }
-    if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14))
+    if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14) ||
+        papsim_collective_is_gs(c->collective))
         return check_knobs(c, e);
     return 0;
 }
@@ -72,4 +75,20 @@ static int check_knobs(const papsim_case *c, papsim_err *e)
             return papsim_fail(e, "%s does not apply to %s/%s (it reads no such knob)",
                                knob_options[i].option, c->collective, c->algorithm);
     return 0;
+}
+
+int papsim_collective_is_gs(const char *collective)
+{
+    return !strcmp(collective, "gather") || !strcmp(collective, "scatter") ||
+           papsim_collective_is_gs_vector(collective);
+}
+
+int papsim_collective_is_gs_vector(const char *collective)
+{
+    return !strcmp(collective, "gatherv") || !strcmp(collective, "scatterv");
+}
+
+int papsim_smpi_selectable(const char *collective)
+{
+    return !papsim_collective_is_gs_vector(collective);
 }

@@ -53,7 +53,7 @@ int main(void)
                 "--segment-bytes does not apply to barrier/linear (it reads no such knob)");
     expect_rule(&k, "reduce_scatter", "ring", 8, "--distribution", "lindec", NULL);
     expect_rule(&k, "reduce_scatter_block", "ring", 8, "--distribution", "lindec",
-                "--distribution lindec applies to allgatherv and reduce_scatter only");
+                "--distribution lindec applies to allgatherv, reduce_scatter, gatherv and scatterv only");
     expect_rule(&k, "reduce_scatter", "pairwise", 8, "--max-requests", "2",
                 "--max-requests does not apply to reduce_scatter/pairwise");
     expect_rule(&k, "reduce_scatter", "builtin:ompi_ring", 8, "--segments", "4",
