@@ -64,5 +64,25 @@ int main(void)
     CHECK(&k, !papsim_collective_has_distribution("reduce_scatter_block"), "the block form");
     CHECK(&k, !strcmp(papsim_smpi_collective("reduce_scatter_block"), "reduce_scatter"), "smpi");
     CHECK(&k, !strcmp(papsim_smpi_collective("barrier"), "barrier"), "smpi barrier");
+    /* Gather, scatter and the v forms: distributions for the v forms only,
+     * in place at the root, linear_sync alone reads segment_bytes (its
+     * first segment); SMPI has no choice of gatherv or scatterv. */
+    expect_rule(&k, "gatherv", "linear", 8, "--distribution", "lindec", NULL);
+    expect_rule(&k, "scatterv", "builtin:default", 8, "--distribution", "spike", NULL);
+    expect_rule(&k, "gather", "binomial", 8, "--distribution", "spike",
+                "--distribution spike applies to allgatherv, reduce_scatter, gatherv and scatterv "
+                "only (collective is gather)");
+    expect_rule(&k, "scatter", "linear", 8, "--in-place", NULL, NULL);
+    expect_rule(&k, "gather", "linear_sync", 8, "--segment-bytes", "100", NULL);
+    expect_rule(&k, "gather", "linear", 8, "--segment-bytes", "100",
+                "--segment-bytes does not apply to gather/linear (it reads no such knob)");
+    expect_rule(&k, "scatterv", "linear", 8, "--knomial-radix", "2",
+                "--knomial-radix does not apply to scatterv/linear");
+    CHECK(&k, papsim_collective_has_distribution("gatherv"), "gatherv");
+    CHECK(&k, !papsim_collective_has_distribution("scatter"), "scatter");
+    CHECK(&k, papsim_collective_is_gs("scatter") && !papsim_collective_is_gs("bcast"), "is_gs");
+    CHECK(&k, !papsim_smpi_selectable("gatherv") && !papsim_smpi_selectable("scatterv") &&
+                  papsim_smpi_selectable("gather"),
+          "selectable");
     return CHECK_SUMMARY(&k);
 }
