@@ -7,7 +7,8 @@
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
                                          "alltoall", "bcast", "barrier", "reduce_scatter",
                                          "reduce_scatter_block", "alltoallv", "scan",
-                                         "exscan"};
+                                         "exscan", "gather", "scatter", "gatherv",
+                                         "scatterv"};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
@@ -26,6 +27,10 @@ const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_col
 #define PAPSIM_ALLTOALLV PAPSIM_MODEL_DECL
 #define PAPSIM_SCAN PAPSIM_MODEL_DECL
 #define PAPSIM_EXSCAN PAPSIM_MODEL_DECL
+#define PAPSIM_GATHER PAPSIM_MODEL_DECL
+#define PAPSIM_SCATTER PAPSIM_MODEL_DECL
+#define PAPSIM_GATHERV PAPSIM_MODEL_DECL
+#define PAPSIM_SCATTERV PAPSIM_MODEL_DECL
 #include "registry.def"
 #undef PAPSIM_MODEL_DECL
 
@@ -45,6 +50,10 @@ const papsim_catalog_entry papsim_catalog[] = {
 #define PAPSIM_ALLTOALLV(...) PAPSIM_ENTRY("alltoallv", __VA_ARGS__)
 #define PAPSIM_SCAN(...) PAPSIM_ENTRY("scan", __VA_ARGS__)
 #define PAPSIM_EXSCAN(...) PAPSIM_ENTRY("exscan", __VA_ARGS__)
+#define PAPSIM_GATHER(...) PAPSIM_ENTRY("gather", __VA_ARGS__)
+#define PAPSIM_SCATTER(...) PAPSIM_ENTRY("scatter", __VA_ARGS__)
+#define PAPSIM_GATHERV(...) PAPSIM_ENTRY("gatherv", __VA_ARGS__)
+#define PAPSIM_SCATTERV(...) PAPSIM_ENTRY("scatterv", __VA_ARGS__)
 #include "registry.def"
 };
 #undef PAPSIM_ENTRY

@@ -243,6 +243,14 @@ static double reduce_scatter_halving(const papsim_msgcount_case *c, double p, do
     return q * log2(q) + 2 * (p - q);
 }
 
+/* gather linear_sync: per non-root rank an empty request, the first segment
+ * and the rest (sent even when empty) */
+static double gather_sync(const papsim_msgcount_case *c, double p, double L)
+{
+    (void)c, (void)L;
+    return 3 * (p - 1);
+}
+
 /* The models the registry rows name (registry.def's msgcount field):
  * papsim_msgcount_model_<name>, a count, the sends one rank has in flight
  * and the size of one message. */
@@ -291,6 +299,8 @@ MODEL(double_ring, barrier_double_ring, FLIGHT_ONE, PAYLOAD_WHOLE)
 MODEL(barrier_log_steps, ag_log_steps, FLIGHT_ONE, PAYLOAD_WHOLE)
 MODEL(barrier_tree, barrier_linear, FLIGHT_ONE, PAYLOAD_WHOLE)
 MODEL(rs_halving, reduce_scatter_halving, FLIGHT_ONE, PAYLOAD_HALVING)
+/* gather linear_sync: a request, a first segment and the rest per rank */
+MODEL(gather_sync, gather_sync, FLIGHT_ONE, PAYLOAD_SEGMENT)
 /* SMPI's built-ins (not in the registry) whose count stands out. */
 static const struct papsim_msgcount_model smpi_binomial = {smpi_ompi_binomial, FLIGHT_LEAVES,
                                                            PAYLOAD_SEGMENT};
@@ -329,6 +339,10 @@ static const struct {
     {"reduce_scatter_block", "builtin", &papsim_msgcount_model_all_blocks},
     {"alltoallv", "builtin:ompi_basic_linear", &papsim_msgcount_model_linear_blocks},
     {"alltoallv", "builtin", &papsim_msgcount_model_all_blocks},
+    {"gather", "builtin", &papsim_msgcount_model_tree},
+    {"scatter", "builtin", &papsim_msgcount_model_tree},
+    {"gatherv", "builtin", &papsim_msgcount_model_linear},
+    {"scatterv", "builtin", &papsim_msgcount_model_linear},
 };
 
 static const struct papsim_msgcount_model *find_builtin(const char *collective, const char *name)

@@ -95,6 +95,14 @@ static const struct {
 
 static const struct {
     const char *name;
+    papsim_gather_fn *fn;
+} gather_table[] = {
+#define PAPSIM_GATHER(name, ...) {#name, papsim_gather_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
     papsim_scan_fn *fn;
 } scan_table[] = {
 #define PAPSIM_SCAN(name, ...) {#name, papsim_scan_##name},
@@ -103,9 +111,33 @@ static const struct {
 
 static const struct {
     const char *name;
+    papsim_scatter_fn *fn;
+} scatter_table[] = {
+#define PAPSIM_SCATTER(name, ...) {#name, papsim_scatter_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
     papsim_exscan_fn *fn;
 } exscan_table[] = {
 #define PAPSIM_EXSCAN(name, ...) {#name, papsim_exscan_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_gatherv_fn *fn;
+} gatherv_table[] = {
+#define PAPSIM_GATHERV(name, ...) {#name, papsim_gatherv_##name},
+#include "registry.def"
+};
+
+static const struct {
+    const char *name;
+    papsim_scatterv_fn *fn;
+} scatterv_table[] = {
+#define PAPSIM_SCATTERV(name, ...) {#name, papsim_scatterv_##name},
 #include "registry.def"
 };
 
@@ -121,3 +153,7 @@ DEFINE_LOOKUP(reduce_scatter_block)
 DEFINE_LOOKUP(alltoallv)
 DEFINE_LOOKUP(scan)
 DEFINE_LOOKUP(exscan)
+DEFINE_LOOKUP(gather)
+DEFINE_LOOKUP(scatter)
+DEFINE_LOOKUP(gatherv)
+DEFINE_LOOKUP(scatterv)

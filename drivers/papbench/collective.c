@@ -124,6 +124,7 @@ static int resolve_algorithm(papbench_call *call, const papsim_case *c, papsim_e
     call->bcast = !strcmp(coll, "bcast") ? papsim_bcast_lookup(c->algorithm) : NULL;
     papbench_more_resolve(call);
     papbench_a2av_resolve(call);
+    papbench_gs_resolve(call);
     return 0;
 }
 
@@ -226,10 +227,14 @@ int papbench_call_prepare(papbench_call *call, const papsim_case *c, MPI_Comm co
     } else if (papbench_a2av_collective(c->collective)) {
         if (papbench_a2av_prepare(call, e) != 0) /* sets send_elems too */
             return -1;
+    } else if (papbench_gs_collective(c->collective)) {
+        if (papbench_gs_prepare(call, e) != 0) /* sets send_elems too */
+            return -1;
     } else {
         call->recv_elems = (size_t)call->count;
     }
-    if (!papbench_more_collective(c->collective) && !papbench_a2av_collective(c->collective))
+    if (!papbench_more_collective(c->collective) && !papbench_a2av_collective(c->collective) &&
+        !papbench_gs_collective(c->collective))
         call->send_elems =
             !strcmp(c->collective, "alltoall") ? call->recv_elems : (size_t)call->count;
     call->send = papsim_data_malloc(call->send_elems * call->size + 1);
@@ -308,6 +313,10 @@ void papbench_call_fill(papbench_call *call)
         papbench_a2av_fill(call);
         return;
     }
+    if (papbench_gs_collective(call->c->collective)) {
+        papbench_gs_fill(call);
+        return;
+    }
     if (!strcmp(call->c->collective, "alltoall")) {
         memset(call->recv, 0x5a, call->recv_elems * call->size); /* a stale result never passes */
         fill_alltoall(call);
@@ -368,6 +377,8 @@ int papbench_call_run(papbench_call *call)
         return papbench_more_run(call);
     if (papbench_a2av_collective(c->collective))
         return papbench_a2av_run(call);
+    if (papbench_gs_collective(c->collective))
+        return papbench_gs_run(call);
     if (!strcmp(c->collective, "allgather")) {
         send = in_place ? MPI_IN_PLACE : send;
         if (call->builtin)
@@ -448,6 +459,8 @@ int papbench_call_check(const papbench_call *call, int *wrong)
         return papbench_more_check(call, wrong);
     if (papbench_a2av_collective(c->collective))
         return papbench_a2av_check(call, wrong);
+    if (papbench_gs_collective(c->collective))
+        return papbench_gs_check(call, wrong);
     if (!strcmp(c->collective, "reduce") && call->rank != c->root)
         return MPI_SUCCESS; /* recvbuf is only significant at the root */
     void *expected = malloc(call->recv_elems * call->size + 1);

@@ -63,6 +63,10 @@ typedef struct {
                              * rdispls, np each (collective_a2av.c) */
     papsim_scan_fn *scan;
     papsim_exscan_fn *exscan;
+    papsim_gather_fn *gather;
+    papsim_scatter_fn *scatter;
+    papsim_gatherv_fn *gatherv;
+    papsim_scatterv_fn *scatterv;
     /* Arrival-time knowledge (--knowledge): params.arrivals points to
      * `arrivals` (np doubles) unless it is none. */
     int knowledge;          /* PAPBENCH_KNOW_* */
@@ -123,6 +127,13 @@ int papbench_scan_prepare(papbench_call *call);
 void papbench_scan_fill(papbench_call *call);
 int papbench_scan_run(papbench_call *call);
 int papbench_scan_check(const papbench_call *call, int *wrong);
+/* Gather, scatter, gatherv and scatterv (collective_gs.c), the same way. */
+int papbench_gs_collective(const char *collective);
+void papbench_gs_resolve(papbench_call *call);
+int papbench_gs_prepare(papbench_call *call, papsim_err *e);
+void papbench_gs_fill(papbench_call *call);
+int papbench_gs_run(papbench_call *call);
+int papbench_gs_check(const papbench_call *call, int *wrong);
 
 /* Number of wrong elements on this rank compared with the definition of the
  * collective, folded serially in rank order with MPI_Reduce_local. */

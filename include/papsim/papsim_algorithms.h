@@ -56,6 +56,11 @@
  *                    NULL, alltoallv: a count or displacement vector NULL
  *                    (checked before the counts)
  *     MPI_ERR_TAG    allreduce prr: its tags exceed the MPI's MPI_TAG_UB
+ *   Gather, scatter and their v forms also return MPI_ERR_BUFFER for
+ *   MPI_IN_PLACE at a rank other than the root (after the size check), and
+ *   check the root's side (its counts, recvcounts/sendcounts and displs
+ *   non-NULL: MPI_ERR_ARG, its datatype) at the root only, where MPI reads
+ *   them: these codes are the offending rank's alone.
  *   Later failures are local and are not agreed between ranks:
  *   MPI_ERR_NO_MEM when an allocation fails, the code of a failing MPI call,
  *   the code returned by params->arrival_source->obtain(). After such an
@@ -127,7 +132,9 @@ typedef struct papsim_params {
     /* Segment size in bytes for pipelined algorithms (0 = algorithm default).
      * >= 0. Read by reduce chain, pipeline, binary, in_order_binary, two_tree,
      * clairvoyant (when segments is 0); allreduce segmented_ring; bcast
-     * chain, pipeline, binary, split_binary, binomial, knomial. */
+     * chain, pipeline, binary, split_binary, binomial, knomial; gather
+     * linear_sync, as its first segment (0: 1024 B, or 32768 B for blocks
+     * above 92160 B, Open MPI's choice). */
     MPI_Aint segment_bytes;
     /* Number of segments N for algorithms that cut the vector into N pieces
      * (reduce clairvoyant; 0 = the algorithm default, see its header). >= 0. */
@@ -266,6 +273,29 @@ typedef int papsim_scan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Da
  * is undefined (left untouched), as in MPI. */
 typedef int papsim_exscan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                              MPI_Op op, MPI_Comm comm, const papsim_params *params);
+/* Gather: block i of recvbuf at the root (recvcount elements of recvtype,
+ * packed in rank order) receives rank i's sendbuf; recvbuf, recvcount and
+ * recvtype are read at the root only. MPI_IN_PLACE as sendbuf at the root:
+ * its block is already in place. Scatter: the reverse, block i of the
+ * root's sendbuf lands in rank i's recvbuf (MPI_IN_PLACE as recvbuf at the
+ * root: its block stays in sendbuf). */
+typedef int papsim_gather_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                             MPI_Comm comm, const papsim_params *params);
+typedef int papsim_scatter_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                              MPI_Comm comm, const papsim_params *params);
+
+/* Gatherv and scatterv: the same with the root's block i of counts[i]
+ * elements at displs[i] (read at the root only). */
+typedef int papsim_gatherv_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int *recvcounts, const int *displs,
+                              MPI_Datatype recvtype, int root, MPI_Comm comm,
+                              const papsim_params *params);
+typedef int papsim_scatterv_fn(const void *sendbuf, const int *sendcounts, const int *displs,
+                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                               MPI_Datatype recvtype, int root, MPI_Comm comm,
+                               const papsim_params *params);
 
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
@@ -282,6 +312,10 @@ typedef int papsim_exscan_fn(const void *sendbuf, void *recvbuf, int count, MPI_
 #define PAPSIM_ALLTOALLV(name, ...) papsim_alltoallv_fn papsim_alltoallv_##name;
 #define PAPSIM_SCAN(name, ...) papsim_scan_fn papsim_scan_##name;
 #define PAPSIM_EXSCAN(name, ...) papsim_exscan_fn papsim_exscan_##name;
+#define PAPSIM_GATHER(name, ...) papsim_gather_fn papsim_gather_##name;
+#define PAPSIM_SCATTER(name, ...) papsim_scatter_fn papsim_scatter_##name;
+#define PAPSIM_GATHERV(name, ...) papsim_gatherv_fn papsim_gatherv_##name;
+#define PAPSIM_SCATTERV(name, ...) papsim_scatterv_fn papsim_scatterv_##name;
 #include "registry.def"
 
 /* Function lookup by collective and name (without the "builtin:" prefix).
@@ -298,5 +332,9 @@ papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *n
 papsim_alltoallv_fn *papsim_alltoallv_lookup(const char *name);
 papsim_scan_fn *papsim_scan_lookup(const char *name);
 papsim_exscan_fn *papsim_exscan_lookup(const char *name);
+papsim_gather_fn *papsim_gather_lookup(const char *name);
+papsim_scatter_fn *papsim_scatter_lookup(const char *name);
+papsim_gatherv_fn *papsim_gatherv_lookup(const char *name);
+papsim_scatterv_fn *papsim_scatterv_lookup(const char *name);
 
 #endif

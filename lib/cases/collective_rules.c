@@ -9,14 +9,15 @@ static int check_knobs(const papsim_case *c, papsim_err *e);
 int papsim_collective_has_distribution(const char *collective)
 {
     return !strcmp(collective, "allgatherv") || !strcmp(collective, "reduce_scatter") ||
-           !strcmp(collective, "alltoallv");
+           !strcmp(collective, "alltoallv") || papsim_collective_is_gs_vector(collective);
 }
 
 int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
 {
     if (strcmp(c->distribution, "uniform") && !papsim_collective_has_distribution(c->collective))
-        return papsim_fail(e, "--distribution %s applies to allgatherv, reduce_scatter and "
-                              "alltoallv only (collective is %s)",
+        return papsim_fail(e,
+                           "--distribution %s applies to allgatherv, reduce_scatter, alltoallv, "
+                           "gatherv and scatterv only (collective is %s)",
                            c->distribution, c->collective);
     if (c->in_place && !strcmp(c->collective, "bcast"))
         return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
@@ -28,7 +29,8 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
                                c->bytes);
     }
     if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14) ||
-        !strcmp(c->collective, "alltoallv") || papsim_collective_is_scan(c->collective))
+        !strcmp(c->collective, "alltoallv") || papsim_collective_is_scan(c->collective) ||
+        papsim_collective_is_gs(c->collective))
         return check_knobs(c, e);
     return 0;
 }
@@ -79,4 +81,20 @@ static int check_knobs(const papsim_case *c, papsim_err *e)
             return papsim_fail(e, "%s does not apply to %s/%s (it reads no such knob)",
                                knob_options[i].option, c->collective, c->algorithm);
     return 0;
+}
+
+int papsim_collective_is_gs(const char *collective)
+{
+    return !strcmp(collective, "gather") || !strcmp(collective, "scatter") ||
+           papsim_collective_is_gs_vector(collective);
+}
+
+int papsim_collective_is_gs_vector(const char *collective)
+{
+    return !strcmp(collective, "gatherv") || !strcmp(collective, "scatterv");
+}
+
+int papsim_smpi_selectable(const char *collective)
+{
+    return !papsim_collective_is_gs_vector(collective);
 }

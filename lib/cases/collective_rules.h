@@ -30,4 +30,16 @@ int papsim_barrier_times_ok(const double *arrive, const double *exit_t, int np,
  * collective itself otherwise. */
 const char *papsim_smpi_collective(const char *collective);
 
+/* 1 for the rooted data movers gather, scatter, gatherv and scatterv (they
+ * refuse a knob their algorithm does not read, like barrier and the
+ * reduce_scatter family); _vector: gatherv and scatterv alone, whose blocks
+ * follow a distribution. */
+int papsim_collective_is_gs(const char *collective);
+int papsim_collective_is_gs_vector(const char *collective);
+
+/* 0 for a collective SMPI has one implementation of, with no smpi/<collective>
+ * option (gatherv, scatterv): its builtin:default runs SMPI's own without
+ * a --cfg; 1 otherwise. */
+int papsim_smpi_selectable(const char *collective);
+
 #endif

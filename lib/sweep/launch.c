@@ -27,7 +27,7 @@ const char *const papsim_smpi_base_options[] = {
 
 void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len)
 {
-    if (strncmp(c->algorithm, "builtin:", 8) == 0)
+    if (strncmp(c->algorithm, "builtin:", 8) == 0 && papsim_smpi_selectable(c->collective))
         snprintf(buf, len, "--cfg=smpi/%s:%s", papsim_smpi_collective(c->collective),
                  c->algorithm + 8);
     else if (len)

@@ -172,6 +172,13 @@ int papsim_smpi_algo_check(papsim_smpi_algos *cache, const char *collective, con
                            papsim_err *e)
 {
     papsim_smpi_algo_list *l = NULL;
+    if (!papsim_smpi_selectable(collective)) { /* one implementation, no smpi/ option */
+        if (!strcmp(name, "default"))
+            return 0;
+        return papsim_fail(e, "unknown SMPI %s algorithm '%s'; SMPI has no choice of %s "
+                              "algorithm (builtin:default is its own)",
+                           collective, name, collective);
+    }
     for (int i = 0; i < cache->n && !l; i++)
         if (!strcmp(cache->lists[i].collective, collective))
             l = &cache->lists[i];

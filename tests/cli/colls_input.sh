@@ -32,7 +32,7 @@ expect_bad_input "bytes for a barrier" "--bytes 8: barrier moves no data \(give 
 expect_bad_input "in place for a barrier" "--in-place does not apply to barrier" \
     bench --collective barrier --algorithm linear --bytes 0 --in-place
 expect_bad_input "a distribution for reduce_scatter_block" \
-    "--distribution spike applies to allgatherv, reduce_scatter and alltoallv only \(collective is reduce_scatter_block\)" \
+    "--distribution spike applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv only \(collective is reduce_scatter_block\)" \
     bench --collective reduce_scatter_block --algorithm ring --bytes 8 --distribution spike
 expect_bad_input "affine for the commutative-only ring" \
     "reduce_scatter/ring needs a commutative op \(restriction: commutative op\)" \
@@ -62,7 +62,7 @@ expect_bad_input "spec: a reduce algorithm for reduce_scatter" \
     "$PAPSIM" run algo.ini --out algo
 spec reduce_scatter_block ring 8 "distributions = lindec" dist.ini
 expect_bad_input "spec: a distribution for reduce_scatter_block" \
-    "dist.ini:6: distributions: --distribution lindec applies to allgatherv, reduce_scatter and alltoallv only" \
+    "dist.ini:6: distributions: --distribution lindec applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv only" \
     "$PAPSIM" run dist.ini --out dist
 
 # Valid cases run and pass their checks.

@@ -31,7 +31,7 @@ expect_bad_input "segments for reduce_scatter noncommutative" \
     "--segments does not apply to reduce_scatter/noncommutative" \
     bench --collective reduce_scatter --algorithm noncommutative --bytes 8 --segments 4
 expect_bad_input "a distribution for scan" \
-    "--distribution lindec applies to allgatherv, reduce_scatter and alltoallv only \(collective is scan\)" \
+    "--distribution lindec applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv only \(collective is scan\)" \
     bench --collective scan --algorithm linear --bytes 8 --distribution lindec
 expect_bad_input "bytes not whole ints for exscan" \
     "--bytes 6 is not a multiple of the int size \(4 bytes\)" \

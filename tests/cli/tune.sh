@@ -64,7 +64,7 @@ if command -v ompi_info >/dev/null; then
         *) fail "$coll $alg: open_mpi '$ompi' is not in ompi_info's list: $line" ;;
         esac
     done < <("$PAPSIM" list --format csv | csv_cols collective,algorithm,open_mpi)
-    expect_eq "registry rows with an Open MPI counterpart" "$n" 39
+    expect_eq "registry rows with an Open MPI counterpart" "$n" 44
 fi
 
 # --- 2. bad input: exit 2, the message, no file ---

@@ -155,6 +155,10 @@ correctness_cases() {
             scan_cases "$coll" "$algo" "$np"
             continue
         fi
+        case "$coll" in gather | scatter | gatherv | scatterv)
+            gs_cases "$coll" "$algo" "$knobs" "$np"
+            continue ;;
+        esac
         [ "$coll" = alltoall ] && ops=sum # no combining in an exchange
         [ "$coll" = bcast ] && ops=sum # nothing combined
         for count in 0 1 3 1001; do
@@ -262,4 +266,38 @@ correctness_cases() {
             done
         done
     done
+}
+
+# Gather and scatter (lean: no op is combined, and int tests what double
+# would): counts {0, 3, 1001} x int x roots {0, np-1, np/2} x {separate,
+# MPI_IN_PLACE at the root}; gather linear_sync (knob segment_bytes) also
+# cuts 1001 ints into a 100-byte first segment (25 ints) and the rest, at
+# root np-1. Gatherv and scatterv: the six distributions at 3 and 1001
+# elements (zero and uneven blocks) at root np/2, 1001 uniform elements in
+# place at every root, and 0 elements.
+gs_cases() {
+    local coll=$1 algo=$2 knobs=$3 np=$4 count root inplace dist
+    local roots base="--collective $coll --algorithm $algo --np $np --datatype int"
+    roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
+    if [ "$coll" = gather ] || [ "$coll" = scatter ]; then
+        for inplace in "" " --in-place"; do
+            for count in 0 3 1001; do
+                for root in $roots; do
+                    echo "$base --bytes $((count * 4)) --root $root --check$inplace"
+                done
+            done
+            has_knob "$knobs" segment_bytes &&
+                echo "$base --bytes 4004 --segment-bytes 100 --root $((np - 1)) --check$inplace"
+        done
+        return 0
+    fi
+    for dist in uniform broadcast spike half lindec geometric; do
+        for count in 3 1001; do
+            echo "$base --bytes $((count * 4)) --distribution $dist --root $((np / 2)) --check"
+        done
+    done
+    for root in $roots; do
+        echo "$base --bytes 4004 --root $root --check --in-place"
+    done
+    echo "$base --bytes 0 --root 0 --check"
 }

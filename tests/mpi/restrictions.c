@@ -40,6 +40,7 @@
 #include "papsim_algorithms.h"
 #include "restrictions_more.h"
 #include "restrictions_scan.h"
+#include "restrictions_gs.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
@@ -317,6 +318,9 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, 
         rc = call_reduction(c, e, comm, a, &result_ok);
     else if (restrictions_a2av_collective(e->collective))
         rc = restrictions_call_a2av(e, comm, c->rank, c->p, a->count, a->params, &result_ok);
+    else if (restrictions_gs_collective(e->collective))
+        rc = restrictions_call_gs(e, comm, c->rank, c->p, a->count, a->root, a->params,
+                                  &result_ok);
     else if (restrictions_more_collective(e->collective))
         rc = restrictions_call_more(e, comm, c->rank, c->p, a->count,
                                     a->noncomm ? c->affine_type : MPI_INT,
@@ -394,7 +398,8 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     const int reduction = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce") ||
                           !strncmp(e->collective, "reduce_scatter", 14) ||
                           restrictions_scan_collective(e->collective);
-    const int rooted = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "bcast");
+    const int rooted = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "bcast") ||
+                       restrictions_gs_collective(e->collective);
     papsim_params zero = PAPSIM_PARAMS_INIT, q;
     call_args a = {0, COUNT, p - 1, NULL, 0};
 
@@ -427,6 +432,15 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     a.count = -1; /* a barrier has no count */
     run_case(c, e, &a, strcmp(e->collective, "barrier") ? OR_SIZE(MPI_ERR_COUNT) : size_want,
              "count -1");
+    if (restrictions_gs_collective(e->collective)) { /* root p-1 and then 0 */
+        a.count = RESTRICTIONS_GS_IN_PLACE;
+        run_case(c, e, &a, size_want, "MPI_IN_PLACE at the root");
+        a.root = 0;
+        run_case(c, e, &a, size_want, "MPI_IN_PLACE at root 0");
+        a.count = COUNT;
+        run_case(c, e, &a, size_want, "valid, root 0");
+        a.root = p - 1;
+    }
     a.count = RESTRICTIONS_NULL_COUNTS;
     if (!strcmp(e->collective, "reduce_scatter"))
         run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "recvcounts NULL");

@@ -53,7 +53,7 @@ int main(void)
                 "--segment-bytes does not apply to barrier/linear (it reads no such knob)");
     expect_rule(&k, "reduce_scatter", "ring", 8, "--distribution", "lindec", NULL);
     expect_rule(&k, "reduce_scatter_block", "ring", 8, "--distribution", "lindec",
-                "--distribution lindec applies to allgatherv, reduce_scatter and alltoallv only");
+                "--distribution lindec applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv only");
     expect_rule(&k, "reduce_scatter", "pairwise", 8, "--max-requests", "2",
                 "--max-requests does not apply to reduce_scatter/pairwise");
     expect_rule(&k, "reduce_scatter", "builtin:ompi_ring", 8, "--segments", "4",
@@ -66,7 +66,7 @@ int main(void)
     expect_rule(&k, "exscan", "linear", 8, "--knomial-radix", "3",
                 "--knomial-radix does not apply to exscan/linear");
     expect_rule(&k, "exscan", "linear", 8, "--distribution", "spike",
-                "--distribution spike applies to allgatherv, reduce_scatter and alltoallv only "
+                "--distribution spike applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv only "
                 "(collective is exscan)");
     expect_rule(&k, "reduce_scatter", "noncommutative", 8, "--segments", "2",
                 "--segments does not apply to reduce_scatter/noncommutative");
@@ -79,5 +79,25 @@ int main(void)
     CHECK(&k, !papsim_collective_has_distribution("reduce_scatter_block"), "the block form");
     CHECK(&k, !strcmp(papsim_smpi_collective("reduce_scatter_block"), "reduce_scatter"), "smpi");
     CHECK(&k, !strcmp(papsim_smpi_collective("barrier"), "barrier"), "smpi barrier");
+    /* Gather, scatter and the v forms: distributions for the v forms only,
+     * in place at the root, linear_sync alone reads segment_bytes (its
+     * first segment); SMPI has no choice of gatherv or scatterv. */
+    expect_rule(&k, "gatherv", "linear", 8, "--distribution", "lindec", NULL);
+    expect_rule(&k, "scatterv", "builtin:default", 8, "--distribution", "spike", NULL);
+    expect_rule(&k, "gather", "binomial", 8, "--distribution", "spike",
+                "--distribution spike applies to allgatherv, reduce_scatter, alltoallv, gatherv and scatterv "
+                "only (collective is gather)");
+    expect_rule(&k, "scatter", "linear", 8, "--in-place", NULL, NULL);
+    expect_rule(&k, "gather", "linear_sync", 8, "--segment-bytes", "100", NULL);
+    expect_rule(&k, "gather", "linear", 8, "--segment-bytes", "100",
+                "--segment-bytes does not apply to gather/linear (it reads no such knob)");
+    expect_rule(&k, "scatterv", "linear", 8, "--knomial-radix", "2",
+                "--knomial-radix does not apply to scatterv/linear");
+    CHECK(&k, papsim_collective_has_distribution("gatherv"), "gatherv");
+    CHECK(&k, !papsim_collective_has_distribution("scatter"), "scatter");
+    CHECK(&k, papsim_collective_is_gs("scatter") && !papsim_collective_is_gs("bcast"), "is_gs");
+    CHECK(&k, !papsim_smpi_selectable("gatherv") && !papsim_smpi_selectable("scatterv") &&
+                  papsim_smpi_selectable("gather"),
+          "selectable");
     return CHECK_SUMMARY(&k);
 }

@@ -72,8 +72,14 @@ int main(void)
     /* Other built-ins get their collective's typical figure. */
     CHECK_NEAR(&c, messages("reduce", "builtin:NTSL", 1024, 1024), 1023, 0);
     /* A collective without a row: p(p-1) messages, no scan estimate. */
-    CHECK_NEAR(&c, messages("gather", "linear", 8, 8), 56, 0);
-    CHECK_NEAR(&c, scan("gather", "linear", 8, 8, 65536), 0, 0);
+    CHECK_NEAR(&c, messages("alltoallw", "linear", 8, 8), 56, 0);
+    CHECK_NEAR(&c, scan("alltoallw", "linear", 8, 8, 65536), 0, 0);
+    /* Gather and scatter: p-1 messages; linear_sync a request, a first
+     * segment and the rest per rank; the v forms' built-in is linear. */
+    CHECK_NEAR(&c, messages("gather", "linear", 8, 8), 7, 0);
+    CHECK_NEAR(&c, messages("scatter", "binomial", 16, 8), 15, 0);
+    CHECK_NEAR(&c, messages("gather", "linear_sync", 8, 65536), 21, 0);
+    CHECK_NEAR(&c, messages("gatherv", "builtin:default", 8, 8), 7, 0);
     CHECK_NEAR(&c, messages("reduce", "binomial", 1, 8), 0, 0);
     return CHECK_SUMMARY(&c);
 }

@@ -68,7 +68,7 @@ int main(void)
             CHECK(&c, id == -1, "%s %s: empty gives %d", e->collective, e->name, id);
         }
     }
-    CHECK(&c, with == 39, "%zu rows with a counterpart", with);
+    CHECK(&c, with == 44, "%zu rows with a counterpart", with);
     CHECK(&c, papsim_tune_open_mpi("reduce", "in_order_binary", 4, name, sizeof name) == 6,
           "in_order_binary");
     CHECK_STR(&c, name, "in-order_binary");
