@@ -127,6 +127,16 @@ int papbench_scan_prepare(papbench_call *call);
 void papbench_scan_fill(papbench_call *call);
 int papbench_scan_run(papbench_call *call);
 int papbench_scan_check(const papbench_call *call, int *wrong);
+/* Shared by the collectives of collective_more.c, collective_scan.c and
+ * collective_gs.c. papbench_block_counts: every rank's block (elements)
+ * and its place, the same on every rank: from the case's distribution when
+ * `distributed`, else np blocks of call->count (call->counts, call->displs).
+ * papbench_fold_check: compares this rank's recvbuf (n elements) with
+ * elements first.. of v(0) op .. op v(last), folded in rank order with
+ * MPI_Reduce_local; *wrong += the elements that differ. */
+int papbench_block_counts(papbench_call *call, int distributed, papsim_err *e);
+int papbench_fold_check(const papbench_call *call, long first, long n, int last, int *wrong);
+
 /* Gather, scatter, gatherv and scatterv (collective_gs.c), the same way. */
 int papbench_gs_collective(const char *collective);
 void papbench_gs_resolve(papbench_call *call);

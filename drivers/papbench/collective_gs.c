@@ -37,31 +37,9 @@ void papbench_gs_resolve(papbench_call *call)
     call->scatterv = is(call, "scatterv") ? papsim_scatterv_lookup(name) : NULL;
 }
 
-/* Every rank's block (elements) and its place at the root, the same on
- * every rank. */
-static int prepare_blocks(papbench_call *call, papsim_err *e)
-{
-    const int p = call->np;
-    call->counts = malloc((size_t)p * sizeof *call->counts);
-    call->displs = malloc((size_t)p * sizeof *call->displs);
-    if (!call->counts || !call->displs)
-        return papsim_fail(e, "out of memory for the block counts at np=%d", p);
-    if (is(call, "gatherv") || is(call, "scatterv"))
-        return papsim_distribution_counts(call->c->distribution, p, call->c->bytes / call->size,
-                                          call->counts, call->displs, e);
-    if ((long long)call->count * p > 0x7fffffffLL)
-        return papsim_fail(e, "--bytes %lld: np x the block is more than 2^31-1 elements",
-                           call->c->bytes);
-    for (int r = 0; r < p; r++) {
-        call->counts[r] = call->count;
-        call->displs[r] = r * call->count;
-    }
-    return 0;
-}
-
 int papbench_gs_prepare(papbench_call *call, papsim_err *e)
 {
-    if (prepare_blocks(call, e) != 0) {
+    if (papbench_block_counts(call, is(call, "gatherv") || is(call, "scatterv"), e) != 0) {
         papbench_call_free(call);
         return -1;
     }

@@ -30,17 +30,17 @@ void papbench_more_resolve(papbench_call *call)
         is(call, "reduce_scatter_block") ? papsim_reduce_scatter_block_lookup(name) : NULL;
 }
 
-/* Every rank's result block (elements) and its place in the vector: from the
- * distribution of the case for reduce_scatter (the same on every rank), p
- * blocks of count for reduce_scatter_block. */
-static int prepare_blocks(papbench_call *call, papsim_err *e)
+/* Every rank's block (elements) and its place in the vector, the same on
+ * every rank: from the case's distribution when `distributed`, else p
+ * blocks of call->count. */
+int papbench_block_counts(papbench_call *call, int distributed, papsim_err *e)
 {
     const int p = call->np;
     call->counts = malloc((size_t)p * sizeof *call->counts);
     call->displs = malloc((size_t)p * sizeof *call->displs);
     if (!call->counts || !call->displs)
         return papsim_fail(e, "out of memory for the block counts at np=%d", p);
-    if (is(call, "reduce_scatter"))
+    if (distributed)
         return papsim_distribution_counts(call->c->distribution, p, call->c->bytes / call->size,
                                           call->counts, call->displs, e);
     if ((long long)call->count * p > 0x7fffffffLL)
@@ -62,7 +62,7 @@ int papbench_more_prepare(papbench_call *call, papsim_err *e)
         call->send_elems = call->recv_elems = 0;
         return 0;
     }
-    if (prepare_blocks(call, e) != 0) {
+    if (papbench_block_counts(call, is(call, "reduce_scatter"), e) != 0) {
         papbench_call_free(call);
         return -1;
     }
@@ -119,7 +119,12 @@ int papbench_more_check(const papbench_call *call, int *wrong)
         return MPI_SUCCESS; /* rank 0 checks the times of every rank */
     /* This rank's block: elements displs[rank].. of v(0) op v(1) op .. op
      * v(np-1), folded in rank order. */
-    const long first = call->displs[call->rank], n = call->count;
+    return papbench_fold_check(call, call->displs[call->rank], call->count, call->np - 1,
+                               wrong);
+}
+
+int papbench_fold_check(const papbench_call *call, long first, long n, int last, int *wrong)
+{
     int rc = MPI_SUCCESS;
     char *expected = malloc((size_t)n * call->size + 1);
     char *scratch = malloc((size_t)n * call->size + 1);
@@ -129,7 +134,7 @@ int papbench_more_check(const papbench_call *call, int *wrong)
     }
     for (long i = 0; i < n; i++)
         papbench_store_value(call, expected, i, papbench_input_value(call->c, 0, first + i));
-    for (int r = 1; r < call->np; r++) {
+    for (int r = 1; r <= last; r++) {
         for (long i = 0; i < n; i++)
             papbench_store_value(call, scratch, i, papbench_input_value(call->c, r, first + i));
         rc = MPI_Reduce_local(expected, scratch, (int)n, call->type, call->op);

@@ -56,29 +56,5 @@ int papbench_scan_check(const papbench_call *call, int *wrong)
     const int last = is_exscan(call) ? call->rank - 1 : call->rank; /* the last rank folded */
     if (last < 0)
         return MPI_SUCCESS; /* exscan at rank 0: undefined */
-    const long n = call->count;
-    int rc = MPI_SUCCESS;
-    char *expected = malloc((size_t)n * call->size + 1);
-    char *scratch = malloc((size_t)n * call->size + 1);
-    if (!expected || !scratch) {
-        rc = MPI_ERR_NO_MEM;
-        goto out;
-    }
-    for (long i = 0; i < n; i++)
-        papbench_store_value(call, expected, i, papbench_input_value(call->c, 0, i));
-    for (int r = 1; r <= last; r++) {
-        for (long i = 0; i < n; i++)
-            papbench_store_value(call, scratch, i, papbench_input_value(call->c, r, i));
-        rc = MPI_Reduce_local(expected, scratch, (int)n, call->type, call->op);
-        if (rc != MPI_SUCCESS)
-            goto out;
-        memcpy(expected, scratch, (size_t)n * call->size);
-    }
-    for (long i = 0; i < n; i++)
-        *wrong += memcmp((char *)call->recv + i * call->size, expected + i * call->size,
-                         (size_t)call->size) != 0;
-out:
-    free(expected);
-    free(scratch);
-    return rc;
+    return papbench_fold_check(call, 0, call->count, last, wrong);
 }
