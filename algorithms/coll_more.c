@@ -68,15 +68,12 @@ int papsim_reduce_scatter_begin(const int *recvcounts, MPI_Datatype type, MPI_Op
                                 MPI_Comm comm, const papsim_params *params, unsigned flags,
                                 papsim_call *c, int **displs, int *total)
 {
-    MPI_Aint lb;
     *displs = NULL;
     *total = 0;
     const int rc = papsim_check_reduce_scatter_args(recvcounts, type, op, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc;
-    MPI_Comm_rank(comm, &c->rank);
-    MPI_Comm_size(comm, &c->p);
-    MPI_Type_get_extent(type, &lb, &c->extent);
+    papsim_call_init(comm, type, c);
     MPI_Op_commutative(op, &c->commutative);
     *displs = malloc((size_t)c->p * sizeof **displs);
     if (!*displs)

@@ -4,14 +4,11 @@ int papsim_scan_begin(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Comm comm, const papsim_params *params, unsigned flags, int exclusive,
                       papsim_call *c, const void **input)
 {
-    MPI_Aint lb;
     *input = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     const int rc = papsim_check_allreduce_args(count, type, op, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc;
-    MPI_Comm_rank(comm, &c->rank);
-    MPI_Comm_size(comm, &c->p);
-    MPI_Type_get_extent(type, &lb, &c->extent);
+    papsim_call_init(comm, type, c);
     MPI_Op_commutative(op, &c->commutative);
     c->done = count == 0 || c->p == 1;
     if (!exclusive && sendbuf != MPI_IN_PLACE && count > 0)

@@ -270,8 +270,7 @@ int papsim_check_gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype s
 
 /* ---- the uniform preamble ------------------------------------------------- */
 
-/* Rank, size and extent of a call whose arguments passed their checks. */
-static void call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c)
+void papsim_call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c)
 {
     MPI_Aint lb;
     MPI_Comm_rank(comm, &c->rank);
@@ -287,7 +286,7 @@ int papsim_reduce_begin(int count, MPI_Datatype type, MPI_Op op, int root, MPI_C
     const int rc = papsim_check_reduce_args(count, type, op, root, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    call_init(comm, type, c);
+    papsim_call_init(comm, type, c);
     MPI_Op_commutative(op, &c->commutative);
     c->done = count == 0;
     return MPI_SUCCESS;
@@ -300,7 +299,7 @@ int papsim_allreduce_begin(const void *sendbuf, void *recvbuf, int count, MPI_Da
     int rc = papsim_check_allreduce_args(count, type, op, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    call_init(comm, type, c);
+    papsim_call_init(comm, type, c);
     MPI_Op_commutative(op, &c->commutative);
     c->done = count == 0 || c->p == 1;
     if (count > 0 && sendbuf != MPI_IN_PLACE)
@@ -314,7 +313,7 @@ int papsim_bcast_begin(int count, MPI_Datatype type, int root, MPI_Comm comm,
     const int rc = papsim_check_bcast_args(count, type, root, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    call_init(comm, type, c);
+    papsim_call_init(comm, type, c);
     c->done = count == 0 || c->p == 1;
     return MPI_SUCCESS;
 }
@@ -327,7 +326,7 @@ int papsim_gather_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                                             comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    call_init(comm, recvtype, c);
+    papsim_call_init(comm, recvtype, c);
     return MPI_SUCCESS;
 }
 
@@ -340,7 +339,7 @@ int papsim_gatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendty
                                              recvtype, comm, params, flags);
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
-    call_init(comm, recvtype, c);
+    papsim_call_init(comm, recvtype, c);
     return MPI_SUCCESS;
 }
 

@@ -59,6 +59,10 @@ typedef struct {
     int done;         /* the call has nothing to send (see each begin) */
 } papsim_call;
 
+/* Rank, size and extent of a call whose arguments passed their checks
+ * (commutative 1, done 0): the start of every papsim_*_begin. */
+void papsim_call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c);
+
 /* The uniform preamble: the argument checks above (returning their code,
  * the same on every rank, before anything is sent), then rank, size,
  * extent and commutativity into *c.
