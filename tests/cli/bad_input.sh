@@ -5,8 +5,8 @@ source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 expect_fail "unknown algorithm lists the valid ones" "'nosuch' is not a reduce algorithm.*binomial" \
     "$PAPSIM" bench --np 4 --collective reduce --algorithm nosuch
-expect_fail "unknown collective" "collective 'scan' is unknown.*allgather" \
-    "$PAPSIM" bench --np 4 --collective scan --algorithm ring
+expect_fail "unknown collective" "collective 'alltoallw' is unknown.*allgather" \
+    "$PAPSIM" bench --np 4 --collective alltoallw --algorithm ring
 expect_fail "negative size" "bytes.*negative" "$PAPSIM" bench --np 4 --bytes -8
 expect_fail "non-numeric size" "bytes" "$PAPSIM" bench --np 4 --bytes lots
 expect_fail "negative skew" "skew.*negative" "$PAPSIM" bench --np 4 --pattern ascending --skew -5us
