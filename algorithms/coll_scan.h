@@ -30,4 +30,12 @@ int papsim_scan_begin(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
                       MPI_Comm comm, const papsim_params *params, unsigned flags, int exclusive,
                       papsim_call *c, const void **input);
 
+/* The recursive-doubling prefix of scan (exclusive 0) and exscan
+ * (exclusive 1): partial folds swapped with r xor 2^k over ceil(log2 p)
+ * steps, the lower partner's data always the left operand, so the result
+ * keeps rank order for any op (see scan_recursive_doubling.c). */
+int papsim_prefix_recursive_doubling(const void *sendbuf, void *recvbuf, int count,
+                                     MPI_Datatype type, MPI_Op op, MPI_Comm comm,
+                                     const papsim_params *params, unsigned flags, int exclusive);
+
 #endif

@@ -27,43 +27,6 @@ int papsim_exscan_recursive_doubling(const void *sendbuf, void *recvbuf, int cou
                                      MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                                      const papsim_params *params)
 {
-    papsim_call c;
-    const void *input;
-    void *free0 = NULL, *free1 = NULL, *partial = NULL, *incoming = NULL;
-    int rc = papsim_scan_begin(sendbuf, recvbuf, count, type, op, comm, params,
-                               PAPSIM_FLAGS_exscan_recursive_doubling, 1, &c, &input);
-    if (rc != MPI_SUCCESS || c.done)
-        return rc; /* argument errors: the same code on every rank, nothing sent */
-    rc = papsim_scratch_alloc(count, type, &free0, &partial);
-    PAPSIM_CHECK(rc);
-    rc = papsim_scratch_alloc(count, type, &free1, &incoming);
-    PAPSIM_CHECK(rc);
-    rc = papsim_local_copy(input, partial, count, type); /* before recvbuf changes */
-    PAPSIM_CHECK(rc);
-    int have_result = 0;
-    for (int mask = 1; mask < c.p; mask <<= 1) {
-        const int peer = c.rank ^ mask;
-        if (peer >= c.p)
-            continue;
-        rc = MPI_Sendrecv(partial, count, type, peer, PAPSIM_TAG_EXSCAN, incoming, count, type,
-                          peer, PAPSIM_TAG_EXSCAN, comm, MPI_STATUS_IGNORE);
-        PAPSIM_CHECK(rc);
-        if (peer < c.rank) { /* the peer's ranks come first */
-            rc = papsim_combine(incoming, partial, count, type, op, params);
-            PAPSIM_CHECK(rc);
-            rc = have_result ? papsim_combine(incoming, recvbuf, count, type, op, params)
-                             : papsim_local_copy(incoming, recvbuf, count, type);
-            have_result = 1;
-        } else { /* ours come first: partial op incoming, kept in `incoming` */
-            rc = papsim_combine(partial, incoming, count, type, op, params);
-            void *t = partial;
-            partial = incoming;
-            incoming = t;
-        }
-        PAPSIM_CHECK(rc);
-    }
-out:
-    papsim_data_free(free0);
-    papsim_data_free(free1);
-    return rc;
+    return papsim_prefix_recursive_doubling(sendbuf, recvbuf, count, type, op, comm, params,
+                                            PAPSIM_FLAGS_exscan_recursive_doubling, 1);
 }

@@ -26,40 +26,6 @@ int papsim_scan_recursive_doubling(const void *sendbuf, void *recvbuf, int count
                                    MPI_Datatype type, MPI_Op op, MPI_Comm comm,
                                    const papsim_params *params)
 {
-    papsim_call c;
-    const void *input;
-    void *free0 = NULL, *free1 = NULL, *partial = NULL, *incoming = NULL;
-    int rc = papsim_scan_begin(sendbuf, recvbuf, count, type, op, comm, params,
-                               PAPSIM_FLAGS_scan_recursive_doubling, 0, &c, &input);
-    if (rc != MPI_SUCCESS || c.done)
-        return rc; /* argument errors: the same code on every rank, nothing sent */
-    rc = papsim_scratch_alloc(count, type, &free0, &partial);
-    PAPSIM_CHECK(rc);
-    rc = papsim_scratch_alloc(count, type, &free1, &incoming);
-    PAPSIM_CHECK(rc);
-    rc = papsim_local_copy(recvbuf, partial, count, type); /* recvbuf holds x_r */
-    PAPSIM_CHECK(rc);
-    for (int mask = 1; mask < c.p; mask <<= 1) {
-        const int peer = c.rank ^ mask;
-        if (peer >= c.p)
-            continue;
-        rc = MPI_Sendrecv(partial, count, type, peer, PAPSIM_TAG_SCAN, incoming, count, type, peer,
-                          PAPSIM_TAG_SCAN, comm, MPI_STATUS_IGNORE);
-        PAPSIM_CHECK(rc);
-        if (peer < c.rank) { /* the peer's ranks come first */
-            rc = papsim_combine(incoming, partial, count, type, op, params);
-            PAPSIM_CHECK(rc);
-            rc = papsim_combine(incoming, recvbuf, count, type, op, params);
-        } else { /* ours come first: partial op incoming, kept in `incoming` */
-            rc = papsim_combine(partial, incoming, count, type, op, params);
-            void *t = partial;
-            partial = incoming;
-            incoming = t;
-        }
-        PAPSIM_CHECK(rc);
-    }
-out:
-    papsim_data_free(free0);
-    papsim_data_free(free1);
-    return rc;
+    return papsim_prefix_recursive_doubling(sendbuf, recvbuf, count, type, op, comm, params,
+                                            PAPSIM_FLAGS_scan_recursive_doubling, 0);
 }
