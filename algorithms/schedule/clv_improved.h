@@ -1,0 +1,54 @@
+/* Internal state of the improved Clairvoyant generator, shared by
+ * clv_improved.c (arrivals, ready sets, rounds) and clv_improved_rows.c
+ * (the segment-major holder rows: slots, queries, updates). See the header
+ * comment of clv_improved.c. */
+#ifndef PAPSIM_CLV_IMPROVED_H
+#define PAPSIM_CLV_IMPROVED_H
+
+#include <stdint.h>
+
+#include "clairvoyant.h"
+
+typedef struct {
+    int P, N, W, root, strict, root_first;
+    int S, WS;      /* slot capacity S = 64 WS bits per holder row */
+    int64_t *k;     /* availability = k d + f */
+    double *f;
+    uint64_t *C;    /* [P][W]: the column of p at C + p W, 1 = holds (A or P) */
+    int *held;      /* set bits of C[p] */
+    int *pprime;    /* P' segment, -1 none */
+    int *A;         /* arrival queue */
+    int na, ai;
+    int *G, *G2;    /* survivors; this round's ready set */
+    int *recv;      /* receiver order */
+    int *slot;      /* [P]: slot of a ready-set member, -1 none */
+    int *slot_proc; /* [S]: the member at a slot, -1 none */
+    uint64_t *R;    /* [N][WS]: row j at R + j WS, bit s = the member at
+                       slot s holds j and may send it this round */
+    uint64_t *occ;  /* [WS]: occupied slots */
+    uint64_t *avail;/* [WS]: this round's members that have not sent */
+    int wlo, whi;   /* this round's occupied slot words [wlo, whi) */
+    int *hcnt;      /* [N]: members holding segment j */
+    uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
+    uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
+                            two members may send j" */
+    int64_t respreads;   /* slot reassignments, for tuning */
+} imp_state;
+
+/* Gives the new members of st->G2[0..ng) slots between their neighbours
+ * (re-spreading all slots when a gap is too small) and enters them in the
+ * rows; sets occ, wlo, whi, U1s, U2s. */
+void papsim_clv_imp_place(imp_state *st, int ng);
+
+/* Runs the receivers st->recv[0..nr) of one busy round (recv[0] is the
+ * sink), appending the transfers to out. Returns 0 or -1 (e set). */
+int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
+                         papsim_clv_schedule *out, papsim_clv_err *e);
+
+/* Ends the round for member p: its P' segment back in its row. */
+void papsim_clv_imp_restore(imp_state *st, int p);
+
+/* Removes member p (it holds nothing) from its slot. */
+void papsim_clv_imp_retire(imp_state *st, int p);
+
+#endif
