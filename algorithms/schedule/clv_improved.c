@@ -109,6 +109,9 @@ static void free_state(imp_state *st)
     free(st->U2s);
     free(st->U1);
     free(st->U2);
+    free(st->clo);
+    free(st->fw);
+    free(st->tbuf);
 }
 
 /* Merges the survivors st->G[0..nsurv) with the arrival queue into
@@ -155,7 +158,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.P = P;
     st.N = N;
     st.W = (N + 63) / 64;
-    st.WS = (P + 63) / 64;
+    st.WS = (P + 63) / 64 + (P + 127) / 128;
     st.S = 64 * st.WS;
     st.root = root;
     st.strict = opt->ready != PAPSIM_CLV_READY_LE;
@@ -179,19 +182,23 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.U2s = calloc((size_t)st.W, sizeof *st.U2s);
     st.U1 = calloc((size_t)st.W, sizeof *st.U1);
     st.U2 = calloc((size_t)st.W, sizeof *st.U2);
+    st.clo = calloc((size_t)P, sizeof *st.clo);
+    st.fw = calloc((size_t)N, sizeof *st.fw);
+    st.tbuf = malloc((size_t)P * sizeof *st.tbuf);
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
         !st.G || !st.G2 || !st.recv || !st.slot || !st.slot_proc || !st.R ||
         !st.occ || !st.avail || !st.hcnt || !st.U1s || !st.U2s || !st.U1 ||
-        !st.U2 || !keys) {
+        !st.U2 || !st.clo || !st.fw || !st.tbuf || !keys) {
         papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
         ((size_t)P * st.W + (size_t)N * st.WS + 2 * (size_t)st.WS +
          4 * (size_t)st.W) * sizeof(uint64_t) +
-        (size_t)st.S * sizeof(int) + (size_t)N * sizeof(int) +
-        (size_t)P * (sizeof *st.k + sizeof *st.f + 7 * sizeof(int) +
+        (size_t)st.S * sizeof(int) + (size_t)N * (sizeof(int) + sizeof *st.fw) +
+        (size_t)P * (sizeof *st.k + sizeof *st.f + 9 * sizeof(int) +
+                     sizeof *st.tbuf +
                      sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
         goto out;
@@ -270,18 +277,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             goto out;
 
         /* retire who has sent everything; the others advance by d */
-        nsurv = 0;
-        for (int i = 0; i < ng; i++) {
-            const int p = st.G2[i];
-            papsim_clv_imp_restore(&st, p);
-            if (st.held[p] == 0) {
-                papsim_clv_imp_retire(&st, p);
-                alive--;
-            } else {
-                st.k[p]++;
-                st.G[nsurv++] = p;
-            }
-        }
+        nsurv = papsim_clv_imp_end_round(&st, ng, &alive);
         round++;
     }
     if (st.held[root] == 0) {

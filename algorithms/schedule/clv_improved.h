@@ -21,23 +21,28 @@ typedef struct {
     int na, ai;
     int *G, *G2;    /* survivors; this round's ready set */
     int *recv;      /* receiver order */
+    papsim_clv_transfer *tbuf; /* [P]: this round's transfers */
     int *slot;      /* [P]: slot of a ready-set member, -1 none */
     int *slot_proc; /* [S]: the member at a slot, -1 none */
     uint64_t *R;    /* [N][WS]: row j at R + j WS, bit s = the member at
                        slot s holds j and may send it this round */
     uint64_t *occ;  /* [WS]: occupied slots */
     uint64_t *avail;/* [WS]: this round's members that have not sent */
-    int wlo, whi;   /* this round's occupied slot words [wlo, whi) */
+    int alo, ahi;   /* avail is 0 outside words [alo, ahi) */
     int *hcnt;      /* [N]: members holding segment j */
     uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
     uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
                             two members may send j" */
+    int ulo;        /* U1 is 0 below word ulo */
+    unsigned short *fw; /* [N]: no member may send j below slot word fw[j]
+                           (this round) */
+    int *clo;       /* [P]: C[p] is 0 below word clo[p] */
     int64_t respreads;   /* slot reassignments, for tuning */
 } imp_state;
 
 /* Gives the new members of st->G2[0..ng) slots between their neighbours
  * (re-spreading all slots when a gap is too small) and enters them in the
- * rows; sets occ, wlo, whi, U1s, U2s. */
+ * rows; sets occ, U1s, U2s. */
 void papsim_clv_imp_place(imp_state *st, int ng);
 
 /* Runs the receivers st->recv[0..nr) of one busy round (recv[0] is the
@@ -45,10 +50,9 @@ void papsim_clv_imp_place(imp_state *st, int ng);
 int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
                          papsim_clv_schedule *out, papsim_clv_err *e);
 
-/* Ends the round for member p: its P' segment back in its row. */
-void papsim_clv_imp_restore(imp_state *st, int p);
-
-/* Removes member p (it holds nothing) from its slot. */
-void papsim_clv_imp_retire(imp_state *st, int p);
+/* Ends a busy round: the P' segments back in their rows, the members
+ * that hold nothing retired (--*alive), the others advanced by d into
+ * st->G in order. Returns their number. */
+int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive);
 
 #endif

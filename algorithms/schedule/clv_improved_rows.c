@@ -54,7 +54,8 @@ static void add_member(imp_state *st, int p, int s)
 {
     enter_member(st, p, s);
     for (int j = 0; j < st->N; j++)
-        st->hcnt[j]++;
+        if (++st->hcnt[j] == 2)
+            st->U2s[j >> 6] |= bit(j);
 }
 
 /* Bits lo .. hi-1 of a row, as they fall in its word w. */
@@ -174,35 +175,34 @@ void papsim_clv_imp_place(imp_state *st, int ng)
         i = i2;
     }
     if (added) { /* new members hold every segment */
-        for (int w = 0; w < st->W; w++) {
-            uint64_t two = 0;
+        for (int w = 0; w < st->W; w++)
             st->U1s[w] = ~UINT64_C(0);
-            for (int b = 0; b < 64 && w * 64 + b < st->N; b++)
-                two |= (uint64_t)(st->hcnt[w * 64 + b] >= 2) << b;
-            st->U2s[w] = two;
-        }
         if (st->N & 63)
             st->U1s[st->W - 1] = bit(st->N) - 1;
     }
-    st->wlo = 0;
-    while (st->wlo < st->WS - 1 && st->occ[st->wlo] == 0)
-        st->wlo++;
-    st->whi = st->WS;
-    while (st->whi > st->wlo + 1 && st->occ[st->whi - 1] == 0)
-        st->whi--;
 }
 
 /* The slot of the peer that sends segment j to the member at slot l: the
  * root's slot rs (-1: none) if it may send j, else the leftmost slot
- * other than l that may send j; -1 if there is none. */
-static int peer_slot(const imp_state *st, int j, int l, int rs)
+ * other than l that may send j; -1 if there is none. The scan starts at
+ * word fw[j], below which no member may send j any more this round, and
+ * moves it up. */
+static int peer_slot(imp_state *st, int j, int l, int rs)
 {
     const uint64_t *Rj = st->R + (size_t)j * st->WS;
+    const uint64_t *av = st->avail;
     const int lw = l >> 6;
-    if (rs >= 0 && rs != l && (Rj[rs >> 6] & st->avail[rs >> 6] & bit(rs)))
+    int w = st->fw[j];
+    if (rs >= 0 && rs != l && (Rj[rs >> 6] & av[rs >> 6] & bit(rs)))
         return rs;
-    for (int w = st->wlo; w < st->whi; w++) {
-        uint64_t x = Rj[w] & st->avail[w];
+    if (w < st->alo)
+        w = st->alo;
+    for (; w < st->ahi; w++)
+        if (Rj[w] & av[w])
+            break;
+    st->fw[j] = (unsigned short)w;
+    for (; w < st->ahi; w++) {
+        uint64_t x = Rj[w] & av[w];
         if (w == lw)
             x &= ~bit(l);
         if (x)
@@ -241,7 +241,19 @@ static int find_transfer(imp_state *st, int p, int mode, int rs, int *zs)
 {
     const uint64_t *Cp = st->C + (size_t)p * st->W;
     const int l = st->slot[p];
-    for (int w = 0; w < st->W; w++) {
+    int w0 = st->ulo;
+    while (w0 < st->W && st->U1[w0] == 0)
+        w0++;
+    st->ulo = w0;
+    if (mode != 2) { /* C[p] below word clo[p] is 0 */
+        int c = st->clo[p];
+        while (c < st->W && Cp[c] == 0)
+            c++;
+        st->clo[p] = c;
+        if (c > w0)
+            w0 = c;
+    }
+    for (int w = w0; w < st->W; w++) {
         uint64_t cand;
         if (mode == 0)
             cand = Cp[w] & st->U2[w];
@@ -264,9 +276,18 @@ int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
 {
     const int WS = st->WS;
     const int rs = root_in && st->root_first ? st->slot[st->root] : -1;
+    int nt = 0;
     memcpy(st->avail, st->occ, (size_t)WS * sizeof *st->avail);
     memcpy(st->U1, st->U1s, (size_t)st->W * sizeof *st->U1);
     memcpy(st->U2, st->U2s, (size_t)st->W * sizeof *st->U2);
+    st->ulo = 0;
+    memset(st->fw, 0, (size_t)st->N * sizeof *st->fw);
+    st->alo = 0;
+    while (st->alo < WS - 1 && st->avail[st->alo] == 0)
+        st->alo++;
+    st->ahi = WS;
+    while (st->ahi > st->alo + 1 && st->avail[st->ahi - 1] == 0)
+        st->ahi--;
     for (int x = 0; x < nr; x++) {
         const int p = st->recv[x], l = st->slot[p];
         const int mode = x == 0 ? 2 : (st->avail[l >> 6] & bit(l)) ? 0 : 1;
@@ -275,8 +296,7 @@ int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
         if (seg < 0)
             continue;
         const int z = st->slot_proc[zs];
-        if (papsim_clv_schedule_add(out, round, z, p, seg, e) != 0)
-            return -1;
+        papsim_clv_transfer *t = &st->tbuf[nt++];
         const uint64_t b = bit(seg);
         uint64_t *Cp = st->C + (size_t)p * st->W + (seg >> 6);
         uint64_t *Cz = st->C + (size_t)z * st->W + (seg >> 6);
@@ -284,8 +304,15 @@ int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
         if (!(*Cp & b)) { /* only the sink receives a segment it sent */
             st->held[p]++;
             st->hcnt[seg]++;
-            out->transfers[out->ntransfers - 1].flags = PAPSIM_CLV_COPY;
+            if (st->clo[p] > seg >> 6)
+                st->clo[p] = seg >> 6;
+            t->flags = PAPSIM_CLV_COPY;
+        } else {
+            t->flags = 0;
         }
+        t->src = z;
+        t->dst = p;
+        t->seg = seg;
         *Cp |= b;
         *Cz &= ~b;
         st->held[z]--;
@@ -293,23 +320,32 @@ int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
         Rj[l >> 6] &= ~bit(l); /* P': back at the end of the round */
         Rj[zs >> 6] &= ~bit(zs);
         st->avail[zs >> 6] &= ~bit(zs);
+        while (st->alo < st->ahi && st->avail[st->alo] == 0)
+            st->alo++;
+        while (st->ahi > st->alo && st->avail[st->ahi - 1] == 0)
+            st->ahi--;
         st->pprime[p] = seg;
     }
-    return 0;
+    return papsim_clv_schedule_add_round(out, round, st->tbuf, nt, e);
 }
 
-void papsim_clv_imp_restore(imp_state *st, int p)
+int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive)
 {
-    const int j = st->pprime[p], s = st->slot[p];
-    if (j >= 0)
-        st->R[(size_t)j * st->WS + (s >> 6)] |= bit(s);
-    st->pprime[p] = -1;
-}
-
-void papsim_clv_imp_retire(imp_state *st, int p)
-{
-    const int s = st->slot[p];
-    st->occ[s >> 6] &= ~bit(s);
-    st->slot_proc[s] = -1;
-    st->slot[p] = -1;
+    int nsurv = 0;
+    for (int i = 0; i < ng; i++) {
+        const int p = st->G2[i], j = st->pprime[p], s = st->slot[p];
+        if (j >= 0) /* P' back in its row */
+            st->R[(size_t)j * st->WS + (s >> 6)] |= bit(s);
+        st->pprime[p] = -1;
+        if (st->held[p] == 0) { /* retired: its rows are all 0 */
+            st->occ[s >> 6] &= ~bit(s);
+            st->slot_proc[s] = -1;
+            st->slot[p] = -1;
+            --*alive;
+        } else {
+            st->k[p]++;
+            st->G[nsurv++] = p;
+        }
+    }
+    return nsurv;
 }
