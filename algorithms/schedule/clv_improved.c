@@ -56,7 +56,6 @@
  * meets it) was faster with uniform arrivals (0.8) and slower with random
  * ones (1.2): the root's stale words name segments only senders hold, and
  * each costs a search. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,7 +97,6 @@ static void free_state(imp_state *st)
     free(st->A);
     free(st->G);
     free(st->G2);
-    free(st->recv);
     free(st->slot);
     free(st->slot_proc);
     free(st->R);
@@ -112,6 +110,7 @@ static void free_state(imp_state *st)
     free(st->clo);
     free(st->fw);
     free(st->tbuf);
+    free(st->fpos);
 }
 
 /* Merges the survivors st->G[0..nsurv) with the arrival queue into
@@ -121,6 +120,14 @@ static void free_state(imp_state *st)
 static int merge_ready(imp_state *st, int nsurv)
 {
     int ng = 0, si = 0, h = -1;
+    if (nsurv > 0 && ready(st, st->G[nsurv - 1], st->G[0]) &&
+        (st->ai >= st->na || (before(st, st->G[0], st->A[st->ai]) &&
+                              !ready(st, st->A[st->ai], st->G[0])))) {
+        int *t = st->G2; /* no arrival joins: the survivors, as they are */
+        st->G2 = st->G;
+        st->G = t;
+        return nsurv;
+    }
     for (;;) {
         int c = -1, from_a = 0;
         if (si < nsurv)
@@ -134,9 +141,10 @@ static int merge_ready(imp_state *st, int nsurv)
         if (h < 0)
             h = c;
         st->G2[ng++] = c;
-        if (from_a)
+        if (from_a) {
             st->ai++;
-        else
+            st->nnew++;
+        } else
             si++;
     }
     return si < nsurv ? -1 : ng;
@@ -158,7 +166,8 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.P = P;
     st.N = N;
     st.W = (N + 63) / 64;
-    st.WS = (P + 63) / 64 + (P + 127) / 128;
+    st.WH = (P + 63) / 64;
+    st.WS = 2 * st.WH;
     st.S = 64 * st.WS;
     st.root = root;
     st.strict = opt->ready != PAPSIM_CLV_READY_LE;
@@ -171,7 +180,6 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.A = malloc((size_t)P * sizeof *st.A);
     st.G = malloc((size_t)P * sizeof *st.G);
     st.G2 = malloc((size_t)P * sizeof *st.G2);
-    st.recv = malloc((size_t)P * sizeof *st.recv);
     st.slot = malloc((size_t)P * sizeof *st.slot);
     st.slot_proc = malloc((size_t)st.S * sizeof *st.slot_proc);
     st.R = calloc((size_t)N * st.WS, sizeof *st.R);
@@ -185,11 +193,12 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.clo = calloc((size_t)P, sizeof *st.clo);
     st.fw = calloc((size_t)N, sizeof *st.fw);
     st.tbuf = malloc((size_t)P * sizeof *st.tbuf);
+    st.fpos = malloc((size_t)P * sizeof *st.fpos);
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
-        !st.G || !st.G2 || !st.recv || !st.slot || !st.slot_proc || !st.R ||
+        !st.G || !st.G2 || !st.slot || !st.slot_proc || !st.R ||
         !st.occ || !st.avail || !st.hcnt || !st.U1s || !st.U2s || !st.U1 ||
-        !st.U2 || !st.clo || !st.fw || !st.tbuf || !keys) {
+        !st.U2 || !st.clo || !st.fw || !st.tbuf || !st.fpos || !keys) {
         papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
@@ -197,7 +206,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         ((size_t)P * st.W + (size_t)N * st.WS + 2 * (size_t)st.WS +
          4 * (size_t)st.W) * sizeof(uint64_t) +
         (size_t)st.S * sizeof(int) + (size_t)N * (sizeof(int) + sizeof *st.fw) +
-        (size_t)P * (sizeof *st.k + sizeof *st.f + 9 * sizeof(int) +
+        (size_t)P * (sizeof *st.k + sizeof *st.f + 10 * sizeof(int) +
                      sizeof *st.tbuf +
                      sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
@@ -223,12 +232,18 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
     for (int i = 0; i < P; i++)
         st.A[i] = keys[i].rank;
+    /* (f, rank) order: k = 0 for all */
+    for (int i = 0; i < P; i++)
+        keys[i].k = 0;
+    qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
+    for (int i = 0; i < P; i++)
+        st.fpos[keys[i].rank] = i;
     st.na = P;
     free(keys);
     keys = NULL;
 
     while (alive > 1) {
-        int ng, root_in = 0, nr = 0;
+        int ng, root_in = 0;
         if (opt->max_rounds > 0 && round >= opt->max_rounds) {
             papsim_clv_fail(e, PAPSIM_CLV_ELIMIT, "the schedule needs more than %lld rounds "
                         "(max_rounds)", (long long)opt->max_rounds);
@@ -263,17 +278,12 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         }
 
         /* slots and rows for the new members */
-        papsim_clv_imp_place(&st, ng);
+        papsim_clv_imp_place(&st, ng, round);
         for (int i = 0; i < ng; i++)
             root_in |= st.G2[i] == root;
 
         /* receivers: the sink (the root if ready, else the head) first */
-        if (root_in)
-            st.recv[nr++] = root;
-        for (int i = 0; i < ng; i++)
-            if (st.G2[i] != root || !root_in)
-                st.recv[nr++] = st.G2[i];
-        if (papsim_clv_imp_round(&st, nr, root_in, round, out, e) != 0)
+        if (papsim_clv_imp_round(&st, ng, root_in, round, out, e) != 0)
             goto out;
 
         /* retire who has sent everything; the others advance by d */
@@ -284,8 +294,6 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the root %d ended with nothing", root);
         goto out;
     }
-    if (getenv("PAPSIM_CLV_DEBUG"))
-        fprintf(stderr, "respreads=%lld\n", (long long)st.respreads);
     rc = papsim_clv_schedule_finish_flagged(out, round, e);
 out:
     free(keys);

@@ -11,7 +11,12 @@
 
 typedef struct {
     int P, N, W, root, strict, root_first;
-    int S, WS;      /* slot capacity S = 64 WS bits per holder row */
+    int WH;         /* words per half row: 64 WH >= P */
+    int S, WS;      /* slots per holder row: S = 64 WS, WS = 2 WH */
+    int *fpos;      /* [P]: place of p in (f, rank) order */
+    int hpar;       /* parity of o = k - round of the first half's members
+                       (the head's): a member's slot is fpos[p] + 64 WH
+                       (1 if its parity differs) */
     int64_t *k;     /* availability = k d + f */
     double *f;
     uint64_t *C;    /* [P][W]: the column of p at C + p W, 1 = holds (A or P) */
@@ -20,7 +25,8 @@ typedef struct {
     int *A;         /* arrival queue */
     int na, ai;
     int *G, *G2;    /* survivors; this round's ready set */
-    int *recv;      /* receiver order */
+    int nnew;       /* members of G2 without a slot (taken from A since
+                       the last busy round) */
     papsim_clv_transfer *tbuf; /* [P]: this round's transfers */
     int *slot;      /* [P]: slot of a ready-set member, -1 none */
     int *slot_proc; /* [S]: the member at a slot, -1 none */
@@ -28,26 +34,24 @@ typedef struct {
                        slot s holds j and may send it this round */
     uint64_t *occ;  /* [WS]: occupied slots */
     uint64_t *avail;/* [WS]: this round's members that have not sent */
-    int alo, ahi;   /* avail is 0 outside words [alo, ahi) */
     int *hcnt;      /* [N]: members holding segment j */
     uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
     uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
                             two members may send j" */
-    int ulo;        /* U1 is 0 below word ulo */
     unsigned short *fw; /* [N]: no member may send j below slot word fw[j]
                            (this round) */
     int *clo;       /* [P]: C[p] is 0 below word clo[p] */
-    int64_t respreads;   /* slot reassignments, for tuning */
 } imp_state;
 
 /* Gives the new members of st->G2[0..ng) slots between their neighbours
  * (re-spreading all slots when a gap is too small) and enters them in the
  * rows; sets occ, U1s, U2s. */
-void papsim_clv_imp_place(imp_state *st, int ng);
+void papsim_clv_imp_place(imp_state *st, int ng, int64_t round);
 
-/* Runs the receivers st->recv[0..nr) of one busy round (recv[0] is the
- * sink), appending the transfers to out. Returns 0 or -1 (e set). */
-int papsim_clv_imp_round(imp_state *st, int nr, int root_in, int64_t round,
+/* Runs one busy round over the ready set st->G2[0..ng) (the sink is the
+ * root if root_in, else G2[0]), appending its transfers to out. Returns 0
+ * or -1 (e set). */
+int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
                          papsim_clv_schedule *out, papsim_clv_err *e);
 
 /* Ends a busy round: the P' segments back in their rows, the members

@@ -255,10 +255,12 @@ int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
 /* Checks the transfers and the round count and sets nrounds. */
 static int finish_rounds(papsim_clv_schedule *s, int64_t nrounds, papsim_clv_err *e)
 {
+    const uint32_t np = (uint32_t)s->nprocs, ns = (uint32_t)s->nseg;
     for (int64_t t = 0; t < s->ntransfers; t++) {
         const papsim_clv_transfer *x = &s->transfers[t];
-        if (x->src < 0 || x->src >= s->nprocs || x->dst < 0 ||
-            x->dst >= s->nprocs || x->seg < 0 || x->seg >= s->nseg)
+        /* one branch: a negative value is a large unsigned one */
+        if (((uint32_t)x->src >= np) | ((uint32_t)x->dst >= np) |
+            ((uint32_t)x->seg >= ns))
             return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d is out of range",
                                x->src, x->dst, x->seg);
     }
