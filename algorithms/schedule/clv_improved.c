@@ -1,61 +1,71 @@
-/* Clairvoyant schedule generation, "improved": Proficz & Ocetkiewicz
- * 2021, section 5 (the
- * segment-tree Clairvoyant, Listings 3-8), producing exactly the schedule
- * of clv_original.c.
+/* Clairvoyant schedule generation, "improved": after Proficz &
+ * Ocetkiewicz, "Improving Clairvoyant: reduction algorithm resilient to
+ * imbalanced process arrival patterns", J. Supercomputing 77, 2021,
+ * section 5, producing exactly the schedule of clv_original.c. The
+ * paper's segment tree is replaced by segment-major bit rows; this file
+ * holds the arrivals, ready sets and rounds, clv_improved_rows.c the rows,
+ * the queries and the updates (state in clv_improved.h).
  *
  *   C     P columns of N bits: 1 = the process holds the segment (A or P),
  *         0 = sent (E). P' is one int per process (section 5.3).
  *   A     the processes sorted by arrival (k, f, rank); a cursor, no heap.
  *   G     the ready set: the survivors of the previous round (their order
  *         never changes: all advanced by d) merged with the head of A while
- *         ready (section 5.2, Listing 6), O(|G|) per round.
+ *         ready (section 5.2, Listing 6), O(|G|) per round; when no
+ *         arrival joins, the survivors as they are.
  *   idle  a ready set of one process g: jump straight to the round in which
  *         the next arrival w is ready, k = k_w - k_g - [f_w < f_g] rounds
  *         ('<=': [f_w <= f_g]), exact (section 5.1).
- *   T     a segment tree over the positions of G: leaf i = the column of
- *         G[i], refilled each round (the paper too rebuilds once per round,
- *         section 5.4.4). Every inner node holds the OR of its children
- *         ("some leaf below holds the segment", the paper's tree). 8-ary
- *         and node-major: a node is its N-bit column, W = N/64 contiguous
- *         words, so a rebuild copies whole columns and a sender's leaf is
- *         zeroed and its ancestors recomputed for all words in one loop;
- *         512 leaves need three levels, not nine.
- *   query receiver p at leaf l: word by word from the lowest, the lowest
- *         bit of the root's word AND C[p] (non-sink) or "all but p's P'
- *         segment" (sink) is the segment when a leaf other than l holds
- *         it; only when l is its one holder is the climb of Listing 3 made
- *         (the OR of the siblings on l's path, for that word), whose lowest
- *         bit under the mask is then the segment. The peer is the
- *         root if it is ready, root-first order is on and its leaf holds
- *         the segment; else the leftmost leaf with the bit (Listing 4), or
- *         the next one after l (Listing 5) if that leftmost leaf is p.
- *   update the sender's leaf is zeroed (it may not send again this round),
- *         the receiver's leaf loses the received bit (P'), and the paths to
- *         the root are recomputed level by level until a node does not
- *         change. The receiver's COPY flag is known here (only the sink
- *         receives a segment it no longer holds), so the schedule's
- *         finish does not replay the rounds.
- * The leaves are G positions rather than the f-ordered doubled index space
- * of section 5.4.3, so the tree order is the ready order under both the
- * '<' and the '<=' rule (a hand check of the paper's section 4.4.3 shows that the f-order
- * fails under '<='), only G members are visible, and the tree has
- * about 8|G|/7 nodes, not 2P (our review of Listing 8 lists the
- * hazards of Listing 8 this avoids).
+ *   slots a member's k and the round number both grow by one per round, so
+ *         o = k - round is fixed while it is ready, and the ready order
+ *         (k, f, rank) is the order of (o, f, rank). All members have o in
+ *         {o_h, o_h + 1} (o_h: the head's; t < t_h + d, or <=). So a
+ *         member's slot is its place in the (f, rank) order of all P
+ *         processes, plus 64 ceil(P/64) if the parity of its o differs
+ *         from the head's: a doubled (f, rank) index space (the paper's
+ *         section 5.4.3 has one) in which slot order is ready order under
+ *         '<' and '<=' alike (ties in f with o_h + 1 fall in the second
+ *         half). A slot is fixed from a member's arrival to its
+ *         retirement; when the head's parity changes, the two halves swap
+ *         (O(N P/64), none at all in the benchmark instances).
+ *   R     per segment j a row of 2 * 64 ceil(P/64) bits over the slots: the
+ *         members that hold j and may send it this round (the receiver of
+ *         j this round is out of row j until the round ends: P'). avail:
+ *         the slots that have not sent this round.
+ *   U1/U2 per segment "at least one / two members hold it" at the start of
+ *         the round (exact, kept by holder counts), then this round's lazy
+ *         supersets of "one / two members may still send it": a candidate
+ *         that fails leaves them, so a round has at most 2N failures.
+ *   query receiver p: the lowest segment of C[p] & U2 (p has not sent, so
+ *         it may send all it holds and another member must hold the
+ *         segment too), of C[p] & U1 (p has sent), or of U2 | (U1 & ~C[p])
+ *         (the sink, which takes any segment), whose row & avail, without
+ *         p's bit, is not empty. The peer is the root if it is ready,
+ *         root-first order is on and it may send the segment, else the
+ *         lowest such slot (Listings 4 and 5). The row scan starts at a
+ *         per-segment word below which no member may send it any more this
+ *         round; a failure is settled by one word-parallel OR.
+ *   update a transfer z -> p of segment j clears two bits of row j (z's for
+ *         good, p's until the round ends), z's bit of avail and bit j of
+ *         C[z]; sets bit j of C[p]. The receiver's COPY flag is known here
+ *         (only the sink receives a segment it no longer holds), and each
+ *         round's transfers are appended at once.
  *
- * Time per busy round O(|G| (N/64) log |G|) worst case (the rebuild is
- * O(|G| N/64)); O(1) per run of idle rounds. Memory P N bits + about
- * (8/7) P N bits for the tree + O(P) words.
+ * Time per busy round O(N + (|G| + N) (N + P)/64) words worst case: N
+ * for the per-round copies of U1, U2 and the scan starts, per receiver
+ * its candidate words and one row scan, per failed candidate (at most 2N)
+ * one row; in the benchmark instances a transfer reads about one word of
+ * each. O(N) per arrival, O(1) per run of idle rounds.
+ * Memory P N bits (C) + N 2 * 64 ceil(P/64) bits (R) + O(P + N) words.
  *
  * Earlier versions, same schedules (bench/clairvoyant-generator.sh, P = N
- * = 512, CPU per generation): a binary heap per 64-segment word with a
- * second aggregate per node ("at least two leaves below hold it") made
- * every update climb further; the word-major binary OR tree took about
- * two thirds of its time; this 8-ary node-major tree takes about 0.9 of
- * that with uniform arrivals and 0.65 with random ones. Deleting senders
- * lazily (a sent bit per leaf, a block of eight zeroed only when a search
- * meets it) was faster with uniform arrivals (0.8) and slower with random
- * ones (1.2): the root's stale words name segments only senders hold, and
- * each costs a search. */
+ * = 512): a segment tree over the ready positions, 8-ary and node-major,
+ * OR of the children per node, rebuilt each round (and before it a
+ * binary one, word-major): about 1.5 million descents and half a million
+ * block recomputations for 262,143 transfers; deleting senders lazily in
+ * the tree was faster with uniform arrivals and slower with random ones.
+ * The rows replace both: a transfer clears four bits, a query reads
+ * about one word of the candidate set and one of a row. */
 #include <stdlib.h>
 #include <string.h>
 
