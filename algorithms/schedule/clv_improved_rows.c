@@ -167,18 +167,18 @@ int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
                     zs = rs;
                     break;
                 }
-                hit = v < ahi ? Rj[v] & av[v] : 0;
-                if (hit == 0 && v < ahi) {
-                    uint64_t any = 0;
-                    for (int u = v + 1; u < ahi; u++)
-                        any |= Rj[u] & av[u];
-                    if (any == 0)
-                        v = ahi;
-                    else
-                        do
-                            hit = Rj[++v];
-                        while ((hit &= av[v]) == 0);
+                for (hit = 0; v + 1 < ahi; v += 2) { /* two words a step */
+                    const uint64_t h0 = Rj[v] & av[v], h1 = Rj[v + 1] & av[v + 1];
+                    if (h0 | h1) {
+                        hit = h0 ? h0 : h1;
+                        v += !h0;
+                        break;
+                    }
                 }
+                if (!hit && v < ahi)
+                    hit = Rj[v] & av[v];
+                if (!hit)
+                    v = ahi;
                 fw[j] = (unsigned short)(lsend && lw < v ? lw : v);
                 if (hit) {
                     zs = v * 64 + ctz64(hit);
