@@ -104,8 +104,8 @@ static void holder_lost(imp_state *st, int j)
  *   the peer is the root's slot rs (-1: none) if it may send j, else the
  *     lowest slot of row j & avail (p's own bit is out of avail while p
  *     searches). The scan starts at word fw[j], below which no member may
- *     send j any more this round; a word-parallel OR over the rest of the
- *     window [alo, ahi) settles a failure without a scan.
+ *     send j any more this round, within the window [alo, ahi) of words
+ *     with unsent members, two words a step.
  *   a failed candidate leaves U2 (only p may send it) or U1 and U2 (no
  *     one may), for the rest of the round: at most 2N failures a round.
  * Locals mirror the state so the stores into the rows and counters do not
