@@ -43,9 +43,10 @@ typedef struct {
     int *clo;       /* [P]: C[p] is 0 below word clo[p] */
 } imp_state;
 
-/* Gives the new members of st->G2[0..ng) slots between their neighbours
- * (re-spreading all slots when a gap is too small) and enters them in the
- * rows; sets occ, U1s, U2s. */
+/* Gives the new members of st->G2[0..ng) their slots (fpos[p], in the
+ * second half if the parity of k - round differs from hpar) and enters
+ * them in the rows, occ, hcnt, U1s and U2s; swaps the halves when the
+ * head is in the second one, so that slot order is ready order. */
 void papsim_clv_imp_place(imp_state *st, int ng, int64_t round);
 
 /* Runs one busy round over the ready set st->G2[0..ng) (the sink is the
