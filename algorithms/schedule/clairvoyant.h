@@ -303,6 +303,11 @@ int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
                                 papsim_clv_err *e);
 int papsim_clv_schedule_finish_flagged(papsim_clv_schedule *s, int64_t nrounds,
                                        papsim_clv_err *e);
+/* Appends the n transfers t[0..n) of one round, after every round added
+ * so far, flags as given (for finish_flagged); n = 0 adds nothing. */
+int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
+                                  const papsim_clv_transfer *t, int n,
+                                  papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 

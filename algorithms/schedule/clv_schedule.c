@@ -189,6 +189,29 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
     return 0;
 }
 
+int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
+                                  const papsim_clv_transfer *t, int n,
+                                  papsim_clv_err *e)
+{
+    if (n <= 0)
+        return 0;
+    if (round < 0 || (s->nbusy > 0 && round <= s->round_id[s->nbusy - 1]))
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "round %lld is not after round %lld",
+                           (long long)round,
+                           (long long)(s->nbusy ? s->round_id[s->nbusy - 1] : -1));
+    if (s->ntransfers > INT32_MAX - n)
+        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "more than %d transfers", INT32_MAX);
+    if (papsim_clv_schedule_add(s, round, t[0].src, t[0].dst, t[0].seg, e) != 0)
+        return -1; /* opens the round */
+    if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + n - 1,
+             sizeof *s->transfers) != 0)
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+    memcpy(&s->transfers[s->ntransfers - 1], t, (size_t)n * sizeof *t);
+    s->ntransfers += n - 1;
+    s->round_first[s->nbusy] = s->ntransfers;
+    return 0;
+}
+
 /* COPY flags: the receiver's slot is E (sent away, not received since) at
  * the start of the round. Sends are applied after the round's flags are
  * read, receives last, as in papsim_clv_check. */
@@ -232,10 +255,12 @@ int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
 /* Checks the transfers and the round count and sets nrounds. */
 static int finish_rounds(papsim_clv_schedule *s, int64_t nrounds, papsim_clv_err *e)
 {
+    const uint32_t np = (uint32_t)s->nprocs, ns = (uint32_t)s->nseg;
     for (int64_t t = 0; t < s->ntransfers; t++) {
         const papsim_clv_transfer *x = &s->transfers[t];
-        if (x->src < 0 || x->src >= s->nprocs || x->dst < 0 ||
-            x->dst >= s->nprocs || x->seg < 0 || x->seg >= s->nseg)
+        /* one branch: a negative value is a large unsigned one */
+        if (((uint32_t)x->src >= np) | ((uint32_t)x->dst >= np) |
+            ((uint32_t)x->seg >= ns))
             return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d is out of range",
                                x->src, x->dst, x->seg);
     }

@@ -14,7 +14,8 @@
  *  - the original and the improved generators give identical schedules on
  *    thousands of random instances (seeded xoshiro256**, deterministic),
  *    under both readiness rules and both peer orders, and the checker
- *    accepts all of them;
+ *    accepts all of them (also above 64 processes with every arrival
+ *    kind, for the improved generator's multi-word slot rows);
  *  - invariances: the schedule does not depend on d for balanced arrivals,
  *    nor on an exact common shift of the arrival times. */
 #include <stdint.h>
@@ -291,6 +292,35 @@ static void test_random_large(check_counts *c)
     free(a);
 }
 
+/* More than 64 processes, every arrival kind (ties in the fractional
+ * parts included), both readiness rules and both peer orders: the
+ * improved generator keeps its holder rows in a doubled (f, rank) slot
+ * order over several words, whose halves swap when the head's parity of
+ * k - round changes. */
+static void test_random_wide(check_counts *c)
+{
+    papsim_rng rng;
+    double *a = malloc(300 * sizeof *a);
+    papsim_rng_seed(&rng, 4242);
+    for (int it = 0; it < 24 && a; it++) {
+        int P = 65 + (int)(papsim_rng_next(&rng) % 200);
+        int N = 1 + (int)(papsim_rng_next(&rng) % 48);
+        int root = (int)(papsim_rng_next(&rng) % (uint64_t)P);
+        int kind = it % 6;
+        double d = kind == 0 ? 1 : 0.5;
+        make_arrivals(&rng, kind, P, N, root, d, a);
+        for (int ready = 0; ready < 2; ready++)
+            for (int peers = 0; peers < 2; peers++) {
+                papsim_clv_options o = {ready, peers, 0};
+                char what[160];
+                snprintf(what, sizeof what, "wide #%d P=%d N=%d root=%d kind=%d "
+                         "ready=%d peers=%d", it, P, N, root, kind, ready, peers);
+                both(c, what, P, N, root, a, d, &o, NULL);
+            }
+    }
+    free(a);
+}
+
 static void test_invariance(check_counts *c)
 {
     papsim_rng rng;
@@ -469,6 +499,7 @@ int main(void)
     test_binomial(&c);
     test_random(&c);
     test_random_large(&c);
+    test_random_wide(&c);
     test_invariance(&c);
     test_spread(&c);
     test_issue4(&c);
