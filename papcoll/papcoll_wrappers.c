@@ -293,34 +293,40 @@ int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datat
 
 /* ---- the rooted collectives, the v-forms and the prefix reductions ---- */
 
-int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-               MPI_Datatype rtype, int root, MPI_Comm comm)
+/* Gather and scatter have one signature, in MPI as in papsim: one body,
+ * told apart by coll. The rule size is the per-rank block, the root's
+ * receive side for gather and its send side for scatter. */
+typedef int pmpi_rooted_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int,
+                           MPI_Comm);
+
+static int rooted(int coll, const void *caller, const void *sbuf, int scount, MPI_Datatype stype,
+                  void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    const int gather = coll == PAPCOLL_GATHER;
+    pmpi_rooted_fn *pmpi = gather ? PMPI_Gather : PMPI_Scatter;
     call c;
     papcoll_state *s = papcoll_enter();
     if (!s)
-        return PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-    int rc = begin(&c, s, PAPCOLL_GATHER, comm,
-                   block_bytes(comm, root, rcount, rtype, scount, stype), MPI_OP_NULL, CALLER)
-        ? papsim_gather_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, root, comm,
-                                        &c.params)
-        : PMPI_Gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+        return pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+    long long bytes = gather ? block_bytes(comm, root, rcount, rtype, scount, stype)
+                             : block_bytes(comm, root, scount, stype, rcount, rtype);
+    int rc = begin(&c, s, coll, comm, bytes, MPI_OP_NULL, caller)
+        ? (gather ? papsim_gather_lookup : papsim_scatter_lookup)(ALGO(c))(
+              sbuf, scount, stype, rbuf, rcount, rtype, root, comm, &c.params)
+        : pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
     return end(&c, rc);
+}
+
+int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+               MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    return rooted(PAPCOLL_GATHER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
 }
 
 int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                 MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-    int rc = begin(&c, s, PAPCOLL_SCATTER, comm,
-                   block_bytes(comm, root, scount, stype, rcount, rtype), MPI_OP_NULL, CALLER)
-        ? papsim_scatter_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, root, comm,
-                                         &c.params)
-        : PMPI_Scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-    return end(&c, rc);
+    return rooted(PAPCOLL_SCATTER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
 }
 
 /* Gatherv and scatterv: the counts are the root's alone, so the rules test
@@ -385,28 +391,34 @@ int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MP
     return end(&c, rc);
 }
 
-int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-             MPI_Comm comm)
+/* Scan and exscan have one signature: one body, told apart by coll. The
+ * rule size is the vector. */
+typedef int pmpi_prefix_fn(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+
+static int prefix(int coll, const void *caller, const void *sbuf, void *rbuf, int count,
+                  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
+    const int scan = coll == PAPCOLL_SCAN;
+    pmpi_prefix_fn *pmpi = scan ? PMPI_Scan : PMPI_Exscan;
     call c;
     papcoll_state *s = papcoll_enter();
     if (!s)
-        return PMPI_Scan(sbuf, rbuf, count, type, op, comm);
-    int rc = begin(&c, s, PAPCOLL_SCAN, comm, type_bytes(count, type), op, CALLER)
-        ? papsim_scan_lookup(ALGO(c))(sbuf, rbuf, count, type, op, comm, &c.params)
-        : PMPI_Scan(sbuf, rbuf, count, type, op, comm);
+        return pmpi(sbuf, rbuf, count, type, op, comm);
+    int rc = begin(&c, s, coll, comm, type_bytes(count, type), op, caller)
+        ? (scan ? papsim_scan_lookup : papsim_exscan_lookup)(ALGO(c))(sbuf, rbuf, count, type,
+                                                                      op, comm, &c.params)
+        : pmpi(sbuf, rbuf, count, type, op, comm);
     return end(&c, rc);
+}
+
+int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+             MPI_Comm comm)
+{
+    return prefix(PAPCOLL_SCAN, CALLER, sbuf, rbuf, count, type, op, comm);
 }
 
 int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
                MPI_Comm comm)
 {
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Exscan(sbuf, rbuf, count, type, op, comm);
-    int rc = begin(&c, s, PAPCOLL_EXSCAN, comm, type_bytes(count, type), op, CALLER)
-        ? papsim_exscan_lookup(ALGO(c))(sbuf, rbuf, count, type, op, comm, &c.params)
-        : PMPI_Exscan(sbuf, rbuf, count, type, op, comm);
-    return end(&c, rc);
+    return prefix(PAPCOLL_EXSCAN, CALLER, sbuf, rbuf, count, type, op, comm);
 }
