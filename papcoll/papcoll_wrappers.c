@@ -39,9 +39,10 @@ static long long type_bytes(int count, MPI_Datatype type)
     return (long long)count * size;
 }
 
-/* The ranks a receive count vector of comm has an entry for (allgatherv,
- * gatherv, scatterv, alltoallv): the remote group's size in an
- * inter-communicator, the communicator's size otherwise. */
+/* The ranks that a count vector naming the peers one exchanges with has an
+ * entry for (allgatherv's and alltoallv's recvcounts, the root's of gatherv
+ * and scatterv): the remote group's size in an inter-communicator, the
+ * communicator's size otherwise. */
 static int peers(MPI_Comm comm)
 {
     int inter = 0, n = 0;
@@ -59,7 +60,7 @@ static int peers(MPI_Comm comm)
 static long long largest_bytes(const int counts[], int n, MPI_Datatype type)
 {
     int largest = 0;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; counts && i < n; i++) /* NULL: the algorithm or MPI refuses it */
         largest = counts[i] > largest ? counts[i] : largest;
     return type_bytes(largest, type);
 }
