@@ -12,24 +12,42 @@
 
 #include "util/units.h"
 
-static const char *const names[PAPCOLL_NCOLLECTIVES] = {
-    "allgather", "allgatherv", "reduce", "allreduce", "alltoall", "bcast",
-    "barrier", "reduce_scatter", "reduce_scatter_block",
-};
-static const char *const variables[PAPCOLL_NCOLLECTIVES] = {
-    "PAPCOLL_ALLGATHER", "PAPCOLL_ALLGATHERV", "PAPCOLL_REDUCE",
-    "PAPCOLL_ALLREDUCE", "PAPCOLL_ALLTOALL",   "PAPCOLL_BCAST",
-    "PAPCOLL_BARRIER",   "PAPCOLL_REDUCE_SCATTER", "PAPCOLL_REDUCE_SCATTER_BLOCK",
+/* The collectives, in the order of the enum (papcoll_config.h): name,
+ * variable, and whether every rank of a call computes the same rule size.
+ * Where the sizes are each rank's own (the counts of gatherv and scatterv,
+ * read at the root only; the send and receive counts of alltoallv), a size
+ * condition could send the ranks of one call to different algorithms, which
+ * would never match each other's messages: their rules may test np only. */
+static const struct {
+    const char *name, *variable;
+    int agreed_size;
+} colls[PAPCOLL_NCOLLECTIVES] = {
+    [PAPCOLL_ALLGATHER] = {"allgather", "PAPCOLL_ALLGATHER", 1},
+    [PAPCOLL_ALLGATHERV] = {"allgatherv", "PAPCOLL_ALLGATHERV", 1},
+    [PAPCOLL_REDUCE] = {"reduce", "PAPCOLL_REDUCE", 1},
+    [PAPCOLL_ALLREDUCE] = {"allreduce", "PAPCOLL_ALLREDUCE", 1},
+    [PAPCOLL_ALLTOALL] = {"alltoall", "PAPCOLL_ALLTOALL", 1},
+    [PAPCOLL_BCAST] = {"bcast", "PAPCOLL_BCAST", 1},
+    [PAPCOLL_BARRIER] = {"barrier", "PAPCOLL_BARRIER", 1},
+    [PAPCOLL_REDUCE_SCATTER] = {"reduce_scatter", "PAPCOLL_REDUCE_SCATTER", 1},
+    [PAPCOLL_REDUCE_SCATTER_BLOCK] = {"reduce_scatter_block", "PAPCOLL_REDUCE_SCATTER_BLOCK", 1},
+    [PAPCOLL_GATHER] = {"gather", "PAPCOLL_GATHER", 1},
+    [PAPCOLL_SCATTER] = {"scatter", "PAPCOLL_SCATTER", 1},
+    [PAPCOLL_GATHERV] = {"gatherv", "PAPCOLL_GATHERV", 0},
+    [PAPCOLL_SCATTERV] = {"scatterv", "PAPCOLL_SCATTERV", 0},
+    [PAPCOLL_ALLTOALLV] = {"alltoallv", "PAPCOLL_ALLTOALLV", 0},
+    [PAPCOLL_SCAN] = {"scan", "PAPCOLL_SCAN", 1},
+    [PAPCOLL_EXSCAN] = {"exscan", "PAPCOLL_EXSCAN", 1},
 };
 
 const char *papcoll_collective_name(int coll)
 {
-    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? names[coll] : "?";
+    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? colls[coll].name : "?";
 }
 
 const char *papcoll_variable(int coll)
 {
-    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? variables[coll] : "?";
+    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? colls[coll].variable : "?";
 }
 
 typedef struct {
@@ -175,6 +193,20 @@ static void trim(char **s)
         *--end = '\0';
 }
 
+/* For an algorithm name unknown in the rule's collective: "; 'ring' is an
+ * algorithm of allgather, allreduce" when other collectives have it, so a
+ * rule in the wrong variable says so; "" otherwise. */
+static void other_collectives(const char *algo, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < papsim_catalog_size && used < len; i++)
+        if (strcmp(papsim_catalog[i].name, algo) == 0)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                     used ? ", " : "; it is an algorithm of ",
+                                     papsim_catalog[i].collective);
+}
+
 /* One rule, as written, into r. */
 static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
 {
@@ -191,6 +223,10 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
                 return fail(w, "more than %d conditions", PAPCOLL_MAX_CONDS);
             if (read_cond(w, cond, &r->cond[r->nconds++]) != 0)
                 return -1;
+            if (!r->cond[r->nconds - 1].on_np && !colls[coll].agreed_size)
+                return fail(w, "condition '%s': the ranks of a %s call pass their own "
+                            "counts, so they need not agree on a size; its rules test "
+                            "np only (np>=16:ALGORITHM)", cond, colls[coll].name);
         }
     }
     char *knobs = strchr(algo, '(');
@@ -203,14 +239,17 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
     }
     trim(&algo);
     if (strcmp(algo, "mpi") != 0) {
-        r->algorithm = papsim_catalog_find(names[coll], algo);
+        const char *coll_name = colls[coll].name;
+        r->algorithm = papsim_catalog_find(coll_name, algo);
         if (!r->algorithm) {
-            char valid[1024];
-            papsim_catalog_names(names[coll], valid, sizeof valid);
+            char valid[1024], others[256];
+            papsim_catalog_names(coll_name, valid, sizeof valid);
             char *builtin = strstr(valid, ", builtin:"); /* papbench's, not ours */
             if (builtin)
                 *builtin = '\0';
-            return fail(w, "unknown %s algorithm '%s' (known: mpi, %s)", names[coll], algo, valid);
+            other_collectives(algo, others, sizeof others);
+            return fail(w, "unknown %s algorithm '%s' (known: mpi, %s)%s", coll_name, algo,
+                        valid, others);
         }
         r->knowledge = (r->algorithm->knobs & PAPSIM_K_KNOWLEDGE) != 0;
     }
@@ -265,8 +304,8 @@ int papcoll_config_read(papcoll_config *cfg, char *(*getenv_fn)(const char *),
     memset(cfg, 0, sizeof *cfg);
     cfg->window = 5;
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
-        w.var = variables[c];
-        if ((v = getenv_fn(variables[c])) != NULL && read_rules(&w, c, v, cfg) != 0)
+        w.var = colls[c].variable;
+        if ((v = getenv_fn(w.var)) != NULL && read_rules(&w, c, v, cfg) != 0)
             return -1;
     }
     w.var = "PAPCOLL_REPORT";

@@ -1,7 +1,7 @@
 /* libpapcoll's selection rules (MPI-free, so the unit tests can call it).
  *
  * One environment variable per collective, PAPCOLL_<COLLECTIVE> (upper
- * case: PAPCOLL_ALLREDUCE, PAPCOLL_REDUCE, PAPCOLL_BARRIER, ...), holds a comma-separated
+ * case: PAPCOLL_ALLREDUCE, PAPCOLL_GATHERV, PAPCOLL_EXSCAN, ...), holds a comma-separated
  * list of rules, tried in order; the first that matches a call chooses:
  *
  *   RULE  = [COND {'&' COND} ':'] ALGO ['(' KNOB {',' KNOB} ')']
@@ -13,9 +13,12 @@
  *           model_alpha=2.66us  model_beta=0.48ns
  *
  * BYTES is the call's message size as papsim counts it (the per-rank block
- * for allgather and alltoall, the vector for reduce, allreduce and bcast,
- * the largest block for allgatherv and reduce_scatter, the block for
- * reduce_scatter_block, 0 for barrier), with papsim's units (64KiB, 1MB, 8).
+ * for allgather, alltoall, gather and scatter, the vector for reduce,
+ * allreduce, bcast, scan and exscan, the largest block for allgatherv and
+ * reduce_scatter, the block for reduce_scatter_block, 0 for barrier), with
+ * papsim's units (64KiB, 1MB, 8). The rules of gatherv, scatterv and
+ * alltoallv take np conditions only: their ranks pass their own counts, so
+ * a size they all agree on does not exist.
  * A call that no rule matches goes to the MPI library ('mpi').
  * Examples:
  *   PAPCOLL_ALLREDUCE=prr
@@ -41,6 +44,13 @@ enum {
     PAPCOLL_BARRIER,
     PAPCOLL_REDUCE_SCATTER,
     PAPCOLL_REDUCE_SCATTER_BLOCK,
+    PAPCOLL_GATHER,
+    PAPCOLL_SCATTER,
+    PAPCOLL_GATHERV,
+    PAPCOLL_SCATTERV,
+    PAPCOLL_ALLTOALLV,
+    PAPCOLL_SCAN,
+    PAPCOLL_EXSCAN,
     PAPCOLL_NCOLLECTIVES
 };
 
@@ -75,7 +85,8 @@ typedef struct {
     int window;
 } papcoll_config;
 
-/* The collective's name ("allreduce") and its variable ("PAPCOLL_ALLREDUCE"). */
+/* The collective's name ("allreduce") and its variable ("PAPCOLL_ALLREDUCE"),
+ * from one table in papcoll_config.c. */
 const char *papcoll_collective_name(int coll);
 const char *papcoll_variable(int coll);
 

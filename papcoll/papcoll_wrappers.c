@@ -1,7 +1,8 @@
 /* libpapcoll: the PMPI wrappers of the collectives papsim implements. Each
  * one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
  * (papcoll_config.h), runs the chosen papsim algorithm with the rule's
- * knobs, and otherwise calls the MPI library's own collective.
+ * knobs, and otherwise calls the MPI library's own collective. The size
+ * each passes to the rules is the BYTES of papcoll_config.h.
  *
  * A rule's algorithm that cannot serve a call falls through to the MPI
  * library, counted with its reason: an inter-communicator, an np its
@@ -36,6 +37,55 @@ static long long type_bytes(int count, MPI_Datatype type)
         return 0;
     PMPI_Type_size(type, &size);
     return (long long)count * size;
+}
+
+/* The ranks that a count vector naming the peers one exchanges with has an
+ * entry for (allgatherv's and alltoallv's recvcounts, the root's of gatherv
+ * and scatterv): the remote group's size in an inter-communicator, the
+ * communicator's size otherwise. */
+static int peers(MPI_Comm comm)
+{
+    int inter = 0, n = 0;
+    PMPI_Comm_test_inter(comm, &inter);
+    if (inter)
+        PMPI_Comm_remote_size(comm, &n);
+    else
+        PMPI_Comm_size(comm, &n);
+    return n;
+}
+
+/* The largest of n counts of type, in bytes: the rule size of allgatherv
+ * and reduce_scatter (whose counts every rank passes alike), and the size
+ * the report counts for gatherv, scatterv and alltoallv. */
+static long long largest_bytes(const int counts[], int n, MPI_Datatype type)
+{
+    int largest = 0;
+    for (int i = 0; counts && i < n; i++) /* NULL: the algorithm or MPI refuses it */
+        largest = counts[i] > largest ? counts[i] : largest;
+    return type_bytes(largest, type);
+}
+
+/* For the rooted collectives (gather, scatter, their v forms): 1 at the
+ * root (MPI_ROOT in an inter-communicator's root group), 0 elsewhere, -1 at
+ * an inter-communicator's MPI_PROC_NULL ranks, which pass no data. */
+static int root_side(MPI_Comm comm, int root)
+{
+    int inter = 0, rank = -1;
+    PMPI_Comm_test_inter(comm, &inter);
+    if (inter)
+        return root == MPI_ROOT ? 1 : root == MPI_PROC_NULL ? -1 : 0;
+    PMPI_Comm_rank(comm, &rank);
+    return rank == root;
+}
+
+/* The per-rank block of gather and scatter: the root's count and type at the
+ * root (its own may be MPI_IN_PLACE), the rank's own elsewhere. The type
+ * signatures match, so every rank computes the same bytes. */
+static long long block_bytes(MPI_Comm comm, int root, int root_count, MPI_Datatype root_type,
+                             int count, MPI_Datatype type)
+{
+    int side = root_side(comm, root);
+    return side < 0 ? 0 : side ? type_bytes(root_count, root_type) : type_bytes(count, type);
 }
 
 static int fall_through(call *c, int reason)
@@ -135,11 +185,7 @@ int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
-    int np = 0, largest = 0;
-    PMPI_Comm_size(comm, &np);
-    for (int i = 0; i < np; i++)
-        largest = rcounts[i] > largest ? rcounts[i] : largest;
-    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, type_bytes(largest, rtype),
+    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, largest_bytes(rcounts, peers(comm), rtype),
                    MPI_OP_NULL, CALLER)
         ? papsim_allgatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
                                             comm, &c.params)
@@ -222,11 +268,10 @@ int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Da
     papcoll_state *s = papcoll_enter();
     if (!s)
         return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
-    int np = 0, largest = 0;
+    int np = 0; /* recvcounts: one per rank of the (local) group */
     PMPI_Comm_size(comm, &np);
-    for (int i = 0; i < np; i++)
-        largest = rcounts[i] > largest ? rcounts[i] : largest;
-    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER, comm, type_bytes(largest, type), op, CALLER)
+    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER, comm, largest_bytes(rcounts, np, type), op,
+                   CALLER)
         ? papsim_reduce_scatter_lookup(ALGO(c))(sbuf, rbuf, rcounts, type, op, comm, &c.params)
         : PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
     return end(&c, rc);
@@ -245,4 +290,136 @@ int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datat
                                                       &c.params)
         : PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
     return end(&c, rc);
+}
+
+/* ---- the rooted collectives, the v-forms and the prefix reductions ---- */
+
+/* Gather and scatter have one signature, in MPI as in papsim: one body,
+ * told apart by coll. The rule size is the per-rank block, the root's
+ * receive side for gather and its send side for scatter. */
+typedef int pmpi_rooted_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int,
+                           MPI_Comm);
+
+static int rooted(int coll, const void *caller, const void *sbuf, int scount, MPI_Datatype stype,
+                  void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    const int gather = coll == PAPCOLL_GATHER;
+    pmpi_rooted_fn *pmpi = gather ? PMPI_Gather : PMPI_Scatter;
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+    long long bytes = gather ? block_bytes(comm, root, rcount, rtype, scount, stype)
+                             : block_bytes(comm, root, scount, stype, rcount, rtype);
+    int rc = begin(&c, s, coll, comm, bytes, MPI_OP_NULL, caller)
+        ? (gather ? papsim_gather_lookup : papsim_scatter_lookup)(ALGO(c))(
+              sbuf, scount, stype, rbuf, rcount, rtype, root, comm, &c.params)
+        : pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+    return end(&c, rc);
+}
+
+int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+               MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    return rooted(PAPCOLL_GATHER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+}
+
+int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    return rooted(PAPCOLL_SCATTER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
+}
+
+/* Gatherv and scatterv: the counts are the root's alone, so the rules test
+ * np only (papcoll_config.c); the size counted in the report is the largest
+ * block at the root, the rank's own block elsewhere. */
+static long long v_bytes(MPI_Comm comm, int root, const int counts[], MPI_Datatype root_type,
+                         int count, MPI_Datatype type)
+{
+    int side = root_side(comm, root);
+    return side < 0 ? 0 : side ? largest_bytes(counts, peers(comm), root_type)
+                               : type_bytes(count, type);
+}
+
+int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
+                MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm);
+    int rc = begin(&c, s, PAPCOLL_GATHERV, comm,
+                   v_bytes(comm, root, rcounts, rtype, scount, stype), MPI_OP_NULL, CALLER)
+        ? papsim_gatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
+                                         root, comm, &c.params)
+        : PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm);
+    return end(&c, rc);
+}
+
+int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype,
+                 void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
+    int rc = begin(&c, s, PAPCOLL_SCATTERV, comm,
+                   v_bytes(comm, root, scounts, stype, rcount, rtype), MPI_OP_NULL, CALLER)
+        ? papsim_scatterv_lookup(ALGO(c))(sbuf, scounts, displs, stype, rbuf, rcount, rtype,
+                                          root, comm, &c.params)
+        : PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
+    return end(&c, rc);
+}
+
+/* Alltoallv: each rank's counts are its own, so the rules test np only
+ * (papcoll_config.c); the size counted in the report is the largest block
+ * the rank receives (recvcounts are read in place too). */
+int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype,
+                  void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
+                  MPI_Comm comm)
+{
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
+                              comm);
+    int rc = begin(&c, s, PAPCOLL_ALLTOALLV, comm, largest_bytes(rcounts, peers(comm), rtype),
+                   MPI_OP_NULL, CALLER)
+        ? papsim_alltoallv_lookup(ALGO(c))(sbuf, scounts, sdispls, stype, rbuf, rcounts,
+                                           rdispls, rtype, comm, &c.params)
+        : PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm);
+    return end(&c, rc);
+}
+
+/* Scan and exscan have one signature: one body, told apart by coll. The
+ * rule size is the vector. */
+typedef int pmpi_prefix_fn(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+
+static int prefix(int coll, const void *caller, const void *sbuf, void *rbuf, int count,
+                  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
+{
+    const int scan = coll == PAPCOLL_SCAN;
+    pmpi_prefix_fn *pmpi = scan ? PMPI_Scan : PMPI_Exscan;
+    call c;
+    papcoll_state *s = papcoll_enter();
+    if (!s)
+        return pmpi(sbuf, rbuf, count, type, op, comm);
+    int rc = begin(&c, s, coll, comm, type_bytes(count, type), op, caller)
+        ? (scan ? papsim_scan_lookup : papsim_exscan_lookup)(ALGO(c))(sbuf, rbuf, count, type,
+                                                                      op, comm, &c.params)
+        : pmpi(sbuf, rbuf, count, type, op, comm);
+    return end(&c, rc);
+}
+
+int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+             MPI_Comm comm)
+{
+    return prefix(PAPCOLL_SCAN, CALLER, sbuf, rbuf, count, type, op, comm);
+}
+
+int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+               MPI_Comm comm)
+{
+    return prefix(PAPCOLL_EXSCAN, CALLER, sbuf, rbuf, count, type, op, comm);
 }

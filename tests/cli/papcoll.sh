@@ -6,7 +6,11 @@
 #   - the report counts calls, bytes, fall-throughs with their reason and
 #     predictions exactly;
 #   - a configuration libpapcoll cannot follow stops the run at MPI_Init
-#     with a message naming the variable, before the application runs.
+#     with a message naming the variable, before the application runs;
+#   - gather, scatter, gatherv, scatterv, alltoallv, scan and exscan
+#     (papcoll/apps/colls.c checks every value it receives) by each of their
+#     papsim algorithms, the report's exact counts per algorithm and size
+#     rule, and their inter-communicator fall-throughs under Open MPI.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -22,14 +26,14 @@ smpi() {
         --cfg=smpi/simulate-computation:no --log=root.thres:warning "$@"
 }
 
-# mpi NP ARGS...: cg under Open MPI with libpapcoll preloaded and the
+# mpi NP APP ARGS...: APP under Open MPI with libpapcoll preloaded and the
 # PAPCOLL_* variables of the environment.
 mpi() {
-    local np=$1; shift
+    local np=$1 app=$2; shift 2
     local vars=()
-    for v in $(env | grep -o '^PAPCOLL_[A-Z]*'); do vars+=(-x "$v"); done
+    for v in $(env | grep -o '^PAPCOLL_[A-Z_]*'); do vars+=(-x "$v"); done
     timeout 300 "$MPIEXEC" --oversubscribe -np "$np" -x LD_PRELOAD="$B/libpapcoll.so" \
-        "${vars[@]}" "$B/cg-mpi" "$@"
+        "${vars[@]}" "$app" "$@"
 }
 
 # same_results REF OUT: cg's outputs agree: the same iterations and integer
@@ -105,6 +109,77 @@ expect_eq "smpi: stencil ran" "$(grep -c residual stencil.txt)" 1
 expect_eq "smpi: stencil's residual" "$(grep -o 'residual [^,]*' stencil.txt)" \
     "$(grep -o 'residual [^,]*' stencil-ref.txt)"
 
+# ---- gather, scatter, their v forms, alltoallv, scan and exscan -------------
+# colls (papcoll/apps/colls.c) checks every value it receives. At np 4 with
+# 2 repetitions each rank makes 4 gather, 4 scatter, 2 gatherv, 2 scatterv,
+# 2 alltoallv, 4 scan and 4 exscan calls (half of the gather, scatter, scan
+# and exscan calls small, half large: sizes below).
+NEW_COLLS="gather scatter gatherv scatterv alltoallv scan exscan"
+declare -A RANK_CALLS=([gather]=16 [scatter]=16 [gatherv]=8 [scatterv]=8 [alltoallv]=8
+                       [scan]=16 [exscan]=16)
+COLLS_OK=$(for c in $NEW_COLLS; do echo "colls: $c ok"; done)
+algorithms_of() { "$PAPSIM" list --format csv | awk -F, -v c="$1" 'NR > 1 && $1 == c {print $2}'; }
+# with_algorithms K CMD...: CMD with each of the seven collectives' variable
+# set to its K-th papsim algorithm (modulo their number); the report rows
+# this must give (collective,rule,algorithm,rank_calls,fallthroughs,reasons)
+# in expected.csv.
+with_algorithms() {
+    local k=$1; shift
+    (
+        : > expected.csv
+        for c in $NEW_COLLS; do
+            local algos=($(algorithms_of "$c"))
+            local a=${algos[$((k % ${#algos[@]}))]}
+            export "PAPCOLL_$(echo "$c" | tr a-z A-Z)=$a"
+            echo "$c,$a,$a,${RANK_CALLS[$c]},0,-" >> expected.csv
+        done
+        "$@"
+    )
+}
+# The report's rows of the seven, without the bytes and the timings.
+new_rows() {
+    awk -F, -v cs=" $NEW_COLLS " 'index(cs, " " $1 " ") {print $1 "," $2 "," $3 "," $4 "," $6 "," $7}' "$1"
+}
+# Every papsim algorithm of the seven: 3 runs cover them (gather has 3).
+: > used.csv
+for k in 0 1 2; do
+    PAPCOLL_REPORT=colls-report.csv with_algorithms $k \
+        smpi 4 "$B/colls-papcoll-smpi" > colls.txt 2> colls-err.txt || true
+    expect_eq "smpi: the seven by their algorithms, set $k: results" "$(cat colls.txt)" "$COLLS_OK"
+    expect_eq "smpi: the seven by their algorithms, set $k: report" \
+        "$(new_rows colls-report.csv)" "$(cat expected.csv)"
+    cut -d, -f1,3 expected.csv >> used.csv
+done
+expect_eq "smpi: every algorithm of the seven ran" "$(sort -u used.csv | wc -l)" \
+    "$(for c in $NEW_COLLS; do algorithms_of "$c"; done | wc -l)"
+
+# Size rules and the report's exact bytes. gather and scatter: 1 int (4 B)
+# and 16 ints (64 B) per rank; scan and exscan: a sum of 1 long (8 B) and
+# the affine op on 2 longs (16 B). gatherv, scatterv and alltoallv take np
+# conditions only; their bytes are what each rank passes: gatherv's root
+# (rank 0) the largest block, 3 ints, ranks 1-3 their own r ints (36 B per
+# call); scatterv's root (rank 3) 4 ints, ranks 0-2 r + 1 ints (40 B);
+# alltoallv the largest block a rank receives, 2 ints (32 B).
+PAPCOLL_REPORT=colls-report.csv PAPCOLL_GATHER='<=4B:linear,binomial' \
+    PAPCOLL_SCATTER='>4B:binomial,linear' PAPCOLL_GATHERV='np>4:mpi,linear' \
+    PAPCOLL_SCATTERV='np=4:linear' PAPCOLL_ALLTOALLV='np>=8:linear,pairwise' \
+    PAPCOLL_SCAN='<=8B:linear,recursive_doubling' PAPCOLL_EXSCAN='>8B:linear,recursive_doubling' \
+    smpi 4 "$B/colls-papcoll-smpi" > colls.txt
+expect_eq "smpi: the seven by size and np rules: results" "$(cat colls.txt)" "$COLLS_OK"
+expect_eq "smpi: the seven by size and np rules: calls and bytes per rule" \
+    "$(awk -F, -v cs=" $NEW_COLLS " 'index(cs, " " $1 " ")' colls-report.csv | cut -d, -f1-7)" \
+"gather,<=4B:linear,linear,8,32,0,-
+gather,binomial,binomial,8,512,0,-
+scatter,>4B:binomial,binomial,8,512,0,-
+scatter,linear,linear,8,32,0,-
+gatherv,linear,linear,8,72,0,-
+scatterv,np=4:linear,linear,8,80,0,-
+alltoallv,pairwise,pairwise,8,64,0,-
+scan,<=8B:linear,linear,8,64,0,-
+scan,recursive_doubling,recursive_doubling,8,128,0,-
+exscan,>8B:linear,linear,8,128,0,-
+exscan,recursive_doubling,recursive_doubling,8,64,0,-"
+
 # ---- bad configurations: refused at MPI_Init, naming the variable -----------
 bad() { # NAME VAR=VALUE EXPECTED-MESSAGE
     local rc=0
@@ -123,6 +198,16 @@ bad "an empty rule" 'PAPCOLL_ALLGATHER=ring,,bruck' \
     "papcoll: PAPCOLL_ALLGATHER: an empty rule (two commas, or a comma at an end)"
 bad "a window of no calls" 'PAPCOLL_WINDOW=0' \
     "papcoll: PAPCOLL_WINDOW: calls '0' must be between 1 and 1000"
+# A name of another collective's algorithm says whose it is.
+known() { algorithms_of "$1" | paste -sd, | sed 's/,/, /g'; }
+owners() { "$PAPSIM" list --format csv | awk -F, -v a="$1" 'NR > 1 && $2 == a {print $1}' | paste -sd, | sed 's/,/, /g'; }
+bad "an algorithm of other collectives" PAPCOLL_SCAN=ring \
+    "papcoll: PAPCOLL_SCAN: rule 'ring': unknown scan algorithm 'ring' (known: mpi, $(known scan)); it is an algorithm of $(owners ring)"
+expect_eq "ring is an algorithm of several collectives" "$(owners ring | grep -c allgather)" 1
+bad "gather's linear_sync for alltoallv" PAPCOLL_ALLTOALLV=linear_sync \
+    "papcoll: PAPCOLL_ALLTOALLV: rule 'linear_sync': unknown alltoallv algorithm 'linear_sync' (known: mpi, linear, pairwise); it is an algorithm of alltoall, gather"
+bad "a size condition for gatherv" 'PAPCOLL_GATHERV=<=1KiB:linear' \
+    "papcoll: PAPCOLL_GATHERV: rule '<=1KiB:linear': condition '<=1KiB': the ranks of a gatherv call pass their own counts, so they need not agree on a size; its rules test np only (np>=16:ALGORITHM)"
 
 # ---- under Open MPI (LD_PRELOAD) -------------------------------------------
 timeout 300 "$MPIEXEC" --oversubscribe -np 3 "$B/cg-mpi" $CG_ARGS > mpi-ref.txt
@@ -130,14 +215,37 @@ for rule in PAPCOLL_ALLREDUCE=ring PAPCOLL_ALLREDUCE=slt PAPCOLL_REDUCE=clairvoy
             PAPCOLL_BCAST=pipeline PAPCOLL_ALLGATHER=bruck PAPCOLL_ALLTOALL=modified_bruck \
             PAPCOLL_BARRIER=tree PAPCOLL_REDUCE_SCATTER=pairwise \
             PAPCOLL_REDUCE_SCATTER_BLOCK=recursive_halving; do
-    (export "$rule"; mpi 3 $CG_ARGS > mpi-out.txt 2> mpi-err.txt) || true
+    (export "$rule"; mpi 3 "$B/cg-mpi" $CG_ARGS > mpi-out.txt 2> mpi-err.txt) || true
     expect_eq "mpi: $rule: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
 done
 PAPCOLL_REPORT=mpi-report.csv PAPCOLL_ALLGATHER=neighbor_exchange PAPCOLL_ALLREDUCE=prr \
-    mpi 3 $CG_ARGS > mpi-out.txt
+    mpi 3 "$B/cg-mpi" $CG_ARGS > mpi-out.txt
 expect_eq "mpi report: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
 expect_eq "mpi report: neighbor_exchange needs an even np: 3 fall-throughs" \
     "$(awk -F, '$1 == "allgather" {print $4, $6, $7}' mpi-report.csv)" "3 3 np:3"
 expect_eq "mpi report: prr predicted from the second call on" \
     "$(awk -F, '$1 == "allreduce" {print $3, $4, $10}' mpi-report.csv)" "prr 75 72"
+# The seven under Open MPI: its own collectives (no library) pass colls'
+# checks; each papsim algorithm gives the same; on an inter-communicator
+# every call falls through (papsim's algorithms are intra-communicator
+# only), counted with its reason, and Open MPI's results are checked.
+timeout 300 "$MPIEXEC" --oversubscribe -np 4 "$B/colls-mpi" > colls-mpi-ref.txt
+expect_eq "mpi: the seven without the library" "$(cat colls-mpi-ref.txt)" "$COLLS_OK"
+for k in 0 1 2; do
+    PAPCOLL_REPORT=colls-mpi-report.csv with_algorithms $k \
+        mpi 4 "$B/colls-mpi" > colls.txt 2> colls-err.txt || true
+    expect_eq "mpi: the seven by their algorithms, set $k: results" "$(cat colls.txt)" "$COLLS_OK"
+    expect_eq "mpi: the seven by their algorithms, set $k: report" \
+        "$(new_rows colls-mpi-report.csv)" "$(cat expected.csv)"
+done
+PAPCOLL_REPORT=inter-report.csv PAPCOLL_GATHER=binomial PAPCOLL_SCATTER=linear \
+    PAPCOLL_GATHERV=linear PAPCOLL_SCATTERV=linear PAPCOLL_ALLTOALLV=pairwise \
+    mpi 4 "$B/colls-mpi" --intercomm > inter.txt
+expect_eq "mpi: inter-communicator: results" "$(cat inter.txt)" "$(echo "$COLLS_OK" | head -n 5)"
+expect_eq "mpi: inter-communicator: every call fell through" "$(new_rows inter-report.csv)" \
+"gather,binomial,binomial,4,4,intercommunicator:4
+scatter,linear,linear,4,4,intercommunicator:4
+gatherv,linear,linear,4,4,intercommunicator:4
+scatterv,linear,linear,4,4,intercommunicator:4
+alltoallv,pairwise,pairwise,4,4,intercommunicator:4"
 finish
