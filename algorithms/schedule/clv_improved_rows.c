@@ -142,6 +142,8 @@ int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
         const int l = slot[p], lw = l >> 6;
         const uint64_t lb = bit(l), lav = av[lw] & lb; /* p has not sent */
         const uint64_t *const Cp = C + (size_t)p * W;
+        const uint64_t *const Uq = lav ? U2 : U1; /* receiver's set */
+        const int ahe = (ahi + 1) & ~1; /* WS is even */
         int w, zs = -1, j = -1;
         av[lw] &= ~lb; /* p does not send to itself */
         while (ulo < W && U1[ulo] == 0)
@@ -156,36 +158,36 @@ int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
                 w = c;
         }
         for (; w < W && zs < 0; w++) {
-            uint64_t cand = x < 0 ? U2[w] | (U1[w] & ~Cp[w])
-                                  : Cp[w] & (lav ? U2[w] : U1[w]);
+            uint64_t cand = x < 0 ? U2[w] | (U1[w] & ~Cp[w]) : Cp[w] & Uq[w];
             for (; cand; cand &= cand - 1) {
                 const uint64_t *const Rj = R + (size_t)(j = w * 64 + ctz64(cand)) * WS;
-                const int lsend = lav && (Rj[lw] & lb);
-                int v = fw[j] < alo ? alo : fw[j];
-                uint64_t hit;
+                const int lsend = (Rj[lw] & lav) != 0; /* p may send j */
+                /* whole aligned pairs: the words below fw[j] (and alo) and
+                   from ahi on hold no member that may send j */
+                int v = (fw[j] < alo ? alo : fw[j]) & ~1;
+                uint64_t hit = 0;
                 if (rs >= 0 && (Rj[rw] & av[rw] & rb)) {
                     zs = rs;
                     break;
                 }
-                for (hit = 0; v + 1 < ahi; v += 2) { /* two words a step */
+                for (; v < ahe; v += 2) {
                     const uint64_t h0 = Rj[v] & av[v], h1 = Rj[v + 1] & av[v + 1];
                     if (h0 | h1) {
-                        hit = h0 ? h0 : h1;
-                        v += !h0;
+                        const uint64_t m0 = (uint64_t)0 - (h0 != 0);
+                        hit = (h0 & m0) | (h1 & ~m0);
+                        v += h0 == 0;
                         break;
                     }
                 }
-                if (!hit && v < ahi)
-                    hit = Rj[v] & av[v];
-                if (!hit)
-                    v = ahi;
-                fw[j] = (unsigned short)(lsend && lw < v ? lw : v);
+                {
+                    const int lim = lsend ? lw : WS; /* p may send j later */
+                    fw[j] = (unsigned short)(v < lim ? v : lim);
+                }
                 if (hit) {
                     zs = v * 64 + ctz64(hit);
                     break;
                 }
-                if (!lsend)
-                    U1[w] &= ~bit(j);
+                U1[w] &= ~(bit(j) & ((uint64_t)lsend - 1));
                 U2[w] &= ~bit(j);
             }
         }
