@@ -44,7 +44,7 @@
  *         root-first order is on and it may send the segment, else the
  *         lowest such slot (Listings 4 and 5). The row scan starts at a
  *         per-segment word below which no member may send it any more this
- *         round and reads two words a step.
+ *         round and reads aligned pairs of words.
  *   update a transfer z -> p of segment j clears two bits of row j (z's for
  *         good, p's until the round ends), z's bit of avail and bit j of
  *         C[z]; sets bit j of C[p]. The receiver's COPY flag is known here

@@ -105,7 +105,10 @@ static void holder_lost(imp_state *st, int j)
  *     lowest slot of row j & avail (p's own bit is out of avail while p
  *     searches). The scan starts at word fw[j], below which no member may
  *     send j any more this round, within the window [alo, ahi) of words
- *     with unsent members, two words a step.
+ *     with unsent members, by aligned pairs of words (the word below an
+ *     odd start and the one past an odd ahi hold no member that may send
+ *     j, so there is no tail); the hit word of a pair, the cursor and the
+ *     pruning are chosen without branches.
  *   a failed candidate leaves U2 (only p may send it) or U1 and U2 (no
  *     one may), for the rest of the round: at most 2N failures a round.
  * Locals mirror the state so the stores into the rows and counters do not
