@@ -165,9 +165,8 @@ PROBE(ompi_coll_base_reduce_scatter_intra_basic_recursivehalving, RS_P, RS_A, co
 PROBE(ompi_coll_base_reduce_scatter_intra_ring, RS_P, RS_A, comm)
 PROBE(ompi_coll_base_reduce_scatter_intra_butterfly, RS_P, RS_A, comm)
 
-#define RSB_P (const void *sb, void *rb, int n, obj dt, obj op, obj comm, obj module)
-#define RSB_A (sb, rb, n, dt, op, comm, module)
-PROBE(ompi_coll_base_reduce_scatter_block_basic_linear, RSB_P, RSB_A, comm)
-PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivedoubling, RSB_P, RSB_A, comm)
-PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivehalving, RSB_P, RSB_A, comm)
-PROBE(ompi_coll_base_reduce_scatter_block_intra_butterfly, RSB_P, RSB_A, comm)
+/* reduce_scatter_block: allreduce's parameters (the count is the block). */
+PROBE(ompi_coll_base_reduce_scatter_block_basic_linear, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivedoubling, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivehalving, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_butterfly, AR_P, AR_A, comm)

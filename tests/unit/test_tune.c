@@ -120,16 +120,17 @@ int main(void)
     CHECK(&c, papsim_tune_open_mpi("allgatherv", "sparbit", 5, name, sizeof name) == 6,
           "sparbit allgatherv in 5");
     CHECK(&c, papsim_tune_open_mpi("allreduce", "slt", 5, name, sizeof name) == -1, "slt");
-    CHECK(&c, papsim_open_mpi_collective_id("reduce") == 11, "reduce id");
-    CHECK(&c, papsim_open_mpi_collective_id("bcast") == 7, "bcast id");
-    CHECK(&c, papsim_open_mpi_collective_id("scan") == 14, "scan id");
-    CHECK(&c, papsim_open_mpi_collective_id("gather") == 9, "gather id");
-    CHECK(&c, papsim_open_mpi_collective_id("scatter") == 15, "scatter id");
-    CHECK(&c, papsim_open_mpi_collective_id("alltoallv") == 4, "alltoallv id");
-    CHECK(&c, papsim_open_mpi_collective_id("barrier") == 6, "barrier id");
-    CHECK(&c, papsim_open_mpi_collective_id("reduce_scatter") == 12, "reduce_scatter id");
-    CHECK(&c, papsim_open_mpi_collective_id("reduce_scatter_block") == 13, "rsb id");
-    CHECK(&c, papsim_open_mpi_collective_id("gatherv") == -1, "gatherv: no tuned rules");
+    /* COLLTYPE_T of Open MPI 4.1.4; gatherv: tuned reads no rules for it. */
+    static const struct {
+        const char *collective;
+        int id;
+    } ids[] = {{"reduce", 11},        {"bcast", 7},         {"scan", 14},
+               {"gather", 9},         {"scatter", 15},      {"alltoallv", 4},
+               {"barrier", 6},        {"reduce_scatter", 12}, {"reduce_scatter_block", 13},
+               {"gatherv", -1}};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        CHECK(&c, papsim_open_mpi_collective_id(ids[i].collective) == ids[i].id, "%s id",
+              ids[i].collective);
 
     /* Which collectives tune writes rules for, and why not. */
     char why[400];
