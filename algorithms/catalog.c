@@ -260,8 +260,11 @@ int papsim_open_mpi_collective_id(const char *collective)
     static const struct {
         const char *name;
         int id;
-    } ids[] = {{"allgather", 0}, {"allgatherv", 1}, {"allreduce", 2},
-               {"alltoall", 3},  {"bcast", 7},      {"reduce", 11}};
+    } ids[] = {{"allgather", 0},       {"allgatherv", 1},      {"allreduce", 2},
+               {"alltoall", 3},        {"alltoallv", 4},       {"barrier", 6},
+               {"bcast", 7},           {"exscan", 8},          {"gather", 9},
+               {"reduce", 11},         {"reduce_scatter", 12}, {"reduce_scatter_block", 13},
+               {"scan", 14},           {"scatter", 15}};
     size_t i;
 
     for (i = 0; i < sizeof ids / sizeof ids[0]; i++)

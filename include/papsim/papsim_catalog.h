@@ -85,8 +85,13 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
 int papsim_catalog_open_mpi(const papsim_catalog_entry *entry, char *name, size_t len);
 
 /* Open MPI's collective id (COLLTYPE_T of ompi/mca/coll/base/
- * coll_base_functions.h, the same in 4.1 and 5.0): allgather 0, allgatherv 1,
- * allreduce 2, alltoall 3, bcast 7, reduce 11; -1 for another name. */
+ * coll_base_functions.h, the same in 4.1 and 5.0) of a papsim collective
+ * whose algorithm Open MPI's tuned component chooses from a dynamic rules
+ * file (coll_tuned_module.c of v4.1.4): allgather 0, allgatherv 1,
+ * allreduce 2, alltoall 3, alltoallv 4, barrier 6, bcast 7, exscan 8,
+ * gather 9, reduce 11, reduce_scatter 12, reduce_scatter_block 13, scan 14,
+ * scatter 15; -1 for another name (gatherv 10 and scatterv 16 too: tuned
+ * has no algorithm of its own for them and reads no rules for them). */
 int papsim_open_mpi_collective_id(const char *collective);
 
 /* Text for the flags, e.g. "commutative op, power-of-two np" or "none". */

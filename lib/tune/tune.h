@@ -20,7 +20,12 @@
  * Only an algorithm with an Open MPI counterpart can be written to the
  * file: the registry's open_mpi field, a builtin:ompi_* name of SMPI, and
  * for Open MPI 5 its newer algorithms (papsim_tune_open_mpi). When the overall winner has none, the best
- * one that has is written and a comment says what was given up. */
+ * one that has is written and a comment says what was given up. Where Open
+ * MPI compares no message size (alltoallv, barrier: papsim_tune_one_rule),
+ * one algorithm is chosen for every size of a (collective, np).
+ * A collective whose algorithm Open MPI's tuned component cannot take from
+ * a rules file, or that has no papsim algorithm with a counterpart, is
+ * refused (papsim_tune_collective). */
 #ifndef PAPSIM_TUNE_H
 #define PAPSIM_TUNE_H
 
@@ -58,6 +63,7 @@ typedef struct {
     const char *segsize_source; /* where segsize comes from, for the comment */
     double value;           /* the choice's criterion value (seconds or ratio) */
     double time;            /* its median under the rule's pattern (no_delay for robust) */
+    size_t size;            /* its index in the panel's sizes */
     int next;               /* the next mapped choice, -1 if none */
     double next_value;
     int winner;             /* the overall winner when it has no counterpart, else -1 */
@@ -71,22 +77,29 @@ typedef struct {
     const papsim_report_panel *panel;
     size_t npoints;
     papsim_tune_point *points;
+    /* papsim_tune_one_rule: Open MPI applies one rule to every size, so
+     * every point has one choice, the lowest mean over the sizes of its
+     * criterion / the best criterion at that size (one_rule_score). */
+    int one_rule;
+    double one_rule_score;
 } papsim_tune_group;
 
 typedef struct {
     const papsim_report *report;
     papsim_tune_options opt;
     size_t ngroups;
-    size_t nskipped;  /* panels left out: no rule can be written for them */
+    size_t nskipped;  /* panels left out: uneven blocks (papsim_tune_uniform_only) */
     char skipped[1024]; /* why, for the first of them ("" when none) */
     papsim_tune_group *groups; /* by Open MPI collective id, then np */
 } papsim_tune_plan;
 
 /* Builds the plan from a report of the table (built by the caller with
  * papsim_report_build). Refuses, naming what is wrong: a report without
- * panels, a pattern the study lacks, two studies of one (collective, np)
- * that differ in another key, several skews without opt->skew, a size at
- * which no algorithm with an Open MPI counterpart has a result. */
+ * panels, a collective papsim_tune_collective refuses, a pattern the study
+ * lacks, two studies of one (collective, np) that differ in another key,
+ * several skews without opt->skew, a size at which no algorithm with an
+ * Open MPI counterpart has a result (for a one-rule collective: no such
+ * algorithm with a result at every size). */
 int papsim_tune_plan_build(const papsim_report *r, const papsim_tune_options *opt,
                            papsim_tune_plan *plan, papsim_err *e);
 void papsim_tune_plan_free(papsim_tune_plan *plan);
@@ -125,13 +138,31 @@ const char *papsim_tune_counterpart(const char *collective, int id, char *name, 
 int papsim_tune_segsize(const char *collective, const char *label, int np, long long bytes,
                         const char **source);
 
-/* Open MPI's message size for a collective at papsim's bytes and np. */
+/* Open MPI's collective id (COLLTYPE_T) for a collective papsim tune can
+ * write rules for, or -1 with why into why: Open MPI's tuned component
+ * reads no rules for it (gatherv, scatterv), or no papsim algorithm of it
+ * has an Open MPI counterpart (scan, exscan; ompi_major as in
+ * papsim_tune_open_mpi). */
+int papsim_tune_collective(const char *collective, int ompi_major, char *why, size_t len);
+
+/* Open MPI's message size for a collective at papsim's bytes and np, as its
+ * dynamic decision compares it with the rules (0: it compares none). */
 long long papsim_tune_msg_size(const char *collective, long long bytes, int np);
+
+/* 1 when Open MPI's dynamic decision looks up the same size for every
+ * message of a communicator (alltoallv, barrier, scan, exscan), so only the
+ * first rule of each communicator size ever applies. */
+int papsim_tune_one_rule(const char *collective);
+
+/* What Open MPI's rules compare when papsim's bytes column gives it only
+ * for the uniform distribution (allgatherv, reduce_scatter), else NULL. */
+const char *papsim_tune_uniform_only(const char *collective);
 
 /* Open MPI 4.1's fixed decision (coll_tuned_decision_fixed.c of v4.1.4):
  * the algorithm id its built-in function picks for a commutative op at np
- * ranks and papsim's bytes, or -1 when papsim has not written it down for
- * that collective. */
+ * ranks and papsim's bytes (reduce_scatter: the uniform distribution), or
+ * -1 when papsim has not written it down for that collective (scan and
+ * exscan have none in tuned). */
 int papsim_tune_fixed_41(const char *collective, int np, long long bytes);
 
 #endif

@@ -58,22 +58,15 @@ int papsim_tune_open_mpi(const char *collective, const char *label, int ompi_maj
     return papsim_catalog_open_mpi(papsim_catalog_find(collective, base), name, len);
 }
 
-/* Open MPI 4.1's dynamic decision (coll_tuned_decision_dynamic.c) compares
- * the type size x count for reduce, allreduce and bcast, and x count x comm
- * size for allgather and alltoall; allgatherv the mean block per rank. */
-long long papsim_tune_msg_size(const char *collective, long long bytes, int np)
-{
-    if (strcmp(collective, "allgather") == 0 || strcmp(collective, "alltoall") == 0)
-        return bytes * np;
-    return bytes;
-}
-
 /* The fixed decision as data: bands of communicator size (np < comm_below;
  * 0: every larger one), each a run of message-size bands (size < size_below;
  * 0: every larger one), for a commutative op. The sizes are the fixed
- * decision's own: type size x count, the per-rank block for allgather and
- * alltoall, the mean block for allgatherv: papsim's bytes column for every
- * collective here (allgatherv: with the uniform distribution). Written down from
+ * decision's own: type size x count, the per-rank block for allgather,
+ * alltoall, gather and scatter, the mean block for allgatherv, the result
+ * block for reduce_scatter_block: papsim's bytes column (allgatherv: with
+ * the uniform distribution); reduce_scatter compares the whole vector, the
+ * sum of the blocks (bytes x np with the uniform distribution); alltoallv
+ * and barrier only the communicator size. Written down from
  * ompi/mca/coll/tuned/coll_tuned_decision_fixed.c of Open MPI v4.1.4 (the
  * functions ompi_coll_tuned_<collective>_intra_dec_fixed). */
 typedef struct {
@@ -175,6 +168,160 @@ static const fixed_band alltoall_41[] = {
     {0, 2048, 3}, {0, 8192, 4}, {0, 16384, 1}, {0, 32768, 4}, {0, 65536, 1}, {0, 0, 4},
 };
 
+static const fixed_band gather_41[] = {
+    {4, 2, 3}, {4, 4, 1}, {4, 32768, 2}, {4, 65536, 1}, {4, 131072, 2}, {4, 0, 3},
+    {8, 1024, 2}, {8, 8192, 1}, {8, 32768, 2}, {8, 262144, 1}, {8, 0, 3},
+    {256, 0, 2},
+    {512, 2048, 2}, {512, 8192, 1}, {512, 0, 2},
+    {0, 0, 2},
+};
+
+/* scatter: 3 is linear_nb, which papsim does not have. */
+static const fixed_band scatter_41[] = {
+    {4, 2, 3}, {4, 131072, 1}, {4, 262144, 3}, {4, 0, 1},
+    {8, 2048, 2}, {8, 4096, 1}, {8, 8192, 2}, {8, 32768, 1}, {8, 1048576, 3}, {8, 0, 1},
+    {16, 16384, 2}, {16, 1048576, 3}, {16, 0, 1},
+    {32, 16384, 2}, {32, 32768, 1}, {32, 0, 3},
+    {64, 512, 2}, {64, 8192, 3}, {64, 16384, 2}, {64, 0, 3},
+    {0, 512, 2}, {0, 0, 3},
+};
+
+static const fixed_band alltoallv_41[] = {
+    {4, 0, 2}, {64, 0, 1}, {128, 0, 2}, {256, 0, 1}, {1024, 0, 2}, {0, 0, 1},
+};
+
+static const fixed_band barrier_41[] = {
+    {4, 0, 3}, {8, 0, 1}, {64, 0, 3}, {256, 0, 4}, {512, 0, 6}, {1024, 0, 4}, {4096, 0, 6},
+    {0, 0, 4},
+};
+
+/* reduce_scatter: the size is the whole vector, the sum of the blocks. */
+static const fixed_band reduce_scatter_41[] = {
+    {4, 65536, 3}, {4, 131072, 4}, {4, 0, 3},
+    {8, 8, 1}, {8, 262144, 2}, {8, 0, 3},
+    {32, 262144, 2}, {32, 0, 3},
+    {64, 64, 1}, {64, 2048, 2}, {64, 524288, 4}, {64, 0, 3},
+    {128, 256, 1}, {128, 512, 2}, {128, 2048, 4}, {128, 4096, 2}, {128, 0, 4},
+    {256, 256, 1}, {256, 512, 2}, {256, 0, 4},
+    {512, 256, 1}, {512, 1024, 2}, {512, 0, 4},
+    {1024, 512, 1}, {1024, 2048, 2}, {1024, 8192, 4}, {1024, 16384, 2}, {1024, 0, 4},
+    {2048, 512, 1}, {2048, 4096, 2}, {2048, 16384, 4}, {2048, 32768, 2}, {2048, 0, 4},
+    {4096, 512, 1}, {4096, 4096, 2}, {4096, 0, 4},
+    {0, 1024, 1}, {0, 8192, 2}, {0, 0, 4},
+};
+
+/* reduce_scatter_block: the size is the result block of one rank. */
+static const fixed_band reduce_scatter_block_41[] = {
+    {4, 4, 2}, {4, 8, 4}, {4, 16, 3}, {4, 128, 4}, {4, 256, 3}, {4, 4096, 4}, {4, 8192, 3},
+    {4, 131072, 4}, {4, 0, 1},
+    {8, 8, 3}, {8, 32, 2}, {8, 256, 4}, {8, 8192, 3}, {8, 16384, 4}, {8, 1048576, 3},
+    {8, 0, 1},
+    {16, 4, 1}, {16, 32, 3}, {16, 128, 4}, {16, 524288, 3}, {16, 4194304, 1}, {16, 0, 4},
+    {32, 32, 1}, {32, 524288, 3}, {32, 2097152, 1}, {32, 4194304, 3}, {32, 0, 4},
+    {0, 4, 3}, {0, 16, 1}, {0, 65536, 4}, {0, 262144, 1}, {0, 0, 4},
+};
+
+/* How Open MPI 4.1's tuned component sizes a message of each collective
+ * (from papsim's bytes column b at np ranks): */
+typedef enum {
+    SIZE_BYTES,    /* b */
+    SIZE_TIMES_NP, /* b x np */
+    SIZE_NONE      /* no message size: only the communicator size counts */
+} size_rule;
+
+#define BANDS(t) t, sizeof t / sizeof t[0]
+
+/* Per collective that Open MPI's tuned component chooses from a rules file:
+ * the size its dynamic decision compares (coll_tuned_decision_dynamic.c of
+ * v4.1.4: type size x count for allgatherv's mean block, allreduce, bcast
+ * and reduce; x communicator size for allgather, alltoall, gather, scatter,
+ * the sum of the blocks for reduce_scatter and x communicator size for
+ * reduce_scatter_block; alltoallv and barrier look up size 0, scan and exscan
+ * the type size x communicator size, the same for every count, so only the
+ * first rule of a communicator size can apply), the size its fixed decision
+ * compares and its bands (none for scan and exscan: without rules tuned
+ * leaves them to another component), and, when the bytes column gives
+ * Open MPI's size only for the uniform distribution, what it compares. */
+static const struct {
+    const char *collective;
+    size_rule rules, fixed;
+    const fixed_band *bands;
+    size_t nbands;
+    const char *uniform_only;
+} colls[] = {
+    {"allgather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(allgather_41), NULL},
+    {"allgatherv", SIZE_BYTES, SIZE_BYTES, BANDS(allgatherv_41), "the mean block per rank"},
+    {"allreduce", SIZE_BYTES, SIZE_BYTES, BANDS(allreduce_41), NULL},
+    {"alltoall", SIZE_TIMES_NP, SIZE_BYTES, BANDS(alltoall_41), NULL},
+    {"alltoallv", SIZE_NONE, SIZE_NONE, BANDS(alltoallv_41), NULL},
+    {"barrier", SIZE_NONE, SIZE_NONE, BANDS(barrier_41), NULL},
+    {"bcast", SIZE_BYTES, SIZE_BYTES, BANDS(bcast_41), NULL},
+    {"exscan", SIZE_NONE, SIZE_NONE, NULL, 0, NULL},
+    {"gather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(gather_41), NULL},
+    {"reduce", SIZE_BYTES, SIZE_BYTES, BANDS(reduce_41), NULL},
+    {"reduce_scatter", SIZE_TIMES_NP, SIZE_TIMES_NP, BANDS(reduce_scatter_41),
+     "the whole vector (the sum of the blocks)"},
+    {"reduce_scatter_block", SIZE_TIMES_NP, SIZE_BYTES, BANDS(reduce_scatter_block_41), NULL},
+    {"scan", SIZE_NONE, SIZE_NONE, NULL, 0, NULL},
+    {"scatter", SIZE_TIMES_NP, SIZE_BYTES, BANDS(scatter_41), NULL},
+};
+
+static long find_coll(const char *collective)
+{
+    for (size_t i = 0; i < sizeof colls / sizeof colls[0]; i++)
+        if (strcmp(colls[i].collective, collective) == 0)
+            return (long)i;
+    return -1;
+}
+
+static long long apply_size(size_rule rule, long long bytes, int np)
+{
+    return rule == SIZE_NONE ? 0 : rule == SIZE_TIMES_NP ? bytes * np : bytes;
+}
+
+long long papsim_tune_msg_size(const char *collective, long long bytes, int np)
+{
+    long c = find_coll(collective);
+    return c < 0 ? bytes : apply_size(colls[c].rules, bytes, np);
+}
+
+int papsim_tune_one_rule(const char *collective)
+{
+    long c = find_coll(collective);
+    return c >= 0 && colls[c].rules == SIZE_NONE;
+}
+
+const char *papsim_tune_uniform_only(const char *collective)
+{
+    long c = find_coll(collective);
+    return c < 0 ? NULL : colls[c].uniform_only;
+}
+
+int papsim_tune_collective(const char *collective, int ompi_major, char *why, size_t len)
+{
+    int id = papsim_open_mpi_collective_id(collective);
+    char name[48];
+    if (id < 0 || find_coll(collective) < 0) {
+        if (strcmp(collective, "gatherv") == 0 || strcmp(collective, "scatterv") == 0)
+            snprintf(why, len, "%s: Open MPI's tuned component has no %s algorithm to choose "
+                     "and reads no %s rules (another component runs it), so a rules file "
+                     "cannot select one", collective, collective, collective);
+        else
+            snprintf(why, len, "%s: not a collective whose algorithm Open MPI's tuned "
+                     "component chooses from a rules file", collective);
+        return -1;
+    }
+    for (size_t i = 0; i < papsim_catalog_size; i++)
+        if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
+            papsim_tune_open_mpi(collective, papsim_catalog[i].name, ompi_major, name,
+                                 sizeof name) >= 0)
+            return id;
+    snprintf(why, len, "%s: Open MPI's tuned component reads %s rules (collective id %d), but "
+             "no papsim %s algorithm has an Open MPI counterpart to name in them (papsim list "
+             "--format csv, column open_mpi)", collective, collective, id, collective);
+    return -1;
+}
+
 static int fixed_lookup(const fixed_band *b, size_t n, int np, long long size)
 {
     for (size_t i = 0; i < n; i++) {
@@ -188,21 +335,11 @@ static int fixed_lookup(const fixed_band *b, size_t n, int np, long long size)
 
 int papsim_tune_fixed_41(const char *collective, int np, long long bytes)
 {
-#define LOOKUP(t) fixed_lookup(t, sizeof t / sizeof t[0], np, bytes)
-    if (strcmp(collective, "allreduce") == 0)
-        return LOOKUP(allreduce_41);
-    if (strcmp(collective, "reduce") == 0)
-        return LOOKUP(reduce_41);
-    if (strcmp(collective, "bcast") == 0)
-        return LOOKUP(bcast_41);
-    if (strcmp(collective, "allgather") == 0)
-        return LOOKUP(allgather_41);
-    if (strcmp(collective, "allgatherv") == 0)
-        return LOOKUP(allgatherv_41);
-    if (strcmp(collective, "alltoall") == 0)
-        return LOOKUP(alltoall_41);
-#undef LOOKUP
-    return -1;
+    long c = find_coll(collective);
+    if (c < 0 || !colls[c].bands)
+        return -1;
+    return fixed_lookup(colls[c].bands, colls[c].nbands, np,
+                        apply_size(colls[c].fixed, bytes, np));
 }
 
 const char *papsim_tune_counterpart(const char *collective, int id, char *name, size_t len)
@@ -247,6 +384,8 @@ int papsim_tune_segsize(const char *collective, const char *label, int np, long 
         return (int)papsim_bcast_pipeline_segment_bytes(np, bytes);
     if (strcmp(collective, "bcast") == 0 && n == 12 && strncmp(label, "split_binary", 12) == 0)
         return bytes < 370728 ? 1024 : 8 * 1024;
+    if (strcmp(collective, "gather") == 0 && n == 11 && strncmp(label, "linear_sync", 11) == 0)
+        return bytes > 92160 ? 32 * 1024 : 1024; /* the first segment, gather_linear_sync.c */
     if (strncmp(label, "builtin:", 8) == 0)
         *source = "SMPI's own segment size is not carried over";
     else

@@ -111,6 +111,66 @@ static long long geometric_middle(long long a, long long b)
     return t;
 }
 
+/* Point pt of size s with choice alg (an algorithm with a counterpart):
+ * everything but the threshold. */
+static void set_point(const papsim_tune_plan *plan, const papsim_tune_group *g, size_t s,
+                      int alg, papsim_tune_point *pt)
+{
+    const papsim_report *r = plan->report;
+    const papsim_report_panel *p = g->panel;
+    double w = NAN, nv = NAN;
+    int win = best_of(plan, g, s, 0, -1, &w);
+    pt->bytes = p->bytes[s];
+    pt->size = s;
+    pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np);
+    pt->alg = alg;
+    pt->value = criterion(plan, p, s, (size_t)alg);
+    pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], plan->opt.ompi_major,
+                                       pt->ompi_name, sizeof pt->ompi_name);
+    pt->segsize = papsim_tune_segsize(g->collective, r->algorithms[alg], g->np, pt->bytes,
+                                      &pt->segsize_source);
+    pt->max_requests = label_knob(r->algorithms[alg], "max_requests");
+    pt->faninout = chain_fanout(g->collective, r->algorithms[alg], pt->ompi_name, g->np);
+    pt->next = best_of(plan, g, s, 1, alg, &nv);
+    pt->next_value = nv;
+    pt->winner = win == alg ? -1 : win;
+    pt->winner_value = w;
+    long nd = plan->opt.rule == PAPSIM_TUNE_PATTERN ? pattern_index(p, plan->opt.pattern)
+                                                    : p->no_delay_row;
+    pt->time = nd < 0 ? NAN : papsim_panel_median(p, (size_t)nd, s, (size_t)alg);
+}
+
+/* A one-rule collective (papsim_tune_one_rule): the algorithm with a
+ * counterpart and a criterion at every point whose mean ratio to each
+ * point's best choice is lowest (ties to the first by name) becomes every
+ * point's choice. */
+static int one_choice(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *e)
+{
+    const papsim_report *r = plan->report;
+    int one = -1;
+    char name[48];
+    for (size_t a = 0; a < r->nalgorithms; a++) {
+        if (!g->panel->present[a] ||
+            papsim_tune_open_mpi(g->collective, r->algorithms[a], plan->opt.ompi_major, name,
+                                 sizeof name) < 0)
+            continue;
+        double sum = 0;
+        for (size_t k = 0; k < g->npoints && !isnan(sum); k++)
+            sum += criterion(plan, g->panel, g->points[k].size, a) / g->points[k].value;
+        if (!isnan(sum) && (one < 0 || sum / g->npoints < g->one_rule_score)) {
+            one = (int)a;
+            g->one_rule_score = sum / g->npoints;
+        }
+    }
+    if (one < 0)
+        return papsim_fail(e, "%s np=%d: Open MPI applies one rule to every %s of a "
+                           "communicator, and no algorithm with an Open MPI counterpart has a "
+                           "result at every measured size", g->collective, g->np, g->collective);
+    for (size_t k = 0; k < g->npoints; k++)
+        set_point(plan, g, g->points[k].size, one, &g->points[k]);
+    return 0;
+}
+
 static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *e)
 {
     const papsim_report *r = plan->report;
@@ -120,7 +180,7 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
         return papsim_fail(e, "out of memory");
     for (size_t s = 0; s < p->nsizes; s++) {
         papsim_tune_point *pt = &g->points[g->npoints];
-        double v = NAN, w = NAN, nv = NAN;
+        double v = NAN, w = NAN;
         int alg = best_of(plan, g, s, 1, -1, &v);
         int win = best_of(plan, g, s, 0, -1, &w);
         if (win < 0)
@@ -131,24 +191,7 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
                                "csv shows the counterparts (column open_mpi)",
                                g->collective, g->np, p->bytes[s],
                                plan->opt.ompi_major >= 5 ? "5" : "4.1", r->algorithms[win]);
-        pt->bytes = p->bytes[s];
-        pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np);
-        pt->alg = alg;
-        pt->value = v;
-        pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], plan->opt.ompi_major,
-                                           pt->ompi_name,
-                                           sizeof pt->ompi_name);
-        pt->segsize = papsim_tune_segsize(g->collective, r->algorithms[alg], g->np, pt->bytes,
-                                          &pt->segsize_source);
-        pt->max_requests = label_knob(r->algorithms[alg], "max_requests");
-        pt->faninout = chain_fanout(g->collective, r->algorithms[alg], pt->ompi_name, g->np);
-        pt->next = best_of(plan, g, s, 1, alg, &nv);
-        pt->next_value = nv;
-        pt->winner = win == alg ? -1 : win;
-        pt->winner_value = w;
-        long nd = plan->opt.rule == PAPSIM_TUNE_PATTERN ? pattern_index(p, plan->opt.pattern)
-                                                        : p->no_delay_row;
-        pt->time = nd < 0 ? NAN : papsim_panel_median(p, (size_t)nd, s, (size_t)alg);
+        set_point(plan, g, s, alg, pt);
         pt->threshold = g->npoints == 0 ? 0
                                         : geometric_middle(pt[-1].msg_size, pt->msg_size);
         g->npoints++;
@@ -156,7 +199,8 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
     if (g->npoints == 0)
         return papsim_fail(e, "%s np=%d: no result under the choice rule at any size",
                            g->collective, g->np);
-    return 0;
+    g->one_rule = papsim_tune_one_rule(g->collective);
+    return g->one_rule ? one_choice(plan, g, e) : 0;
 }
 
 static int group_cmp(const void *a, const void *b)
@@ -167,31 +211,29 @@ static int group_cmp(const void *a, const void *b)
     return (x->np > y->np) - (x->np < y->np);
 }
 
-/* Finds or adds the group of panel p; refuses a second study of it. A
- * panel tune cannot write a rule for (a collective papsim tune has no
- * Open MPI id for, an allgatherv of uneven blocks) is left out: *skipped
- * gets why, the first time, so that a study of many collectives still gives
- * the rules of those it can. */
+/* Finds or adds the group of panel p; refuses a second study of it, and
+ * a collective papsim tune cannot write rules for (papsim_tune_collective):
+ * a rules file that leaves out a collective of the study would not say
+ * so. A panel of uneven blocks whose size Open MPI's rules compare
+ * differently (papsim_tune_uniform_only) is left out: *skipped gets why,
+ * the first time, so that the other distributions of the study still give
+ * their rules. */
 static int add_panel(papsim_tune_plan *plan, const papsim_report_panel *p, papsim_err *e,
                      papsim_err *skipped)
 {
     const char *const *k = p->key;
+    const char *collective = k[PAPSIM_PK_COLLECTIVE];
     int np = atoi(k[PAPSIM_PK_NP]);
-    int coll = papsim_open_mpi_collective_id(k[PAPSIM_PK_COLLECTIVE]);
-    if (coll < 0) {
+    char why[400];
+    int coll = papsim_tune_collective(collective, plan->opt.ompi_major, why, sizeof why);
+    if (coll < 0)
+        return papsim_fail(e, "%s; tune a results directory without %s", why, collective);
+    const char *compared = papsim_tune_uniform_only(collective);
+    if (compared && strcmp(k[PAPSIM_PK_DISTRIBUTION], "uniform") != 0) {
         if (!skipped->msg[0])
-            papsim_fail(skipped, "%s: Open MPI's tuned rules have no id for this collective "
-                        "in papsim tune", k[PAPSIM_PK_COLLECTIVE]);
-        plan->nskipped++;
-        return 0;
-    }
-    if (strcmp(k[PAPSIM_PK_COLLECTIVE], "allgatherv") == 0 &&
-        strcmp(k[PAPSIM_PK_DISTRIBUTION], "uniform") != 0) {
-        if (!skipped->msg[0])
-            papsim_fail(skipped, "allgatherv np=%d, distribution %s: Open MPI's rules compare "
-                        "the mean block per rank, which papsim tune takes from the bytes "
-                        "column only for the uniform distribution", np,
-                        k[PAPSIM_PK_DISTRIBUTION]);
+            papsim_fail(skipped, "%s np=%d, distribution %s: Open MPI's rules compare %s, "
+                        "which papsim tune takes from the bytes column only for the uniform "
+                        "distribution", collective, np, k[PAPSIM_PK_DISTRIBUTION], compared);
         plan->nskipped++;
         return 0;
     }
@@ -200,7 +242,7 @@ static int add_panel(papsim_tune_plan *plan, const papsim_report_panel *p, papsi
         return 0; /* a panel of another skew */
     for (size_t i = 0; i < plan->ngroups; i++) {
         papsim_tune_group *g = &plan->groups[i];
-        if (strcmp(g->collective, k[PAPSIM_PK_COLLECTIVE]) != 0 || g->np != np)
+        if (strcmp(g->collective, collective) != 0 || g->np != np)
             continue;
         for (int j = 0; j < PAPSIM_PK_COUNT; j++)
             if (strcmp(g->panel->key[j], k[j]) != 0) {
@@ -217,7 +259,7 @@ static int add_panel(papsim_tune_plan *plan, const papsim_report_panel *p, papsi
     if (!n)
         return papsim_fail(e, "out of memory");
     plan->groups = n;
-    n[plan->ngroups++] = (papsim_tune_group){k[PAPSIM_PK_COLLECTIVE], np, coll, p, 0, NULL};
+    n[plan->ngroups++] = (papsim_tune_group){collective, np, coll, p, 0, NULL, 0, NAN};
     return 0;
 }
 

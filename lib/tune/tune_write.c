@@ -109,10 +109,26 @@ int papsim_tune_write_rules(const papsim_tune_plan *plan, int version, const cha
         fprintf(f, "%d # %s\n%zu # communicator sizes\n", g->ompi_coll, g->collective, j - i);
         for (; i < j; i++) {
             g = &plan->groups[i];
-            fprintf(f, "%d # communicator size\n%zu # rules\n", g->np, g->npoints);
+            /* A one-rule collective: its comments say why, then every
+             * measured size's comment, then its one rule. */
+            fprintf(f, "%d # communicator size\n%zu # rules\n", g->np,
+                    g->one_rule ? (size_t)1 : g->npoints);
+            if (g->one_rule) {
+                fprintf(f, "# Open MPI sizes every %s of a communicator alike, so only its "
+                           "first rule applies:\n# one choice for the %zu measured size%s",
+                        g->collective, g->npoints, g->npoints == 1 ? "" : "s");
+                if (g->npoints > 1)
+                    fprintf(f, ", the lowest mean ratio to each size's best (%.3f)",
+                            g->one_rule_score);
+                fputc('\n', f);
+            }
             for (size_t k = 0; k < g->npoints; k++) {
                 const papsim_tune_point *pt = &g->points[k];
                 rule_comment(plan, g, pt, f);
+                if (g->one_rule && k + 1 < g->npoints)
+                    continue;
+                if (g->one_rule)
+                    pt = &g->points[0];
                 fprintf(f, "%lld %d %d %d", pt->threshold, pt->ompi_id, pt->faninout,
                         pt->segsize);
                 if (version == 2)
@@ -150,14 +166,13 @@ static void summary_point(const papsim_tune_plan *plan, const papsim_tune_group 
 {
     const papsim_report *r = plan->report;
     const papsim_report_panel *p = g->panel;
-    size_t s = 0;
-    while (p->bytes[s] != pt->bytes)
-        s++;
+    size_t s = pt->size;
     int fixed = papsim_tune_fixed_41(g->collective, g->np, pt->bytes);
     fprintf(f, "%s np=%d %lld B: tuned %s (Open MPI %d)", g->collective, g->np, pt->bytes,
             r->algorithms[pt->alg], pt->ompi_id);
     if (strcmp(p->key[PAPSIM_PK_OP], "affine") == 0 &&
-        (strcmp(g->collective, "reduce") == 0 || strcmp(g->collective, "allreduce") == 0)) {
+        (strcmp(g->collective, "reduce") == 0 || strcmp(g->collective, "allreduce") == 0 ||
+         strncmp(g->collective, "reduce_scatter", 14) == 0)) {
         fprintf(f, "; Open MPI 4.1's fixed decision for a non-commutative op (affine) is not "
                    "written down in papsim\n");
         return;

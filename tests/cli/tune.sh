@@ -146,7 +146,10 @@ ompi_function() { # COLLECTIVE ID
     allreduce:5) echo ring_segmented ;; allreduce:6) echo redscat_allgather ;;
     reduce:1) echo basic_linear ;; reduce:2) echo chain ;; reduce:3) echo pipeline ;;
     reduce:4) echo binary ;; reduce:5) echo binomial ;; reduce:6) echo in_order_binary ;;
-    reduce:7) echo redscat_gather ;; *) echo "unknown:$1:$2" ;;
+    reduce:7) echo redscat_gather ;;
+    gather:1 | scatter:1 | alltoallv:1) echo basic_linear ;;
+    gather:2 | scatter:2) echo binomial ;; gather:3) echo linear_sync ;;
+    scatter:3) echo linear_nb ;; alltoallv:2) echo pairwise ;; *) echo "unknown:$1:$2" ;;
     esac
 }
 # The rules of the file, "collective threshold id", from its numbers alone.
@@ -158,9 +161,9 @@ expect_eq "rules of the study" "$(echo "$rules" | awk '{print $1}' | sort | uniq
 ran() {
     local coll=$1 bytes=$2; shift 2
     rm -f probe.*
-    timeout 120 "$MPIEXEC" --oversubscribe -np 4 -x LD_PRELOAD="$PAPSIM_OMPI_PROBE" \
+    timeout 120 "$MPIEXEC" --oversubscribe -np "${NP:-4}" -x LD_PRELOAD="$PAPSIM_OMPI_PROBE" \
         -x PAPSIM_PROBE_OUT="$PWD/probe" "$@" "$PAPBENCH_MPI" --collective "$coll" \
-        --algorithm builtin:default --bytes "$bytes" --datatype char --np 4 \
+        --algorithm builtin:default --bytes "$bytes" --datatype char --np "${NP:-4}" \
         </dev/null >/dev/null 2>mpi_err.txt
     sort -u probe.0 2>/dev/null | sed 's/^rank 0: ompi_coll_base_[a-z]*_intra_//'
 }
@@ -193,4 +196,92 @@ while read -r coll bytes id; do
         "$(ran "$coll" "$bytes")" "$(ompi_function "$coll" "$id")"
 done <<< "$fixed"
 expect_eq "the fixed decision differs somewhere (the check can fail)" "$([ "$differs" -gt 0 ] && echo yes)" yes
+
+# --- 4. gather, scatter, alltoallv (np 4 and 8); refusals ---
+cat > gsa.ini <<'INI'
+platforms = default
+np = 4, 8
+mappings = sequential
+patterns = no_delay, last_delayed
+skews = 1.5x
+bytes = 8, 64KiB
+datatype = char
+op = sum
+reps = 1
+seed = 1
+[gather]
+collective = gather
+algorithms = linear, binomial, linear_sync
+[scatter]
+collective = scatter
+algorithms = linear, binomial
+[alltoallv]
+collective = alltoallv
+algorithms = linear, pairwise
+INI
+expect_ok "gather/scatter/alltoallv study" "$PAPSIM" run gsa.ini --out gsa --quiet
+expect_ok "tune gather/scatter/alltoallv" "$PAPSIM" tune gsa
+# Exact, but for the simulated times in the comments of each measured size.
+expect_eq "gather/scatter/alltoallv rules" \
+    "$(sed 's/^\(# [0-9]* B (.*= [a-z_]* [0-9]*\): .*/\1/' gsa/ompi-rules.conf)" \
+    "$(cat "$fixtures/expected_gather_scatter_alltoallv.conf")"
+# alltoallv without linear: pairwise, which Open MPI's fixed decision does
+# not run at np 4 to 63, is the one rule of each communicator size.
+mkdir a2av && { head -n 1 gsa/results.csv; grep ',alltoallv,pairwise,' gsa/results.csv; } \
+    > a2av/results.csv
+expect_ok "tune alltoallv pairwise" "$PAPSIM" tune a2av
+expect_eq "alltoallv pairwise rules" "$(grep -v '^#' a2av/ompi-rules.conf | tr '\n' '|')" \
+    "1 # collectives|4 # alltoallv|2 # communicator sizes|4 # communicator size|1 # rules|0 2 0 0|8 # communicator size|1 # rules|0 2 0 0|"
+# Refused: gatherv (tuned reads no gatherv rules), scan (no counterpart),
+# even beside a collective tune can write: exit 2, the reason, no file.
+header=$(head -n 1 gsa/results.csv)
+row=",linear,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,char,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,yes,ok"
+mkdir gatherv scan
+{ echo "$header"; grep ',gather,linear,' gsa/results.csv; echo "1,gatherv$row"; } > gatherv/results.csv
+expect_bad_input "gatherv refused" "gatherv" "$PAPSIM" tune gatherv
+expect_eq "gatherv: the message" "$(cat err.txt)" "papsim tune: gatherv/results.csv: gatherv: Open MPI's tuned component has no gatherv algorithm to choose and reads no gatherv rules (another component runs it), so a rules file cannot select one; tune a results directory without gatherv"
+no_file "gatherv refused" gatherv
+{ echo "$header"; echo "2,scan$row"; } > scan/results.csv
+expect_bad_input "scan refused" "scan" "$PAPSIM" tune scan --format 2
+expect_eq "scan: the message" "$(cat err.txt)" "papsim tune: scan/results.csv: scan: Open MPI's tuned component reads scan rules (collective id 14), but no papsim scan algorithm has an Open MPI counterpart to name in them (papsim list --format csv, column open_mpi); tune a results directory without scan"
+no_file "scan refused" scan
+
+# Real Open MPI at np 4: each rule of gather and scatter at the first size
+# it covers (gather and scatter compare bytes x np) and, when the rule
+# before names another algorithm, one byte below; alltoallv's one rule at
+# 64 KiB; without a file, the fixed decision papsim wrote down.
+NP=4
+rules=$(awk '/# (gather|scatter|alltoallv)$/ {c = $3} /# communicator size$/ {np = $1}
+             /^[0-9]+ [0-9]+ [0-9]+ [0-9]+$/ && np == 4 && c != "alltoallv" {print c, $1, $2}' \
+        gsa/ompi-rules.conf)
+expect_eq "np 4 rules of gather and scatter" "$(echo "$rules" | wc -l)" 4
+with_file=(--mca coll_tuned_use_dynamic_rules 1 --mca coll_tuned_dynamic_rules_filename "$PWD/gsa/ompi-rules.conf")
+prev_coll="" prev_id=""
+while read -r coll threshold id; do
+    b=$(( threshold == 0 ? 8 : (threshold + NP - 1) / NP ))
+    expect_eq "$coll np 4 $b B under the file" "$(ran "$coll" "$b" "${with_file[@]}")" \
+        "$(ompi_function "$coll" "$id")"
+    if [ "$threshold" -gt 0 ] && [ "$prev_coll" = "$coll" ] && [ "$prev_id" != "$id" ]; then
+        expect_eq "$coll np 4 $((b - 1)) B under the file (the rule before)" \
+            "$(ran "$coll" $((b - 1)) "${with_file[@]}")" "$(ompi_function "$coll" "$prev_id")"
+    fi
+    prev_coll=$coll prev_id=$id
+done <<< "$rules"
+expect_eq "alltoallv np 4 64 KiB under the pairwise file" "$(ran alltoallv 65536 --mca \
+    coll_tuned_use_dynamic_rules 1 --mca coll_tuned_dynamic_rules_filename "$PWD/a2av/ompi-rules.conf")" \
+    pairwise
+# "coll bytes tuned-id fixed-id" of the summary at np 4; where the two
+# differ (unit.tune has the rest), Open MPI without a file runs the fixed one.
+fixed=$(sed -n 's/^\([a-z]*\) np=4 \([0-9]*\) B: tuned .* (Open MPI \([0-9]*\)), fixed decision Open MPI [a-z0-9_-]* \([0-9]*\) .*/\1 \2 \3 \4/p' \
+    gsa/ompi-rules.conf.summary.txt)
+expect_eq "np 4 summary sizes" "$(echo "$fixed" | wc -l)" 6
+fixed=$(awk '$3 != $4' <<< "$fixed")
+expect_eq "np 4: where the fixed decision differs from the file" "$fixed" "gather 65536 3 1
+scatter 8 1 2
+scatter 65536 1 3"
+fixed+=$'\nalltoallv 65536 2 1' # against the pairwise file
+while read -r coll bytes tuned id; do
+    expect_eq "$coll np 4 $bytes B without a file: the fixed decision papsim wrote down" \
+        "$(ran "$coll" "$bytes")" "$(ompi_function "$coll" "$id")"
+done <<< "$fixed"
 finish

@@ -12,7 +12,8 @@
  *
  * The signatures are those of ompi/mca/coll/base/coll_base_functions.h of
  * Open MPI v4.1.4 (pointers to Open MPI's structures passed through as
- * opaque pointers). Only the algorithms papsim tune can name are here. */
+ * opaque pointers): every algorithm of the tuned component of the
+ * collectives papsim tune writes rules for. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -129,3 +130,43 @@ RD_SEG(ompi_coll_base_reduce_intra_pipeline)
 RD_SEG(ompi_coll_base_reduce_intra_binary)
 RD_SEG(ompi_coll_base_reduce_intra_binomial)
 RD_SEG(ompi_coll_base_reduce_intra_in_order_binary)
+
+#define GS_P(...)                                                                           \
+    (const void *sb, int sc, obj st, void *rb, int rc_, obj rt, int root, obj comm,         \
+     obj module __VA_ARGS__)
+#define GS_A(...) (sb, sc, st, rb, rc_, rt, root, comm, module __VA_ARGS__)
+PROBE(ompi_coll_base_gather_intra_basic_linear, GS_P(), GS_A(), comm)
+PROBE(ompi_coll_base_gather_intra_binomial, GS_P(), GS_A(), comm)
+PROBE(ompi_coll_base_gather_intra_linear_sync, GS_P(, int first), GS_A(, first), comm)
+PROBE(ompi_coll_base_scatter_intra_basic_linear, GS_P(), GS_A(), comm)
+PROBE(ompi_coll_base_scatter_intra_binomial, GS_P(), GS_A(), comm)
+PROBE(ompi_coll_base_scatter_intra_linear_nb, GS_P(, int max_reqs), GS_A(, max_reqs), comm)
+
+#define A2AV_P                                                                              \
+    (const void *sb, const int *scs, const int *sds, obj st, void *rb, const int *rcs,      \
+     const int *rds, obj rt, obj comm, obj module)
+#define A2AV_A (sb, scs, sds, st, rb, rcs, rds, rt, comm, module)
+PROBE(ompi_coll_base_alltoallv_intra_basic_linear, A2AV_P, A2AV_A, comm)
+PROBE(ompi_coll_base_alltoallv_intra_pairwise, A2AV_P, A2AV_A, comm)
+
+#define BAR_P (obj comm, obj module)
+#define BAR_A (comm, module)
+PROBE(ompi_coll_base_barrier_intra_basic_linear, BAR_P, BAR_A, comm)
+PROBE(ompi_coll_base_barrier_intra_doublering, BAR_P, BAR_A, comm)
+PROBE(ompi_coll_base_barrier_intra_recursivedoubling, BAR_P, BAR_A, comm)
+PROBE(ompi_coll_base_barrier_intra_bruck, BAR_P, BAR_A, comm)
+PROBE(ompi_coll_base_barrier_intra_two_procs, BAR_P, BAR_A, comm)
+PROBE(ompi_coll_base_barrier_intra_tree, BAR_P, BAR_A, comm)
+
+#define RS_P (const void *sb, void *rb, const int *rcs, obj dt, obj op, obj comm, obj module)
+#define RS_A (sb, rb, rcs, dt, op, comm, module)
+PROBE(ompi_coll_base_reduce_scatter_intra_nonoverlapping, RS_P, RS_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_intra_basic_recursivehalving, RS_P, RS_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_intra_ring, RS_P, RS_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_intra_butterfly, RS_P, RS_A, comm)
+
+/* reduce_scatter_block: allreduce's parameters (the count is the block). */
+PROBE(ompi_coll_base_reduce_scatter_block_basic_linear, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivedoubling, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivehalving, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_reduce_scatter_block_intra_butterfly, AR_P, AR_A, comm)

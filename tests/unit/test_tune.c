@@ -7,7 +7,9 @@
  * recorded with tests/mpi/ompi_algorithm_probe.so, papbench-mpi
  * builtin:default, datatype char, op sum (allgatherv: the uniform
  * distribution), without a rules file, on both sides of each threshold of
- * the bands below (cli.tune repeats a few of them live). */
+ * the bands below (cli.tune repeats a few of them live); the same for
+ * gather, scatter, alltoallv, barrier, reduce_scatter and
+ * reduce_scatter_block (the probe records their algorithms too). */
 #include <string.h>
 
 #include "check.h"
@@ -48,6 +50,37 @@ static const struct {
     {"allgatherv", 4, 4096, 3},   {"allgatherv", 4, 8191, 3},   {"allgatherv", 4, 8192, 4},
     {"allgatherv", 4, 16383, 4},  {"allgatherv", 4, 16384, 2},  {"allgatherv", 4, 262143, 2},
     {"allgatherv", 4, 262144, 4},
+    /* reduce_scatter: bytes is the block of each rank (uniform), Open MPI
+     * compares their sum; barrier: bytes 0; alltoallv: the uniform matrix. */
+    {"gather", 4, 1023, 2}, {"gather", 4, 1024, 1}, {"gather", 4, 8191, 1},
+    {"gather", 4, 8192, 2}, {"gather", 4, 32767, 2}, {"gather", 4, 32768, 1},
+    {"gather", 4, 262143, 1}, {"gather", 4, 262144, 3}, {"gather", 2, 1, 3},
+    {"gather", 2, 2, 1}, {"gather", 2, 3, 1}, {"gather", 2, 4, 2},
+    {"gather", 2, 32767, 2}, {"gather", 2, 32768, 1}, {"gather", 2, 65535, 1},
+    {"gather", 2, 65536, 2}, {"gather", 2, 131071, 2}, {"gather", 2, 131072, 3},
+    {"gather", 8, 8, 2}, {"gather", 8, 1048576, 2}, {"scatter", 4, 2047, 2},
+    {"scatter", 4, 2048, 1}, {"scatter", 4, 4095, 1}, {"scatter", 4, 4096, 2},
+    {"scatter", 4, 8191, 2}, {"scatter", 4, 8192, 1}, {"scatter", 4, 32767, 1},
+    {"scatter", 4, 32768, 3}, {"scatter", 4, 1048575, 3}, {"scatter", 4, 1048576, 1},
+    {"scatter", 2, 1, 3}, {"scatter", 2, 2, 1}, {"scatter", 2, 131071, 1},
+    {"scatter", 2, 131072, 3}, {"scatter", 2, 262143, 3}, {"scatter", 2, 262144, 1},
+    {"scatter", 8, 16383, 2}, {"scatter", 8, 16384, 3}, {"scatter", 8, 1048575, 3},
+    {"scatter", 8, 1048576, 1}, {"alltoallv", 2, 8, 2}, {"alltoallv", 3, 8, 2},
+    {"alltoallv", 4, 8, 1}, {"alltoallv", 4, 1048576, 1}, {"alltoallv", 8, 8, 1},
+    {"barrier", 2, 0, 3}, {"barrier", 3, 0, 3}, {"barrier", 4, 0, 1},
+    {"barrier", 7, 0, 1}, {"barrier", 8, 0, 3}, {"reduce_scatter", 4, 1, 1},
+    {"reduce_scatter", 4, 2, 2}, {"reduce_scatter", 4, 65535, 2}, {"reduce_scatter", 4, 65536, 3},
+    {"reduce_scatter", 2, 32767, 3}, {"reduce_scatter", 2, 32768, 4}, {"reduce_scatter", 2, 65535, 4},
+    {"reduce_scatter", 2, 65536, 3}, {"reduce_scatter_block", 4, 7, 3}, {"reduce_scatter_block", 4, 8, 2},
+    {"reduce_scatter_block", 4, 31, 2}, {"reduce_scatter_block", 4, 32, 4}, {"reduce_scatter_block", 4, 255, 4},
+    {"reduce_scatter_block", 4, 256, 3}, {"reduce_scatter_block", 4, 8191, 3}, {"reduce_scatter_block", 4, 8192, 4},
+    {"reduce_scatter_block", 4, 16383, 4}, {"reduce_scatter_block", 4, 16384, 3}, {"reduce_scatter_block", 4, 1048575, 3},
+    {"reduce_scatter_block", 4, 1048576, 1}, {"reduce_scatter_block", 2, 3, 2}, {"reduce_scatter_block", 2, 4, 4},
+    {"reduce_scatter_block", 2, 7, 4}, {"reduce_scatter_block", 2, 8, 3}, {"reduce_scatter_block", 2, 15, 3},
+    {"reduce_scatter_block", 2, 16, 4}, {"reduce_scatter_block", 2, 127, 4}, {"reduce_scatter_block", 2, 128, 3},
+    {"reduce_scatter_block", 2, 255, 3}, {"reduce_scatter_block", 2, 256, 4}, {"reduce_scatter_block", 2, 4095, 4},
+    {"reduce_scatter_block", 2, 4096, 3}, {"reduce_scatter_block", 2, 8191, 3}, {"reduce_scatter_block", 2, 8192, 4},
+    {"reduce_scatter_block", 2, 131071, 4}, {"reduce_scatter_block", 2, 131072, 1},
 };
 
 int main(void)
@@ -87,13 +120,45 @@ int main(void)
     CHECK(&c, papsim_tune_open_mpi("allgatherv", "sparbit", 5, name, sizeof name) == 6,
           "sparbit allgatherv in 5");
     CHECK(&c, papsim_tune_open_mpi("allreduce", "slt", 5, name, sizeof name) == -1, "slt");
-    CHECK(&c, papsim_open_mpi_collective_id("reduce") == 11, "reduce id");
-    CHECK(&c, papsim_open_mpi_collective_id("bcast") == 7, "bcast id");
-    CHECK(&c, papsim_open_mpi_collective_id("scan") == -1, "scan");
+    /* COLLTYPE_T of Open MPI 4.1.4; gatherv: tuned reads no rules for it. */
+    static const struct {
+        const char *collective;
+        int id;
+    } ids[] = {{"reduce", 11},        {"bcast", 7},         {"scan", 14},
+               {"gather", 9},         {"scatter", 15},      {"alltoallv", 4},
+               {"barrier", 6},        {"reduce_scatter", 12}, {"reduce_scatter_block", 13},
+               {"gatherv", -1}};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        CHECK(&c, papsim_open_mpi_collective_id(ids[i].collective) == ids[i].id, "%s id",
+              ids[i].collective);
+
+    /* Which collectives tune writes rules for, and why not. */
+    char why[400];
+    CHECK(&c, papsim_tune_collective("gather", 4, why, sizeof why) == 9, "gather");
+    CHECK(&c, papsim_tune_collective("alltoallv", 5, why, sizeof why) == 4, "alltoallv");
+    CHECK(&c, papsim_tune_collective("gatherv", 4, why, sizeof why) == -1, "gatherv");
+    CHECK_STR(&c, why, "gatherv: Open MPI's tuned component has no gatherv algorithm to "
+              "choose and reads no gatherv rules (another component runs it), so a rules "
+              "file cannot select one");
+    CHECK(&c, papsim_tune_collective("exscan", 5, why, sizeof why) == -1, "exscan");
+    CHECK_STR(&c, why, "exscan: Open MPI's tuned component reads exscan rules (collective id "
+              "8), but no papsim exscan algorithm has an Open MPI counterpart to name in them "
+              "(papsim list --format csv, column open_mpi)");
+    CHECK(&c, papsim_tune_one_rule("alltoallv") && papsim_tune_one_rule("barrier") &&
+              !papsim_tune_one_rule("gather"), "one-rule collectives");
+    CHECK(&c, papsim_tune_uniform_only("reduce_scatter") && papsim_tune_uniform_only("allgatherv") &&
+              !papsim_tune_uniform_only("alltoallv"), "uniform-only collectives");
 
     CHECK(&c, papsim_tune_msg_size("allgather", 8, 16) == 128, "allgather size");
     CHECK(&c, papsim_tune_msg_size("alltoall", 8, 16) == 128, "alltoall size");
     CHECK(&c, papsim_tune_msg_size("allreduce", 8, 16) == 8, "allreduce size");
+    CHECK(&c, papsim_tune_msg_size("gather", 8, 16) == 128, "gather size");
+    CHECK(&c, papsim_tune_msg_size("scatter", 8, 16) == 128, "scatter size");
+    CHECK(&c, papsim_tune_msg_size("reduce_scatter", 8, 16) == 128, "reduce_scatter size");
+    CHECK(&c, papsim_tune_msg_size("reduce_scatter_block", 8, 16) == 128, "rsb size");
+    CHECK(&c, papsim_tune_msg_size("alltoallv", 8, 16) == 0, "alltoallv: no size");
+    CHECK(&c, papsim_tune_segsize("gather", "linear_sync", 4, 92160, &source) == 1024, "sync");
+    CHECK(&c, papsim_tune_segsize("gather", "linear_sync", 4, 92161, &source) == 32768, "sync");
 
     CHECK(&c, papsim_tune_segsize("reduce", "chain", 4, 8, &source) == 65536, "chain");
     CHECK(&c, papsim_tune_segsize("reduce", "chain[segment_bytes=8192]", 4, 8, &source) == 8192,
@@ -107,6 +172,7 @@ int main(void)
         CHECK(&c, got == measured[i].alg, "%s np %d %lld B: %d, Open MPI ran %d",
               measured[i].collective, measured[i].np, measured[i].bytes, got, measured[i].alg);
     }
-    CHECK(&c, papsim_tune_fixed_41("scan", 4, 8) == -1, "scan is not papsim's");
+    CHECK(&c, papsim_tune_fixed_41("scan", 4, 8) == -1, "scan: tuned has no fixed decision");
+    CHECK(&c, papsim_tune_fixed_41("gatherv", 4, 8) == -1, "gatherv is not tuned's");
     return CHECK_SUMMARY(&c);
 }
