@@ -50,13 +50,16 @@
  *          same segments may still be in flight), one segment, 2p requests,
  *          the plan (4p ints, p doubles). Forwarding with MPI_Waitany is
  *          O(p) per final: O(p^2) per rank.
- * Simulation cost (SimGrid 3.32, docs/performance.md): every incoming
- *          message is matched against the rank's pending receives, and
- *          MPI_Waitany registers with every pending request; both are O(p)
- *          per message, about p^3 in all. Posting a final's receive at
- *          the step that contributes to it (rather than all p at the start)
- *          gives the same simulated times with fewer pending receives
- *          during the reduce loop.
+ * Simulation cost (docs/performance.md, "Where PRR's simulation time
+ *          goes"): every incoming message is matched against the rank's
+ *          pending receives, and MPI_Waitany registers with every pending
+ *          request; both are O(p) per message, about p^3 in all, on every
+ *          SimGrid version (SimGrid 3.32 adds a scan of each actor's list
+ *          of communications per message, also O(p) here). Posting a
+ *          final's receive at the step that contributes to it (rather than
+ *          all p at the start) gives the same simulated times with fewer
+ *          pending receives during the reduce loop; fewer still would
+ *          start some transfers later.
  * Restrictions: commutative ops only: segments are combined in arrival
  *          order, not rank order (PAPSIM_R_COMMUTATIVE; MPI_ERR_OP here).
  *          Tags 1000..1000+2p-1 (MPI_ERR_TAG beyond the MPI's MPI_TAG_UB).
