@@ -106,9 +106,18 @@ void papsim_copy_file(const char *path, FILE *out)
 int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log_path,
                          papsim_err *e)
 {
-    if (rows < reps && papsim_log_reports_deadlock(log_path)) {
+    const papsim_log_cause cause = rows < reps ? papsim_log_failure_cause(log_path)
+                                               : PAPSIM_LOG_UNKNOWN;
+    if (cause == PAPSIM_LOG_DEADLOCK) {
         papsim_fail(e, "failed: deadlock: SimGrid found every unfinished rank waiting for a "
                        "message that is never sent (%d of %d result rows)", rows, reps);
+        return PAPSIM_EXIT_FAILED;
+    }
+    if (cause == PAPSIM_LOG_MAPPINGS) {
+        char advice[512];
+        papsim_map_count_advice(advice, sizeof advice);
+        papsim_fail(e, "failed: out of memory mappings (%d of %d result rows): %s", rows, reps,
+                    advice);
         return PAPSIM_EXIT_FAILED;
     }
     if (smpirun_status != 0) {

@@ -293,17 +293,45 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 }
 
 
-int papsim_log_reports_deadlock(const char *log_path)
+papsim_log_cause papsim_log_failure_cause(const char *log_path)
 {
     char line[4096];
-    int found = 0;
+    papsim_log_cause cause = PAPSIM_LOG_UNKNOWN;
     FILE *f = log_path ? fopen(log_path, "r") : NULL;
     if (!f)
-        return 0;
-    while (!found && fgets(line, sizeof line, f))
-        found = strstr(line, PAPSIM_SMPI_DEADLOCK_TEXT) != NULL;
+        return PAPSIM_LOG_UNKNOWN;
+    while (cause != PAPSIM_LOG_DEADLOCK && fgets(line, sizeof line, f)) {
+        if (strstr(line, PAPSIM_SMPI_DEADLOCK_TEXT))
+            cause = PAPSIM_LOG_DEADLOCK;
+        else if (strstr(line, PAPSIM_SMPI_MAP_TEXT))
+            cause = PAPSIM_LOG_MAPPINGS;
+    }
     fclose(f);
-    return found;
+    return cause;
+}
+
+int papsim_log_reports_deadlock(const char *log_path)
+{
+    return papsim_log_failure_cause(log_path) == PAPSIM_LOG_DEADLOCK;
+}
+
+void papsim_map_count_advice(char *buf, size_t len)
+{
+    char now[32] = "unknown";
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    if (f) {
+        if (!fgets(now, sizeof now, f))
+            snprintf(now, sizeof now, "unknown");
+        now[strcspn(now, "\n")] = '\0';
+        fclose(f);
+    }
+    snprintf(buf, len,
+             "SimGrid maps every 1 MiB block of every rank's buffers above 64 KiB "
+             "separately, and this case needs more mappings than the kernel allows one "
+             "process (vm.max_map_count is %s); raise the limit as root, e.g. "
+             "'sysctl -w vm.max_map_count=262144' (more for np above 4096), and run again "
+             "(a resumed papsim run simulates just the cases that failed)",
+             now);
 }
 
 void papsim_log_print_tail(const char *log_path, int nlines, FILE *out)

@@ -71,11 +71,27 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 /* smpirun and papbench are found by locate.h (the environment, else beside
  * papsim's own executable). */
 
-/* 1 if the smpirun log at log_path reports a deadlock
- * (PAPSIM_SMPI_DEADLOCK_TEXT: SimGrid 3.32 then exits with status 0, 4.1
- * with 139; simgrid_compat.h), else 0 (also when the file cannot be read).
- * Look here before at the exit status. */
+/* Why a simulation stopped, when its smpirun log says so in a way papsim
+ * recognises (simgrid_compat.h). */
+typedef enum {
+    PAPSIM_LOG_UNKNOWN = 0, /* nothing recognised (or no log) */
+    PAPSIM_LOG_DEADLOCK,    /* PAPSIM_SMPI_DEADLOCK_TEXT: 3.32 then exits with
+                               status 0, 4.1 with 139 */
+    PAPSIM_LOG_MAPPINGS     /* PAPSIM_SMPI_MAP_TEXT: shared buffers ran out of
+                               memory mappings (vm.max_map_count) */
+} papsim_log_cause;
+
+/* The cause the smpirun log at log_path reports (a deadlock first), or
+ * PAPSIM_LOG_UNKNOWN, also when the file cannot be read. Look here before
+ * at the exit status. */
+papsim_log_cause papsim_log_failure_cause(const char *log_path);
+
+/* 1 if the log reports a deadlock (papsim_log_failure_cause), else 0. */
 int papsim_log_reports_deadlock(const char *log_path);
+
+/* What to do about PAPSIM_LOG_MAPPINGS, with this machine's current
+ * vm.max_map_count, as one sentence into buf. */
+void papsim_map_count_advice(char *buf, size_t len);
 
 /* Copies the last nlines lines of the log at log_path to out (what a
  * failed batch said last), or a note that it cannot be read. */

@@ -24,6 +24,10 @@
  *    process dies (smpirun exits with status 139). Readers of a failed
  *    batch (papsim bench, the sweep) look for the line before they look at
  *    the exit status;
+ *  - shared buffers out of mappings: both versions abort with
+ *    PAPSIM_SMPI_MAP_TEXT when mapping a block of a shared buffer fails
+ *    (the kernel's vm.max_map_count at large np); papsim names the cause
+ *    and the remedy (papsim_log_failure_cause, papsim_map_count_advice);
  *  - the list of a collective's algorithms that smpirun prints for an
  *    unknown name: 3.32 ends it with the last name, 4.1 goes on with
  *    ". Please use --help-coll for details"; smpi_algos.c cuts the list
@@ -48,6 +52,13 @@
  * some activities are still around but will never complete") when every
  * simulated rank waits for something that can never happen. */
 #define PAPSIM_SMPI_DEADLOCK_TEXT "Deadlock detected"
+
+/* The start of the message SMPI aborts with (smpi_shared.cpp, the same in
+ * 3.32 and 4.1) when mmap of one block of a shared buffer fails; with
+ * ENOMEM that is almost always the per-process limit on mappings
+ * (vm.max_map_count): every rank's every buffer above
+ * smpi/auto-shared-malloc-thresh is one mapping per block. */
+#define PAPSIM_SMPI_MAP_TEXT "Could not map folded virtual memory"
 
 /* "3.32", "3.32.0", "4.1.0" -> 10000 x major + 100 x minor + patch
  * (33200, 40100); -1 when text does not start with MAJOR.MINOR. */

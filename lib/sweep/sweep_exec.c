@@ -325,10 +325,13 @@ static int finish_batch(batch *b, progress *p)
     /* SimGrid 3.32 ends a deadlocked simulation with exit status 0, 4.1
      * with 139 (simgrid_compat.h): its log line is what tells, first. */
     char why[160];
+    const papsim_log_cause cause = papsim_log_failure_cause(b->log_path);
     if (b->bad_line[0])
         snprintf(why, sizeof why, "unexpected output line '%s'", b->bad_line);
-    else if (papsim_log_reports_deadlock(b->log_path))
+    else if (cause == PAPSIM_LOG_DEADLOCK)
         snprintf(why, sizeof why, "deadlock");
+    else if (cause == PAPSIM_LOG_MAPPINGS)
+        snprintf(why, sizeof why, "out of memory mappings");
     else if (WIFEXITED(status))
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
@@ -337,6 +340,11 @@ static int finish_batch(batch *b, progress *p)
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
     papsim_log_print_tail(b->log_path, 5, stderr);
+    if (cause == PAPSIM_LOG_MAPPINGS && !b->bad_line[0]) {
+        char advice[512];
+        papsim_map_count_advice(advice, sizeof advice);
+        papsim_print_note("papsim run", "%s", advice);
+    }
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)

@@ -18,6 +18,7 @@
 #include "check.h"
 #include "hardware/calibrate_run.h"
 #include "sweep/bench_case.h"
+#include "sweep/launch.h"
 #include "sweep/simgrid_compat.h"
 #include "sweep/sweep_merge.h"
 
@@ -68,6 +69,23 @@ static void test_bench_outcome(check_counts *c, const char *dir)
     CHECK_MSG(c, e, "failed: deadlock: ");
     CHECK_MSG(c, e, "(0 of 2 result rows)");
     CHECK(c, papsim_bench_outcome(0, 2, 2, log, &e) == 0, "every row in: no deadlock");
+    /* SMPI's abort when a shared buffer's block cannot be mapped (the
+     * message of smpi_shared.cpp, 3.32 and 4.1): the cause and the remedy. */
+    f = fopen(log, "w");
+    CHECK(c, f != NULL, "cannot write %s", log);
+    if (!f)
+        return;
+    fprintf(f, "[node-23:738:(739) 1024.486167] smpi_shared.cpp:238: [root/CRITICAL] "
+               PAPSIM_SMPI_MAP_TEXT " (Cannot allocate memory). Do you perhaps need to "
+               "increase the size of the mapped file\nAborted\n");
+    fclose(f);
+    CHECK(c, papsim_log_failure_cause(log) == PAPSIM_LOG_MAPPINGS, "mappings: the cause");
+    CHECK(c, !papsim_log_reports_deadlock(log), "mappings: no deadlock");
+    CHECK(c, papsim_bench_outcome(134, 0, 1, log, &e) == PAPSIM_EXIT_FAILED, "mappings");
+    CHECK_MSG(c, e, "failed: out of memory mappings (0 of 1 result rows): ");
+    CHECK_MSG(c, e, "(vm.max_map_count is ");
+    CHECK_MSG(c, e, "sysctl -w vm.max_map_count=262144");
+    CHECK(c, papsim_log_failure_cause(nolog) == PAPSIM_LOG_UNKNOWN, "no log: unknown");
     unlink(log);
 }
 
