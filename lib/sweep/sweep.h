@@ -129,6 +129,16 @@ int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, 
 int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, int relative,
                                sweep_results_index *r, papsim_err *e);
 
+/* Drops (as above) every row that a case of the phase (relative skews or
+ * not) with a keyed file pattern would write, by its fields, but whose id
+ * is not the case's: it was computed from other delays than the pattern
+ * file holds now (the file was edited since, or an older papsim, whose ids
+ * hash no pattern key, wrote it). The case then runs again, and its old
+ * row cannot be taken for a repetition of the new one. Reads results.csv
+ * only when the phase has such cases; *dropped counts the rows. */
+int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, int relative,
+                             int *dropped, papsim_err *e);
+
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"
 #define SWEEP_STATUS_BASELINE_TIMEOUT "baseline_timeout"

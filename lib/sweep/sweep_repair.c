@@ -1,11 +1,13 @@
 /* Bringing an existing results.csv in line before a sweep resumes it:
  * rows whose case id is keyed by the platform's path (papsim before results
  * format 4) take the id keyed by the platform's content, so they count as
- * done; and the rows of a case that holds only some of its repetitions (a
+ * done; the rows of a case that holds only some of its repetitions (a
  * file cut short by hand or by an older papsim) are dropped, so the case
- * runs again whole instead of writing a second row for a repetition. The
- * file is rewritten through a temporary file and a rename: a kill leaves it
- * as it was before or after, never half done. */
+ * runs again whole instead of writing a second row for a repetition; and
+ * the rows of a file-pattern case computed from other delays than the file
+ * holds now are dropped, so the case runs again. The file is rewritten
+ * through a temporary file and a rename: a kill leaves it as it was before
+ * or after, never half done. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,8 +111,8 @@ int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, p
     for (size_t r = 0; r < t.nrows; r++) {
         papsim_case c;
         char id[17];
-        if (papsim_case_from_row(&t, r, &c) != 0)
-            continue;
+        if (papsim_case_from_row(&t, r, &c) != 0 || !strncmp(c.pattern, "file:", 5))
+            continue; /* a file pattern's content then is unknown: sweep_results_drop_stale */
         const char *key = key_of_label(cases, n, c.platform);
         papsim_case_label_id(&c, id);
         if (!key || strcmp(id, t.rows[r][id_col]) != 0)
@@ -196,5 +198,109 @@ int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, 
             memset(r, 0, sizeof *r); /* freed above: safe to free again */
     }
     free(ids);
+    return rc;
+}
+
+/* A file-pattern case of the spec found by its label id: the id of its
+ * fields with the platform's label and the pattern's path (no keys). */
+typedef struct {
+    char label_id[17];
+    const char *id;
+} labelled_case;
+
+static int compare_labelled(const void *pa, const void *pb)
+{
+    return strcmp(((const labelled_case *)pa)->label_id, ((const labelled_case *)pb)->label_id);
+}
+
+/* The cases of this phase with a keyed file pattern and an id, sorted by
+ * label id; NULL when out of memory. */
+static labelled_case *file_cases(const sweep_case *cases, int n, int relative, int *count)
+{
+    labelled_case *v = malloc(((size_t)n + 1) * sizeof *v);
+    *count = 0;
+    if (!v)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || !sc->id[0] ||
+            !sc->c.pattern_key[0])
+            continue;
+        papsim_case_label_id(&sc->c, v[*count].label_id);
+        v[(*count)++].id = sc->id;
+    }
+    qsort(v, (size_t)*count, sizeof *v, compare_labelled);
+    return v;
+}
+
+/* Clears keep[r] for every row of t that one of the cases v would write,
+ * by its fields, under another id: its delays were not the ones the
+ * pattern file holds now. Returns the rows cleared; *first gets the
+ * pattern of the first. */
+static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, char *keep,
+                      const char **first)
+{
+    int id_col = papsim_table_column(t, "case_id"), pat_col = papsim_table_column(t, "pattern");
+    int marked = 0;
+    for (size_t r = 0; r < t->nrows && pat_col >= 0; r++) {
+        papsim_case c;
+        labelled_case want;
+        if (strncmp(t->rows[r][pat_col], "file:", 5) || papsim_case_from_row(t, r, &c) != 0)
+            continue;
+        papsim_case_label_id(&c, want.label_id);
+        const labelled_case *hit = bsearch(&want, v, (size_t)nv, sizeof *v, compare_labelled);
+        if (!hit || !strcmp(hit->id, t->rows[r][id_col]))
+            continue;
+        keep[r] = 0;
+        if (!marked++)
+            *first = t->rows[r][pat_col];
+    }
+    return marked;
+}
+
+/* Drops the rows of v's cases whose id is not the case's: rows of another
+ * content of the pattern file (an older papsim's ids hash no pattern key,
+ * so they count as another content: it cannot be told). */
+static int drop_stale_rows(const char *path, const labelled_case *v, int nv, int *dropped,
+                           papsim_err *e)
+{
+    papsim_table t;
+    const char *first = "";
+    int rc = 0;
+    if (papsim_results_load(path, &t, NULL, e) != 0)
+        return -1;
+    char *keep = malloc(t.nrows + 1);
+    if (!keep) {
+        papsim_table_free(&t);
+        return papsim_fail(e, "out of memory reading %s", path);
+    }
+    memset(keep, 1, t.nrows + 1);
+    *dropped = mark_stale(&t, v, nv, keep, &first);
+    if (*dropped)
+        rc = rewrite(path, &t, keep, NULL, e);
+    if (*dropped && rc == 0)
+        fprintf(stderr, "papsim run: %s: %d row(s) of file-pattern cases were not computed from "
+                        "the delays their pattern file holds now (%s was edited since, or a "
+                        "papsim before pattern keys wrote them): they are dropped and their cases "
+                        "run again\n",
+                path, *dropped, first);
+    free(keep);
+    papsim_table_free(&t);
+    return rc;
+}
+
+int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, int relative,
+                             int *dropped, papsim_err *e)
+{
+    char path[4200];
+    int nv, rc = 0;
+    labelled_case *v = file_cases(cases, n, relative, &nv);
+    *dropped = 0;
+    if (!v)
+        return papsim_fail(e, "out of memory");
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    if (nv)
+        rc = drop_stale_rows(path, v, nv, dropped, e);
+    free(v);
     return rc;
 }
