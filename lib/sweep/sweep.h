@@ -118,11 +118,23 @@ int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *
 /* Before a sweep resumes DIR/results.csv (sweep_repair.c): rows whose id
  * is keyed by the path of one of the spec's platforms (papsim before
  * results format 4) take the id keyed by its content, so they are not
- * simulated again; the file is rewritten only if a row changes. */
+ * simulated again; the file is rewritten only if a row changes. Rows of
+ * one platform named by two paths are kept once; the second copies move
+ * to results-superseded.csv as below. */
 int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e);
+
+/* Every function below that takes rows out of DIR/results.csv first
+ * appends them, byte for byte, to DIR/results-superseded.csv (created with
+ * results.csv's header; one with another header is left alone and the rows
+ * go to results-superseded-2.csv, -3, ...), synced and renamed into place
+ * before results.csv is rewritten: no row is ever lost, a kill between the
+ * two leaves a row in both files. papsim reads no results-superseded file. */
+
 /* Rewrites DIR/results.csv without the rows of these case ids (cases that
- * hold only some of their repetitions, to be run again whole). */
-int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, papsim_err *e);
+ * hold only some of their repetitions, to be run again whole); moved_to
+ * gets the file the rows went to ("" when none), *moved their count. */
+int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids,
+                             char *moved_to, size_t cap, int *moved, papsim_err *e);
 /* Drops (as above) the rows of every case of the phase (relative skews or
  * not) that holds some but not all of its repetitions in r, so it runs
  * again whole and no repetition gets a second row; reloads r then. */

@@ -160,9 +160,10 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
-/* Drops the rows of the phase's file-pattern cases computed from other
- * delays than their files hold now (sweep_results_drop_stale), reloading
- * r when rows go; r is freed on failure. */
+/* Moves the rows of the phase's file-pattern cases computed from other
+ * delays than their files hold now to results-superseded.csv
+ * (sweep_results_drop_stale), reloading r when rows go; r is freed on
+ * failure. */
 static int drop_stale(const char *dir, const sweep_cases *all, int relative,
                       sweep_results_index *r, papsim_err *e)
 {

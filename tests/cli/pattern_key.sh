@@ -6,12 +6,17 @@
 #   carries --pattern-key;
 # - comments, blanks, rank prefixes and other spellings of the same delays
 #   leave the key: nothing runs again;
-# - edited delays: the old row is dropped (with a note), the case alone runs
-#   again, its row gets another id and the new delays' times, and a rerun
-#   finds everything done; the same for a relative skew's case;
+# - edited delays: the old row moves to results-superseded.csv (with a note
+#   naming it), byte for byte, the case alone runs again, its row gets
+#   another id and the new delays' times, and a rerun finds everything done;
+#   the file edited back: that row is appended to results-superseded.csv
+#   and results.csv is the first run's again; the same for a relative
+#   skew's case;
 # - a row of a papsim before pattern keys (its id hashes no pattern key)
-#   cannot tell which delays it had: it is dropped and the case runs again,
-#   giving a fresh run's file byte for byte;
+#   cannot tell which delays it had: it moves to results-superseded.csv and
+#   the case runs again, giving a fresh run's file byte for byte; a
+#   results-superseded.csv with another header is left alone, the row goes
+#   to results-superseded-2.csv;
 # - papbench reads the file again: one whose delays lost the case's key
 #   fails the case (exit 2, the message names the file and both keys, no
 #   row), also in a sweep whose file is edited after papsim keyed it (an
@@ -53,34 +58,63 @@ cp results/results.csv fresh_ascending.csv
 printf '# the same delays\n0 0\n1\t1e-6\n\n2   2000ns  # rank 2\n3 0.000003' >p.txt
 expect_ok "respelled file" "$PAPSIM" run spec.ini --out results --quiet
 expect_eq "respelled: nothing simulated" "$(grep -c '4 cases: 0 simulated, 4 already' err.txt)" 1
-expect_eq "respelled: no row dropped" "$(grep -c 'dropped' err.txt)" 0
+expect_eq "respelled: no row moved" "$(grep -c 'moved' err.txt)" 0
+expect_eq "respelled: no results-superseded.csv" "$(ls results | grep -c superseded)" 0
 
-# Other delays: the last_delayed shape. The old row goes, the case reruns.
+# Other delays: the last_delayed shape. The old row moves to
+# results-superseded.csv, the case reruns.
 printf '0\n0\n0\n5us\n' >p.txt
 expect_ok "edited file" "$PAPSIM" run spec.ini --out results --quiet
 expect_eq "edited: one case simulated" "$(grep -c '4 cases: 1 simulated, 3 already' err.txt)" 1
-expect_eq "edited: the old row is dropped, with the file named" \
-    "$(grep -c '^papsim run: results/results.csv: 1 row(s) of file-pattern cases were not computed from the delays their pattern file holds now (file:p.txt was edited since' err.txt)" 1
+expect_eq "edited: the old row is moved, the files named" \
+    "$(grep -c '^papsim run: results/results.csv: 1 row(s) of file-pattern cases were not computed from the delays their pattern file holds now (file:p.txt was edited since, or a papsim before pattern keys wrote them): moved to results/results-superseded.csv, their cases run again$' err.txt)" 1
 expect_eq "edited: one row per case" "$(csv_col case_id results/results.csv | wc -l)" 4
 new_id=$(id_of file:p.txt)
 if [ -n "$new_id" ] && [ "$new_id" != "$old_id" ]; then pass; else
     fail "edited: the id stayed $old_id"; fi
+{ head -n 1 fresh_ascending.csv; grep "^$old_id," fresh_ascending.csv; } >want_superseded.csv
+expect_eq "edited: results-superseded.csv is the header and the old row, byte for byte" \
+    "$(md5sum <results/results-superseded.csv)" "$(md5sum <want_superseded.csv)"
+expect_eq "edited: results.csv is the first run's other rows, then the new row" \
+    "$(head -n 4 results/results.csv | md5sum)" "$(grep -v "^$old_id," fresh_ascending.csv | md5sum)"
+expect_eq "edited: the new row last" "$(sed -n '5p' results/results.csv | cut -d, -f1)" "$new_id"
+expect_eq "edited: 5 lines in results.csv" "$(wc -l <results/results.csv)" 5
 expect_eq "edited: the file replays last_delayed" "$(mean_of file:p.txt)" 4.3614938135760895e-05
 expect_eq "as the shape's row" "$(mean_of last_delayed)" 4.3614938135760895e-05
 expect_eq "edited: the shapes' rows stay" "$(csv_cols case_id,status results/results.csv | head -n 3 | tr '\n' ' ')" \
     "ce5cac1c4bb7eb1d,ok 2e15ccbbb5c602ed,ok $(id_of last_delayed),ok "
+cp results/results.csv last_delayed.csv
 expect_ok "unchanged rerun" "$PAPSIM" run spec.ini --out results --quiet
 expect_eq "unchanged: nothing simulated" "$(grep -c '4 cases: 0 simulated, 4 already' err.txt)" 1
+expect_eq "unchanged: results-superseded.csv unchanged" \
+    "$(md5sum <results/results-superseded.csv)" "$(md5sum <want_superseded.csv)"
+
+# Edited back: the last_delayed row is appended to results-superseded.csv,
+# the case reruns under its first id, and results.csv is the first run's.
+printf '0\n1us\n2us\n3us\n' >p.txt
+expect_ok "edited back" "$PAPSIM" run spec.ini --out results --quiet
+expect_eq "edited back: one case simulated" "$(grep -c '4 cases: 1 simulated, 3 already' err.txt)" 1
+grep "^$new_id," last_delayed.csv >>want_superseded.csv
+expect_eq "edited back: the row appended to results-superseded.csv" \
+    "$(md5sum <results/results-superseded.csv)" "$(md5sum <want_superseded.csv)"
+if cmp -s results/results.csv fresh_ascending.csv; then pass; else
+    fail "edited back: results.csv differs from the first run's: $(diff results/results.csv fresh_ascending.csv | head -4)"; fi
+printf '0\n0\n0\n5us\n' >p.txt
 
 # A relative skew's case: resolved in the second phase, dropped there.
 printf 'collective = allgather\nalgorithms = ring\nnp = 4\nbytes = 8\npatterns = file:p.txt\nskews = 1.5x\n' >rel.ini
 expect_ok "relative: first run" "$PAPSIM" run rel.ini --out rel --quiet
+cp rel/results.csv rel_first.csv
 printf '0\n1us\n2us\n3us\n' >p.txt
 expect_ok "relative: edited file" "$PAPSIM" run rel.ini --out rel --quiet
 expect_eq "relative: the file case alone reruns" \
     "$(grep -c '2 cases: 1 simulated, 1 already' err.txt)" 1
 expect_eq "relative: two rows" "$(csv_col pattern rel/results.csv | sort | tr '\n' ' ')" \
     "file:p.txt no_delay "
+expect_eq "relative: the old row in results-superseded.csv" \
+    "$(md5sum <rel/results-superseded.csv)" "$(grep -v ',no_delay,' rel_first.csv | md5sum)"
+expect_eq "relative: the baseline row stays" "$(grep ',no_delay,' rel/results.csv)" \
+    "$(grep ',no_delay,' rel_first.csv)"
 
 # Rows of a papsim before pattern keys: the id hashes the platform's key but
 # no pattern key (papbench given the case line without --pattern-key).
@@ -101,11 +135,22 @@ if [ "$unkeyed_id" != "$old_id" ]; then pass; else fail "the unkeyed id is the k
 mkdir old
 sed "s/^$old_id,/$unkeyed_id,/" fresh_ascending.csv >old/results.csv
 expect_eq "old results hold the unkeyed id" "$(grep -c "^$unkeyed_id," old/results.csv)" 1
+# A results-superseded.csv of another header (here, a format-1 file's) is
+# left alone: the row goes to results-superseded-2.csv.
+printf 'case_id,rep,status\n0123456789abcdef,0,ok\n' >old/results-superseded.csv
+cp old/results-superseded.csv other_header.csv
+{ head -n 1 old/results.csv; grep "^$unkeyed_id," old/results.csv; } >want_old.csv
 expect_ok "old results resume" "$PAPSIM" run spec.ini --out old --quiet
 expect_eq "old results: the file case reruns" "$(grep -c '4 cases: 1 simulated, 3 already' err.txt)" 1
-expect_eq "old results: its row is dropped" "$(grep -c 'or a papsim before pattern keys wrote them' err.txt)" 1
+expect_eq "old results: its row is moved to results-superseded-2.csv" \
+    "$(grep -c '1 row(s) .*or a papsim before pattern keys wrote them): moved to old/results-superseded-2.csv, ' err.txt)" 1
 if cmp -s old/results.csv fresh_ascending.csv; then pass; else
     fail "resumed old results differ from a fresh run: $(diff old/results.csv fresh_ascending.csv | head -4)"; fi
+expect_eq "old results: results-superseded-2.csv holds the old row" \
+    "$(md5sum <old/results-superseded-2.csv)" "$(md5sum <want_old.csv)"
+expect_eq "old results: the file of another header is untouched" \
+    "$(md5sum <old/results-superseded.csv)" "$(md5sum <other_header.csv)"
+expect_eq "old results: no temporary file left" "$(ls old | grep -c '\.tmp$')" 0
 
 # papbench checks the delays it reads against the case's key.
 expect_eq "papbench: the keyed file runs" "$(bench keyed.txt 2>/dev/null | cut -d, -f1)" "$old_id"
