@@ -120,7 +120,8 @@ int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *
  * results format 4) take the id keyed by its content, so they are not
  * simulated again; the file is rewritten only if a row changes. Rows of
  * one platform named by two paths are kept once; the second copies move
- * to results-superseded.csv as below. */
+ * to results-superseded.csv as below. Runs before sweep_results_drop_stale,
+ * which would take such rows for rows of another content. */
 int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e);
 
 /* Every function below that takes rows out of DIR/results.csv first
@@ -142,12 +143,15 @@ int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, 
                                sweep_results_index *r, papsim_err *e);
 
 /* Drops (as above) every row that a case of the phase (relative skews or
- * not) with a keyed file pattern would write, by its fields, but whose id
- * is not the case's: it was computed from other delays than the pattern
- * file holds now (the file was edited since, or an older papsim, whose ids
- * hash no pattern key, wrote it). The case then runs again, and its old
- * row cannot be taken for a repetition of the new one. Reads results.csv
- * only when the phase has such cases; *dropped counts the rows. */
+ * not) would write by its fields (the platform by its label, a file
+ * pattern by its path, a relative skew by its text, not its resolution)
+ * but whose id is not the case's: it was computed from other contents
+ * than the case's platform file and pattern file hold now (one was edited
+ * since; for a relative skew, its no-delay baseline changed with it; or an
+ * older papsim, whose ids hash no pattern key, wrote a file pattern's
+ * row). The case then runs again, and its old row cannot be taken for a
+ * repetition of the new one. Rows of cases the spec does not have stay.
+ * *dropped counts the rows. */
 int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, int relative,
                              int *dropped, papsim_err *e);
 

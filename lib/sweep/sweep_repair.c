@@ -5,8 +5,10 @@
  * rows of a case that holds only some of its repetitions (a file cut short
  * by hand or by an older papsim) leave results.csv, so the case runs again
  * whole instead of writing a second row for a repetition; and the rows of
- * a file-pattern case computed from other delays than the file holds now
- * leave results.csv, so the case runs again.
+ * a case of the spec computed from other contents than its platform file
+ * and pattern file hold now (a file edited since) leave results.csv, so
+ * the case runs again and the report never takes an old row for a
+ * repetition of the new one.
  *
  * No row is lost: the rows that leave results.csv are first appended to
  * DIR/results-superseded.csv (supersede below), written whole to a
@@ -399,21 +401,39 @@ int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, 
     return rc;
 }
 
-/* A file-pattern case of the spec found by its label id: the id of its
- * fields with the platform's label and the pattern's path (no keys). */
+/* A case of the spec found by its match id (match_id): the row of another
+ * content of its files has the case's fields, so this id, but another
+ * case id. */
 typedef struct {
-    char label_id[17];
+    char match_id[17];
     const char *id;
 } labelled_case;
 
 static int compare_labelled(const void *pa, const void *pb)
 {
-    return strcmp(((const labelled_case *)pa)->label_id, ((const labelled_case *)pb)->label_id);
+    return strcmp(((const labelled_case *)pa)->match_id, ((const labelled_case *)pb)->match_id);
 }
 
-/* The cases of this phase with a keyed file pattern and an id, sorted by
- * label id; NULL when out of memory. */
-static labelled_case *file_cases(const sweep_case *cases, int n, int relative, int *count)
+/* The id of c's fields with no content key (the platform by its label, a
+ * file pattern by its path: papsim_case_label_id) and, for a relative
+ * skew ("1.5x"), without its resolution: skew_s follows the no-delay
+ * baseline, which an edited platform changes too, while the report takes
+ * the rows of one skew text for one case. */
+static void match_id(const papsim_case *c, char id[17])
+{
+    papsim_skew skew;
+    if (papsim_parse_skew(c->skew, &skew, NULL) != 0 || skew.kind == PAPSIM_SKEW_ABSOLUTE) {
+        papsim_case_label_id(c, id);
+        return;
+    }
+    papsim_case k = *c;
+    k.skew_s = 0;
+    papsim_case_label_id(&k, id);
+}
+
+/* The cases of this phase whose id is keyed by content (a platform file,
+ * a file pattern) and known, sorted by match id; NULL when out of memory. */
+static labelled_case *keyed_cases(const sweep_case *cases, int n, int relative, int *count)
 {
     labelled_case *v = malloc(((size_t)n + 1) * sizeof *v);
     *count = 0;
@@ -422,9 +442,9 @@ static labelled_case *file_cases(const sweep_case *cases, int n, int relative, i
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
         if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || !sc->id[0] ||
-            !sc->c.pattern_key[0])
+            !(sc->c.platform_key[0] || sc->c.pattern_key[0]))
             continue;
-        papsim_case_label_id(&sc->c, v[*count].label_id);
+        match_id(&sc->c, v[*count].match_id);
         v[(*count)++].id = sc->id;
     }
     qsort(v, (size_t)*count, sizeof *v, compare_labelled);
@@ -432,39 +452,43 @@ static labelled_case *file_cases(const sweep_case *cases, int n, int relative, i
 }
 
 /* Clears keep[r] for every row of t that one of the cases v would write,
- * by its fields, under another id: its delays were not the ones the
- * pattern file holds now. Returns the rows cleared; *first gets the
- * pattern of the first. */
+ * by its fields, under another id: it was computed from other contents of
+ * the case's platform or pattern file (or from another no-delay baseline,
+ * for a relative skew). Returns the rows cleared; *first gets the first
+ * one's platform and pattern columns. */
 static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, char *keep,
-                      const char **first)
+                      const char **first_platform, const char **first_pattern)
 {
     int id_col = papsim_table_column(t, "case_id"), pat_col = papsim_table_column(t, "pattern");
+    int plat_col = papsim_table_column(t, "platform");
     int marked = 0;
-    for (size_t r = 0; r < t->nrows && pat_col >= 0; r++) {
+    for (size_t r = 0; r < t->nrows && pat_col >= 0 && plat_col >= 0; r++) {
         papsim_case c;
         labelled_case want;
-        if (strncmp(t->rows[r][pat_col], "file:", 5) || papsim_case_from_row(t, r, &c) != 0)
-            continue;
-        papsim_case_label_id(&c, want.label_id);
+        if (papsim_case_from_row(t, r, &c) != 0)
+            continue; /* not a row papsim could have written for a case: kept */
+        match_id(&c, want.match_id);
         const labelled_case *hit = bsearch(&want, v, (size_t)nv, sizeof *v, compare_labelled);
         if (!hit || !strcmp(hit->id, t->rows[r][id_col]))
             continue;
         keep[r] = 0;
-        if (!marked++)
-            *first = t->rows[r][pat_col];
+        if (!marked++) {
+            *first_platform = t->rows[r][plat_col];
+            *first_pattern = t->rows[r][pat_col];
+        }
     }
     return marked;
 }
 
 /* Moves the rows of v's cases whose id is not the case's to
- * results-superseded.csv: rows of another content of the pattern file (an
- * older papsim's ids hash no pattern key, so they count as another
- * content: it cannot be told). */
+ * results-superseded.csv: rows of another content of the platform or
+ * pattern file (an older papsim's ids hash no pattern key, so its rows of
+ * file patterns count as another content: it cannot be told). */
 static int drop_stale_rows(const char *dir, const char *path, const labelled_case *v, int nv,
                            int *dropped, papsim_err *e)
 {
     papsim_table t;
-    const char *first = "";
+    const char *platform = "", *pattern = "";
     char moved_to[4300];
     int rc = 0;
     if (papsim_results_load(path, &t, NULL, e) != 0)
@@ -475,15 +499,15 @@ static int drop_stale_rows(const char *dir, const char *path, const labelled_cas
         return papsim_fail(e, "out of memory reading %s", path);
     }
     memset(keep, 1, t.nrows + 1);
-    *dropped = mark_stale(&t, v, nv, keep, &first);
+    *dropped = mark_stale(&t, v, nv, keep, &platform, &pattern);
     if (*dropped)
         rc = rewrite(dir, &t, keep, NULL, moved_to, sizeof moved_to, e);
     if (*dropped && rc == 0)
-        fprintf(stderr, "papsim run: %s: %d row(s) of file-pattern cases were not computed from "
-                        "the delays their pattern file holds now (%s was edited since, or a "
-                        "papsim before pattern keys wrote them): moved to %s, their cases run "
-                        "again\n",
-                path, *dropped, first, moved_to);
+        fprintf(stderr, "papsim run: %s: %d row(s) of the spec's cases were computed from other "
+                        "contents than their platform and pattern files hold now (edited since, "
+                        "or rows of a papsim before pattern keys; the first: platform %s, "
+                        "pattern %s): moved to %s, their cases run again\n",
+                path, *dropped, platform, pattern, moved_to);
     free(keep);
     papsim_table_free(&t);
     return rc;
@@ -494,7 +518,7 @@ int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, in
 {
     char path[4200];
     int nv, rc = 0;
-    labelled_case *v = file_cases(cases, n, relative, &nv);
+    labelled_case *v = keyed_cases(cases, n, relative, &nv);
     *dropped = 0;
     if (!v)
         return papsim_fail(e, "out of memory");

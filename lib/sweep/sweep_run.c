@@ -160,8 +160,8 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
-/* Moves the rows of the phase's file-pattern cases computed from other
- * delays than their files hold now to results-superseded.csv
+/* Moves the rows of the phase's cases computed from other contents than
+ * their platform and pattern files hold now to results-superseded.csv
  * (sweep_results_drop_stale), reloading r when rows go; r is freed on
  * failure. */
 static int drop_stale(const char *dir, const sweep_cases *all, int relative,
@@ -280,6 +280,9 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, 
     int format = PAPSIM_RESULTS_FORMAT;
     char simgrid[300];
     int dropped;
+    /* The migration first: a row an older papsim keyed by the platform's
+     * path takes its content-keyed id, so drop_stale keeps it (with the
+     * path-keyed id it would look like a row of another content). */
     if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
         sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
         sweep_results_drop_stale(o->out_dir, cases->v, cases->n, 0, &dropped, e) != 0 ||
