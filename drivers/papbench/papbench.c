@@ -105,6 +105,10 @@ static void print_usage(FILE *out)
         "  --platform-key K    the platform's content key (16 hex digits, as papsim\n"
         "                      run and bench give it): the case id hashes K, not the\n"
         "                      --platform label [none: the label]\n"
+        "  --pattern-key K     a file pattern's content key (16 hex digits, as papsim\n"
+        "                      run and bench give it): the case id hashes K, and a\n"
+        "                      file whose delays have another key fails the case\n"
+        "                      (exit 2, no row)              [none: the path only]\n"
         "driver options:\n"
         "  --cases FILE        one case per line (the options above; '#' comments),\n"
         "                      each line applied on top of the command line's options;\n"
@@ -386,8 +390,12 @@ static int run_case(const papsim_case *c, papbench_harness *h, MPI_Comm algo_com
         papsim_fail(e, "out of memory for %d-rank vectors", h->size);
         goto out;
     }
+    /* A keyed file pattern must still hold the delays its case id hashes
+     * (papsim read the file when it built the case): an edited file fails
+     * the case instead of giving a row under that id. */
     if (papsim_pattern_parse(c->pattern, &pattern, e) != 0 ||
-        papsim_pattern_delays(&pattern, h->size, c->skew_s, c->seed, 1, v.delays, e) != 0)
+        papsim_pattern_delays_keyed(&pattern, h->size, c->skew_s, c->seed, 1, c->pattern_key,
+                                    v.delays, e) != 0)
         goto out;
     for (int rep = -o->warmup; rep < c->reps; rep++) /* warm-ups first, unnumbered */
         if (run_repetition(&call, h, &v, rep, o, failed_checks) != MPI_SUCCESS) {

@@ -141,12 +141,15 @@ static int set_matrix_seed(papsim_case *c, const char *value, papsim_err *e)
     return 0;
 }
 
-/* --platform-key: the 16 hex digits of a platform's content key (platform.h). */
-static int set_platform_key(papsim_case *c, const char *value, papsim_err *e)
+/* --platform-key, --pattern-key: 16 lowercase hex digits, a content key
+ * (platform.h, pattern.h); dst holds 17 bytes. */
+static int set_key(char *dst, const char *opt, const char *value, papsim_err *e)
 {
     if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16)
-        return papsim_fail(e, "--platform-key '%.40s' is not 16 hex digits", value);
-    memcpy(c->platform_key, value, 17);
+        return papsim_fail(e, "--%s '%.40s' is not a content key (16 hex digits, 0-9 and a-f, "
+                              "as papsim writes it)",
+                           opt, value);
+    memcpy(dst, value, 17);
     return 0;
 }
 
@@ -160,7 +163,9 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
     if (!strcmp(opt, "platform"))
         return set_text(c->platform, sizeof c->platform, opt, value, e);
     if (!strcmp(opt, "platform-key"))
-        return set_platform_key(c, value, e);
+        return set_key(c->platform_key, opt, value, e);
+    if (!strcmp(opt, "pattern-key"))
+        return set_key(c->pattern_key, opt, value, e);
     if (!strcmp(opt, "mapping"))
         return set_text(c->mapping, sizeof c->mapping, opt, value, e);
     if (!strcmp(opt, "pattern"))

@@ -22,6 +22,12 @@ typedef struct {
     char mapping[16];        /* label: sequential or cyclic */
     int ranks_per_node;      /* label: 0 = the platform's cores per host */
     char pattern[4200];      /* shape name or file:PATH */
+    char pattern_key[17];    /* file:PATH only: the content key of the file's
+                              * delays (pattern.h: 16 hex digits); the case id
+                              * hashes it and papbench checks the file still
+                              * has it. "" = none: the id hashes the path
+                              * alone (papbench run by hand, results of papsim
+                              * before pattern keys) */
     char skew[64];           /* the skew as written ("100us", "1.5x") */
     double skew_s;           /* the resolved skew in seconds */
     unsigned long long seed; /* for random and gaussian patterns */
@@ -104,18 +110,23 @@ int papsim_case_check_restrictions(const papsim_case *c, unsigned flags, papsim_
 
 /* 16 hex digits identifying the case (every field but reps and check). The
  * platform enters by its content key when the case has one, so the same
- * platform named by two paths, or copied, gives one id (results format 4). */
+ * platform named by two paths, or copied, gives one id (results format 4).
+ * A file pattern's content key enters too when the case has one (only
+ * then: every other case keeps its id), so an edited pattern file gives
+ * other ids. */
 void papsim_case_id(const papsim_case *c, char id[17]);
 
 /* The id as papsim wrote it before results format 4: the platform enters by
- * its label (the path as the spec spelled it). A row whose case_id equals
- * this id of its own fields (papsim_case_from_row) has a label-keyed id. */
+ * its label (the path as the spec spelled it), and no pattern key. A row
+ * whose case_id equals this id of its own fields (papsim_case_from_row) has
+ * a label-keyed id. */
 void papsim_case_label_id(const papsim_case *c, char id[17]);
 
 /* Rebuilds from row r of a results table (columns found by name) the case
  * that wrote it: every field the id hashes, the knobs from params (none for
- * a table without the column). The platform key stays empty. Returns 0, or
- * -1 when a column is missing or a value does not parse (case_row.c). */
+ * a table without the column). The platform and pattern keys stay empty.
+ * Returns 0, or -1 when a column is missing or a value does not parse
+ * (case_row.c). */
 int papsim_case_from_row(const papsim_table *t, size_t r, papsim_case *c);
 
 /* Writes the case back as one line of long options (the cases-file format):

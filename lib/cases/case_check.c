@@ -141,6 +141,10 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--mapping '%s' is unknown (valid: sequential, cyclic)", c->mapping);
     if (papsim_pattern_parse(c->pattern, &pattern, e) != 0)
         return papsim_fail_prefix(e, "--pattern: ");
+    if (c->pattern_key[0] && pattern.shape != PAPSIM_PATTERN_FILE)
+        return papsim_fail(e, "--pattern-key %s applies to file:PATH patterns only (pattern is "
+                              "%s)",
+                           c->pattern_key, c->pattern);
     if (papsim_case_check_label("--pattern", c->pattern, e) != 0 ||
         papsim_case_check_label("--platform", c->platform, e) != 0)
         return -1;

@@ -1,5 +1,6 @@
 /* A case written out (case.h): its id (keyed by the platform's content
- * when it has a key) and its argument line, and its metrics. Its results.csv
+ * and a pattern file's content when it has keys) and its argument line,
+ * and its metrics. Its results.csv
  * row is case_row.c's. */
 #include "cases/case.h"
 #include "util/fnv1a.h"
@@ -23,8 +24,10 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 }
 
 /* The id with the platform as platform_text: its content key, or its label
- * (a case without a key, and every case before results format 4). */
-static void case_id(const papsim_case *c, const char *platform_text, char id[17])
+ * (a case without a key, and every case before results format 4); with
+ * pattern_key non-NULL (a file pattern's content key), that key too. */
+static void case_id(const papsim_case *c, const char *platform_text, const char *pattern_key,
+                    char id[17])
 {
     char text[8192];
     snprintf(text, sizeof text,
@@ -75,6 +78,8 @@ static void case_id(const papsim_case *c, const char *platform_text, char id[17]
         snprintf(m, sizeof m, "|model=%.17g,%.17g", c->model_alpha, c->model_beta);
         h = fnv1a(h, m);
     }
+    if (pattern_key) /* a file pattern's content, only when keyed */
+        h = fnv1a(fnv1a(h, "|pattern_key="), pattern_key);
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
@@ -83,17 +88,18 @@ void papsim_case_id(const papsim_case *c, char id[17])
     /* A label never holds a comma (papsim_case_check_label), so a key
      * cannot be mistaken for a label. */
     char key[40];
+    const char *pattern_key = c->pattern_key[0] ? c->pattern_key : NULL;
     if (!c->platform_key[0]) {
-        case_id(c, c->platform, id);
+        case_id(c, c->platform, pattern_key, id);
         return;
     }
     snprintf(key, sizeof key, "platform-key,%s", c->platform_key);
-    case_id(c, key, id);
+    case_id(c, key, pattern_key, id);
 }
 
 void papsim_case_label_id(const papsim_case *c, char id[17])
 {
-    case_id(c, c->platform, id);
+    case_id(c, c->platform, NULL, id);
 }
 
 void papsim_case_write_args(const papsim_case *c, FILE *out)
@@ -110,6 +116,8 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
     papsim_case_put_value(out, c->mapping);
     fprintf(out, " --ranks-per-node %d --pattern ", c->ranks_per_node);
     papsim_case_put_value(out, c->pattern);
+    if (c->pattern_key[0])
+        fprintf(out, " --pattern-key %s", c->pattern_key);
     fputs(" --skew ", out);
     papsim_case_put_value(out, c->skew);
     fprintf(out, " --skew-s %.17g --seed %llu --bytes %lld --distribution ", c->skew_s, c->seed,

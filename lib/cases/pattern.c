@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/fnv1a.h"
 #include "util/units.h"
 
 #define TWO_PI 6.283185307179586476925286766559
@@ -360,9 +361,46 @@ static void rescale_to_max(int np, double s, double *d)
         d[i] = max > 0 ? s * (d[i] / max) : 0;
 }
 
-int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
-                          unsigned long long seed, int rescale_file,
-                          double *delays, papsim_err *e)
+/* The content key of delays[0..np) as read from a file (pattern.h): each
+ * delay's binary64 bits, least significant byte first, so every machine
+ * gives one key. */
+static void delays_key(const double *delays, int np, char key[17])
+{
+    uint64_t h = PAPSIM_FNV1A64_INIT;
+    for (int i = 0; i < np; i++) {
+        uint64_t bits;
+        unsigned char bytes[8];
+        memcpy(&bits, &delays[i], sizeof bits);
+        for (int k = 0; k < 8; k++)
+            bytes[k] = (unsigned char)(bits >> (8 * k));
+        h = papsim_fnv1a64(h, bytes, sizeof bytes);
+    }
+    snprintf(key, PAPSIM_PATTERN_KEY_LEN + 1, "%016llx", (unsigned long long)h);
+}
+
+/* Reads a file pattern's delays; with a key given, they must have it. */
+static int read_keyed_file(const papsim_pattern *p, int np, const char *key,
+                           double *delays, papsim_err *e)
+{
+    char got[PAPSIM_PATTERN_KEY_LEN + 1];
+    if (read_pattern_file(p->path, np, delays, e) != 0)
+        return -1;
+    if (key == NULL || key[0] == '\0')
+        return 0;
+    delays_key(delays, np, got);
+    if (strcmp(got, key) == 0)
+        return 0;
+    return papsim_fail(e, "pattern file '%s' changed after its case was keyed: "
+                       "its delays now have key %s, the case was keyed %s "
+                       "(--pattern-key), so it is not run. Leave pattern files "
+                       "alone while papsim runs their cases, then run papsim "
+                       "again: it keys the new content and simulates that",
+                       p->path, got, key);
+}
+
+int papsim_pattern_delays_keyed(const papsim_pattern *p, int np, double skew_s,
+                                unsigned long long seed, int rescale_file,
+                                const char *key, double *delays, papsim_err *e)
 {
     if (np < 1 || np > PAPSIM_NP_MAX)
         return papsim_fail(e, "np %d must be between 1 and %d", np,
@@ -370,21 +408,35 @@ int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
     if (!(skew_s >= 0) || !isfinite(skew_s))
         return papsim_fail(e, "skew %.17g must be finite and >= 0", skew_s);
     if (p->shape == PAPSIM_PATTERN_FILE) {
-        if (read_pattern_file(p->path, np, delays, e) != 0)
+        if (read_keyed_file(p, np, key, delays, e) != 0)
             return -1;
         if (rescale_file)
             rescale_to_max(np, skew_s, delays);
         return 0;
     }
+    if (key != NULL && key[0] != '\0')
+        return papsim_fail(e, "a pattern key (--pattern-key %s) applies to "
+                           "file:PATH patterns only, not to '%s'", key,
+                           papsim_pattern_name(p));
     if (p->shape < 0 || (size_t)p->shape >= papsim_pattern_count())
         return papsim_fail(e, "pattern shape %d is not valid", p->shape);
     shapes[p->shape].fill(np, skew_s, seed, delays);
     return 0;
 }
 
-int papsim_pattern_check_file(const char *text, int np, papsim_err *e)
+int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
+                          unsigned long long seed, int rescale_file,
+                          double *delays, papsim_err *e)
+{
+    return papsim_pattern_delays_keyed(p, np, skew_s, seed, rescale_file, NULL,
+                                       delays, e);
+}
+
+int papsim_pattern_file_key(const char *text, int np, char key[17],
+                            papsim_err *e)
 {
     papsim_pattern pattern;
+    key[0] = '\0';
     if (papsim_pattern_parse(text, &pattern, e) != 0)
         return -1;
     if (pattern.shape != PAPSIM_PATTERN_FILE)
@@ -395,6 +447,14 @@ int papsim_pattern_check_file(const char *text, int np, papsim_err *e)
     if (delays == NULL)
         return papsim_fail(e, "out of memory");
     int rc = read_pattern_file(pattern.path, np, delays, e);
+    if (rc == 0)
+        delays_key(delays, np, key);
     free(delays);
     return rc;
+}
+
+int papsim_pattern_check_file(const char *text, int np, papsim_err *e)
+{
+    char key[PAPSIM_PATTERN_KEY_LEN + 1];
+    return papsim_pattern_file_key(text, np, key, e);
 }

@@ -44,7 +44,16 @@
  * exactly np delays. With rescale_file set, the file gives only the shape:
  * it is scaled so that its largest delay is s (all 0 when s == 0 or the file
  * is all 0). With rescale_file clear, the delays are used as recorded (for
- * replaying traces) and skew_s is not used (pass 0). */
+ * replaying traces) and skew_s is not used (pass 0).
+ *
+ * The content key of a pattern file (what case ids hash for file:PATH,
+ * case.h pattern_key) is 16 lowercase hex digits: 64-bit FNV-1a (fnv1a.h)
+ * of the delays as read, before any rescaling, each as the 8 bytes of its
+ * IEEE 754 binary64 value, least significant first. It keys what is
+ * simulated, not the file's bytes: comments, blank lines, blanks, rank
+ * prefixes and spellings of one value ("3us", "3e-6", "0.000003") leave it
+ * as it is; a delay that reads as another number, a delay more or less, or
+ * delays in another order change it. */
 #ifndef PAPSIM_PATTERN_H
 #define PAPSIM_PATTERN_H
 #include <stddef.h>
@@ -73,6 +82,9 @@ typedef enum {
 } papsim_pattern_shape;
 
 #define PAPSIM_PATTERN_PATH_MAX 4096
+/* Digits of a pattern file's content key (see above); a key is kept in
+ * char[PAPSIM_PATTERN_KEY_LEN + 1]. */
+#define PAPSIM_PATTERN_KEY_LEN 16
 
 /* Fill with papsim_pattern_parse. name is the canonical text returned by
  * papsim_pattern_name ("file:" + path for files). */
@@ -102,9 +114,22 @@ int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
                           unsigned long long seed, int rescale_file,
                           double *delays, papsim_err *e);
 
-/* For checks before a run: when text is "file:PATH", reads the file as
- * papsim_pattern_delays would for np ranks (readable, well formed, exactly
- * np delays); other patterns pass. */
+/* papsim_pattern_delays, and when key is neither NULL nor "" the content
+ * check of a keyed case: a file pattern's delays must have that key (the
+ * file is read once, so the delays returned are the ones checked); the
+ * error names the file, both keys and what to do. A key with a pattern
+ * that is not a file is an error too. */
+int papsim_pattern_delays_keyed(const papsim_pattern *p, int np, double skew_s,
+                                unsigned long long seed, int rescale_file,
+                                const char *key, double *delays, papsim_err *e);
+
+/* When text is "file:PATH", reads the file as papsim_pattern_delays would
+ * for np ranks (readable, well formed, exactly np delays) and writes its
+ * content key to key; other patterns pass with key "". */
+int papsim_pattern_file_key(const char *text, int np, char key[17],
+                            papsim_err *e);
+
+/* For checks before a run: papsim_pattern_file_key without the key. */
 int papsim_pattern_check_file(const char *text, int np, papsim_err *e);
 
 /* The generator behind random and gaussian, exposed for tests and for

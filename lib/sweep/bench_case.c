@@ -44,6 +44,19 @@ int papsim_bench_check_case(const papsim_case *c, papsim_err *e)
     return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
 }
 
+int papsim_bench_key_pattern(papsim_case *c, papsim_err *e)
+{
+    char key[sizeof c->pattern_key];
+    if (papsim_pattern_file_key(c->pattern, c->np, key, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
+    if (c->pattern_key[0] && strcmp(c->pattern_key, key) != 0)
+        return papsim_fail(e, "--pattern-key %s: the delays of --pattern %s have key %s; "
+                              "leave --pattern-key out (papsim bench keys the file itself)",
+                           c->pattern_key, c->pattern, key);
+    memcpy(c->pattern_key, key, sizeof key);
+    return 0;
+}
+
 void papsim_row_counter_feed(papsim_row_counter *rc, const char *buf, size_t n)
 {
     for (size_t i = 0; i < n; i++) {

@@ -118,16 +118,42 @@ int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *
 /* Before a sweep resumes DIR/results.csv (sweep_repair.c): rows whose id
  * is keyed by the path of one of the spec's platforms (papsim before
  * results format 4) take the id keyed by its content, so they are not
- * simulated again; the file is rewritten only if a row changes. */
+ * simulated again; the file is rewritten only if a row changes. Rows of
+ * one platform named by two paths are kept once; the second copies move
+ * to results-superseded.csv as below. Runs before sweep_results_drop_stale,
+ * which would take such rows for rows of another content. */
 int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e);
+
+/* Every function below that takes rows out of DIR/results.csv first
+ * appends them, byte for byte, to DIR/results-superseded.csv (created with
+ * results.csv's header; one with another header is left alone and the rows
+ * go to results-superseded-2.csv, -3, ...), synced and renamed into place
+ * before results.csv is rewritten: no row is ever lost, a kill between the
+ * two leaves a row in both files. papsim reads no results-superseded file. */
+
 /* Rewrites DIR/results.csv without the rows of these case ids (cases that
- * hold only some of their repetitions, to be run again whole). */
-int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, papsim_err *e);
+ * hold only some of their repetitions, to be run again whole); moved_to
+ * gets the file the rows went to ("" when none), *moved their count. */
+int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids,
+                             char *moved_to, size_t cap, int *moved, papsim_err *e);
 /* Drops (as above) the rows of every case of the phase (relative skews or
  * not) that holds some but not all of its repetitions in r, so it runs
  * again whole and no repetition gets a second row; reloads r then. */
 int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, int relative,
                                sweep_results_index *r, papsim_err *e);
+
+/* Drops (as above) every row that a case of the phase (relative skews or
+ * not) would write by its fields (the platform by its label, a file
+ * pattern by its path, a relative skew by its text, not its resolution)
+ * but whose id is not the case's: it was computed from other contents
+ * than the case's platform file and pattern file hold now (one was edited
+ * since; for a relative skew, its no-delay baseline changed with it; or an
+ * older papsim, whose ids hash no pattern key, wrote a file pattern's
+ * row). The case then runs again, and its old row cannot be taken for a
+ * repetition of the new one. Rows of cases the spec does not have stay.
+ * *dropped counts the rows. */
+int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, int relative,
+                             int *dropped, papsim_err *e);
 
 /* Row statuses papsim writes itself, for cases it did not simulate. */
 #define SWEEP_STATUS_TIMEOUT "timeout"

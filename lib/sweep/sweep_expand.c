@@ -261,9 +261,11 @@ static int expand_patterns(const block_view *b, sweep_case *sc, const value_list
                            papsim_err *e)
 {
     for (int p = 0; p < patterns->n; p++) {
+        sc->c.pattern_key[0] = '\0'; /* the last pattern's */
+        /* A file pattern's case id hashes its delays' key (case.h). */
         if (apply(&sc->c, "pattern", patterns->v[p].text, e) ||
             papsim_case_validate(&sc->c, e) ||
-            papsim_pattern_check_file(sc->c.pattern, sc->c.np, e))
+            papsim_pattern_file_key(sc->c.pattern, sc->c.np, sc->c.pattern_key, e))
             return fail_at(e, b, patterns->v[p].line, "patterns");
         const int no_delay = !strcmp(sc->c.pattern, "no_delay");
         for (int s = 0; s < (no_delay ? 1 : skews->n); s++) {
@@ -400,6 +402,7 @@ static int add_no_delay_companions(sweep_cases *cases, papsim_err *e)
             continue;
         sweep_case sc = cases->v[i];
         snprintf(sc.c.pattern, sizeof sc.c.pattern, "no_delay");
+        sc.c.pattern_key[0] = '\0'; /* a file pattern's key is not no_delay's */
         snprintf(sc.c.skew, sizeof sc.c.skew, "0");
         sc.c.skew_s = 0;
         sc.skew.kind = PAPSIM_SKEW_ABSOLUTE;

@@ -1,34 +1,233 @@
 /* Bringing an existing results.csv in line before a sweep resumes it:
  * rows whose case id is keyed by the platform's path (papsim before results
  * format 4) take the id keyed by the platform's content, so they count as
- * done; and the rows of a case that holds only some of its repetitions (a
- * file cut short by hand or by an older papsim) are dropped, so the case
- * runs again whole instead of writing a second row for a repetition. The
- * file is rewritten through a temporary file and a rename: a kill leaves it
- * as it was before or after, never half done. */
+ * done (of one platform named by two paths, the first copy stays); the
+ * rows of a case that holds only some of its repetitions (a file cut short
+ * by hand or by an older papsim) leave results.csv, so the case runs again
+ * whole instead of writing a second row for a repetition; and the rows of
+ * a case of the spec computed from other contents than its platform file
+ * and pattern file hold now (a file edited since) leave results.csv, so
+ * the case runs again and the report never takes an old row for a
+ * repetition of the new one.
+ *
+ * No row is lost: the rows that leave results.csv are first appended to
+ * DIR/results-superseded.csv (supersede below), written whole to a
+ * temporary file, synced, renamed into place and the directory synced,
+ * before results.csv is rewritten the same way (temporary file, sync,
+ * rename). A kill before the first rename leaves both files as they were;
+ * between the two renames, the rows are in both files (the next run finds
+ * them again and appends them once more: results-superseded.csv may hold a
+ * row twice, never a row lost); after the second, they are in
+ * results-superseded.csv only. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/results_csv.h"
 #include "sweep/sweep.h"
 
-/* Writes the header and the rows of t that keep[] says, with new_id[r] as
- * case_id where given, to path (through path.tmp). */
-static int rewrite(const char *path, const papsim_table *t, const char *keep,
-                   char (*new_id)[17], papsim_err *e)
+/* The rows papsim takes out of results.csv are kept in DIR/NAME; one with
+ * another header than results.csv's goes on in NAME-2, NAME-3, ... */
+#define SUPERSEDED_STEM "results-superseded"
+#define SUPERSEDED_MAX 100
+
+/* Writes the fields of one row (or the header) joined by commas, as papsim
+ * wrote them. Nothing needs quoting: csv.h's tables are never quoted, so
+ * the reader split each line at every comma (a field holds none), refused
+ * any double quote and split the file at its newlines (a field holds
+ * none); the fields joined again are the line as it was in the file (less
+ * a CRLF file's '\r'). */
+static void put_fields(FILE *f, char *const *fields, int n)
+{
+    for (int c = 0; c < n; c++)
+        fprintf(f, "%s%s", c ? "," : "", fields[c]);
+    fputc('\n', f);
+}
+
+/* Flushes f to disk and closes it, then renames tmp to path. On failure
+ * tmp is removed and path is as it was. */
+static int commit_file(FILE *f, const char *tmp, const char *path, papsim_err *e)
+{
+    int err = 0;
+    errno = 0;
+    if (ferror(f) || fflush(f) != 0 || (fsync(fileno(f)) != 0 && errno != EINVAL))
+        err = errno ? errno : EIO;
+    if (fclose(f) != 0 && !err)
+        err = errno ? errno : EIO;
+    if (!err && rename(tmp, path) != 0)
+        err = errno;
+    if (!err)
+        return 0;
+    unlink(tmp);
+    return papsim_fail(e, "%s: cannot rewrite: %s (it is as it was; make room or fix the "
+                          "directory's permissions, then run again)",
+                       path, strerror(err));
+}
+
+/* Makes the renames in dir durable: the one into results-superseded.csv
+ * must not be undone by a crash that keeps the later one into results.csv.
+ * A file system that cannot sync a directory (EINVAL) is left as it is. */
+static int sync_dir(const char *dir, papsim_err *e)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return papsim_fail(e, "%s: cannot open to sync: %s", dir, strerror(errno));
+    int rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0;
+    int err = errno;
+    close(fd);
+    return rc ? papsim_fail(e, "%s: cannot sync: %s", dir, strerror(err)) : 0;
+}
+
+/* Reads the whole file at path into *text (NUL-terminated, *len bytes).
+ * Returns 0, 1 when there is no such file, or -1 with e. */
+static int read_whole(const char *path, char **text, size_t *len, papsim_err *e)
+{
+    struct stat st;
+    *text = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno == ENOENT ? 1 : papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
+    if (fstat(fileno(f), &st) != 0 || st.st_size < 0) {
+        int err = errno;
+        fclose(f);
+        return papsim_fail(e, "%s: cannot read: %s", path, strerror(err));
+    }
+    char *buf = malloc((size_t)st.st_size + 1);
+    if (!buf) {
+        fclose(f);
+        return papsim_fail(e, "%s: out of memory reading it", path);
+    }
+    size_t got = fread(buf, 1, (size_t)st.st_size, f);
+    int bad = ferror(f) || got != (size_t)st.st_size;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return papsim_fail(e, "%s: cannot read (read %zu of %lld bytes)", path, got,
+                           (long long)st.st_size);
+    }
+    buf[got] = '\0';
+    *text = buf;
+    *len = got;
+    return 0;
+}
+
+/* 1 if the first line of text (a UTF-8 byte order mark and a '\r' before
+ * its newline left out, as every reader does) is header. */
+static int has_header(const char *text, size_t len, const char *header)
+{
+    if (len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3)) {
+        text += 3;
+        len -= 3;
+    }
+    const char *nl = memchr(text, '\n', len);
+    size_t n = nl ? (size_t)(nl - text) : len, h = strlen(header);
+    if (n > 0 && text[n - 1] == '\r')
+        n--;
+    return n == h && !memcmp(text, header, h);
+}
+
+/* t's header line (its names joined by commas); NULL when out of memory. */
+static char *header_of(const papsim_table *t)
+{
+    size_t len = 1;
+    for (int c = 0; c < t->ncols; c++)
+        len += strlen(t->names[c]) + 1;
+    char *h = malloc(len);
+    if (!h)
+        return NULL;
+    h[0] = '\0';
+    for (int c = 0, at = 0; c < t->ncols; c++)
+        at += sprintf(h + at, "%s%s", c ? "," : "", t->names[c]);
+    return h;
+}
+
+/* Appends the rows of t that keep[] leaves out, exactly as they were, to
+ * DIR/results-superseded.csv: created with t's header when absent, added
+ * to when its header is t's; a file with another header (results.csv of
+ * another format was there before) is left alone and the rows go on to
+ * results-superseded-2.csv, -3, ... The file is rewritten whole through
+ * NAME.tmp, synced and renamed, so it is always either the old file or the
+ * new one. where gets the file's path. */
+static int supersede(const char *dir, const papsim_table *t, const char *keep, char *where,
+                     size_t cap, papsim_err *e)
+{
+    char *header = header_of(t), *old = NULL, tmp[4400];
+    size_t len = 0;
+    int found = -1;
+    if (!header)
+        return papsim_fail(e, "out of memory superseding rows of %s", t->path);
+    for (int k = 1; k <= SUPERSEDED_MAX && found < 0; k++) {
+        if (k == 1)
+            snprintf(where, cap, "%s/%s.csv", dir, SUPERSEDED_STEM);
+        else
+            snprintf(where, cap, "%s/%s-%d.csv", dir, SUPERSEDED_STEM, k);
+        found = read_whole(where, &old, &len, e);
+        if (found < 0) {
+            free(header);
+            return -1;
+        }
+        if (found == 0 && !has_header(old, len, header)) {
+            free(old);
+            old = NULL;
+            found = -1;
+        }
+    }
+    if (found < 0) {
+        free(header);
+        return papsim_fail(e, "%s/%s*.csv: %d files of superseded rows, none with the header "
+                              "of %s; move them out of %s, then run again (nothing was changed)",
+                           dir, SUPERSEDED_STEM, SUPERSEDED_MAX, t->path, dir);
+    }
+    snprintf(tmp, sizeof tmp, "%s.tmp", where);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        int err = errno;
+        free(header);
+        free(old);
+        return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(err));
+    }
+    if (old) { /* as it is, with a last line ended if someone cut it */
+        fwrite(old, 1, len, f);
+        if (len > 0 && old[len - 1] != '\n')
+            fputc('\n', f);
+    } else {
+        fprintf(f, "%s\n", header);
+    }
+    free(header);
+    free(old);
+    for (size_t r = 0; r < t->nrows; r++)
+        if (!keep[r])
+            put_fields(f, t->rows[r], t->ncols);
+    if (commit_file(f, tmp, where, e) != 0)
+        return -1;
+    return sync_dir(dir, e);
+}
+
+/* Writes the header and the rows of t (read from DIR/results.csv) that
+ * keep[] says, with new_id[r] as case_id where given, to t->path through
+ * a temporary file and a rename. The rows left out go to
+ * results-superseded.csv first (supersede); moved_to gets its path, or ""
+ * when no row is left out. */
+static int rewrite(const char *dir, const papsim_table *t, const char *keep,
+                   char (*new_id)[17], char *moved_to, size_t cap, papsim_err *e)
 {
     char tmp[4300];
-    int id_col = papsim_table_column(t, "case_id");
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    int id_col = papsim_table_column(t, "case_id"), out = 0;
+    moved_to[0] = '\0';
+    for (size_t r = 0; r < t->nrows; r++)
+        out += !keep[r];
+    if (out && supersede(dir, t, keep, moved_to, cap, e) != 0)
+        return -1;
+    snprintf(tmp, sizeof tmp, "%s.tmp", t->path);
     FILE *f = fopen(tmp, "w");
     if (!f)
         return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
-    for (int c = 0; c < t->ncols; c++)
-        fprintf(f, "%s%s", c ? "," : "", t->names[c]);
-    fputc('\n', f);
+    put_fields(f, t->names, t->ncols);
     for (size_t r = 0; r < t->nrows; r++) {
         if (!keep[r])
             continue;
@@ -37,14 +236,7 @@ static int rewrite(const char *path, const papsim_table *t, const char *keep,
                     c == id_col && new_id && new_id[r][0] ? new_id[r] : t->rows[r][c]);
         fputc('\n', f);
     }
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int err = errno;
-        unlink(tmp);
-        return papsim_fail(e, "%s: cannot rewrite: %s", path, strerror(err));
-    }
-    return 0;
+    return commit_file(f, tmp, t->path, e);
 }
 
 /* The content key of the spec's platform labelled label, or NULL. */
@@ -93,7 +285,7 @@ static int drop_repeats(const papsim_table *t, char *keep, char (*new_id)[17])
 
 int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, papsim_err *e)
 {
-    char path[4200];
+    char path[4200], moved_to[4300];
     papsim_table t;
     snprintf(path, sizeof path, "%s/results.csv", dir);
     if (papsim_results_load(path, &t, NULL, e) != 0)
@@ -109,8 +301,8 @@ int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, p
     for (size_t r = 0; r < t.nrows; r++) {
         papsim_case c;
         char id[17];
-        if (papsim_case_from_row(&t, r, &c) != 0)
-            continue;
+        if (papsim_case_from_row(&t, r, &c) != 0 || !strncmp(c.pattern, "file:", 5))
+            continue; /* a file pattern's content then is unknown: sweep_results_drop_stale */
         const char *key = key_of_label(cases, n, c.platform);
         papsim_case_label_id(&c, id);
         if (!key || strcmp(id, t.rows[r][id_col]) != 0)
@@ -125,12 +317,14 @@ int sweep_results_migrate_ids(const char *dir, const sweep_case *cases, int n, p
             rc = papsim_fail(e, "out of memory reading %s", path);
             goto out;
         }
-        rc = rewrite(path, &t, keep, new_id, e);
+        rc = rewrite(dir, &t, keep, new_id, moved_to, sizeof moved_to, e);
         if (rc == 0)
             fprintf(stderr, "papsim run: %s: %d row(s) written by an older papsim now carry case "
-                            "ids keyed by their platform's content (results format 4)%s\n",
-                    path, changed, dropped ? "; rows of one platform named by two paths are "
-                                             "kept once" : "");
+                            "ids keyed by their platform's content (results format 4)%s%s\n",
+                    path, changed,
+                    dropped ? "; rows of one platform named by two paths are kept once, the "
+                              "second copies moved to " : "",
+                    moved_to);
     }
 out:
     free(new_id);
@@ -139,10 +333,13 @@ out:
     return rc;
 }
 
-int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, papsim_err *e)
+int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids,
+                             char *moved_to, size_t cap, int *moved, papsim_err *e)
 {
     char path[4200];
     papsim_table t;
+    moved_to[0] = '\0';
+    *moved = 0;
     if (nids == 0)
         return 0;
     snprintf(path, sizeof path, "%s/results.csv", dir);
@@ -158,8 +355,9 @@ int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, 
         keep[r] = 1;
         for (int i = 0; i < nids && keep[r]; i++)
             keep[r] = strcmp(t.rows[r][id_col], ids[i]) != 0;
+        *moved += !keep[r];
     }
-    rc = rewrite(path, &t, keep, NULL, e);
+    rc = rewrite(dir, &t, keep, NULL, moved_to, cap, e);
     free(keep);
     papsim_table_free(&t);
     return rc;
@@ -167,13 +365,14 @@ int sweep_results_drop_cases(const char *dir, const char *const *ids, int nids, 
 
 /* A case of this phase with some but not all of its repetitions in
  * results.csv (a file cut short by hand, or an older papsim's) runs again
- * whole: its rows go first, so no repetition gets a second row. r is
- * reloaded when rows go. */
+ * whole: its rows go first (to results-superseded.csv), so no repetition
+ * gets a second row. r is reloaded when rows go. */
 int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, int relative,
                                sweep_results_index *r, papsim_err *e)
 {
     const char **ids = malloc(((size_t)n + 1) * sizeof *ids);
-    int nids = 0, rc = 0;
+    char moved_to[4300];
+    int nids = 0, rc = 0, moved;
     if (!ids)
         return papsim_fail(e, "out of memory");
     for (int i = 0; i < n; i++) {
@@ -186,15 +385,146 @@ int sweep_results_drop_partial(const char *dir, const sweep_case *cases, int n, 
             ids[nids++] = sc->id;
     }
     if (nids) {
-        fprintf(stderr, "papsim run: %d case(s) hold only some of their repetitions in "
-                        "results.csv: their rows are dropped and they run again whole\n", nids);
         sweep_results_index_free(r);
-        rc = sweep_results_drop_cases(dir, ids, nids, e);
-        if (rc == 0)
+        rc = sweep_results_drop_cases(dir, ids, nids, moved_to, sizeof moved_to, &moved, e);
+        if (rc == 0) {
+            fprintf(stderr, "papsim run: %s/results.csv: %d case(s) held only some of their "
+                            "repetitions: their %d row(s) are moved to %s and the cases run "
+                            "again whole\n",
+                    dir, nids, moved, moved_to);
             rc = sweep_results_index_load(dir, r, e);
-        else
+        } else {
             memset(r, 0, sizeof *r); /* freed above: safe to free again */
+        }
     }
     free(ids);
+    return rc;
+}
+
+/* A case of the spec found by its match id (match_id): the row of another
+ * content of its files has the case's fields, so this id, but another
+ * case id. */
+typedef struct {
+    char match_id[17];
+    const char *id;
+} labelled_case;
+
+static int compare_labelled(const void *pa, const void *pb)
+{
+    return strcmp(((const labelled_case *)pa)->match_id, ((const labelled_case *)pb)->match_id);
+}
+
+/* The id of c's fields with no content key (the platform by its label, a
+ * file pattern by its path: papsim_case_label_id) and, for a relative
+ * skew ("1.5x"), without its resolution: skew_s follows the no-delay
+ * baseline, which an edited platform changes too, while the report takes
+ * the rows of one skew text for one case. */
+static void match_id(const papsim_case *c, char id[17])
+{
+    papsim_skew skew;
+    if (papsim_parse_skew(c->skew, &skew, NULL) != 0 || skew.kind == PAPSIM_SKEW_ABSOLUTE) {
+        papsim_case_label_id(c, id);
+        return;
+    }
+    papsim_case k = *c;
+    k.skew_s = 0;
+    papsim_case_label_id(&k, id);
+}
+
+/* The cases of this phase whose id is keyed by content (a platform file,
+ * a file pattern) and known, sorted by match id; NULL when out of memory. */
+static labelled_case *keyed_cases(const sweep_case *cases, int n, int relative, int *count)
+{
+    labelled_case *v = malloc(((size_t)n + 1) * sizeof *v);
+    *count = 0;
+    if (!v)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &cases[i];
+        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || !sc->id[0] ||
+            !(sc->c.platform_key[0] || sc->c.pattern_key[0]))
+            continue;
+        match_id(&sc->c, v[*count].match_id);
+        v[(*count)++].id = sc->id;
+    }
+    qsort(v, (size_t)*count, sizeof *v, compare_labelled);
+    return v;
+}
+
+/* Clears keep[r] for every row of t that one of the cases v would write,
+ * by its fields, under another id: it was computed from other contents of
+ * the case's platform or pattern file (or from another no-delay baseline,
+ * for a relative skew). Returns the rows cleared; *first gets the first
+ * one's platform and pattern columns. */
+static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, char *keep,
+                      const char **first_platform, const char **first_pattern)
+{
+    int id_col = papsim_table_column(t, "case_id"), pat_col = papsim_table_column(t, "pattern");
+    int plat_col = papsim_table_column(t, "platform");
+    int marked = 0;
+    for (size_t r = 0; r < t->nrows && pat_col >= 0 && plat_col >= 0; r++) {
+        papsim_case c;
+        labelled_case want;
+        if (papsim_case_from_row(t, r, &c) != 0)
+            continue; /* not a row papsim could have written for a case: kept */
+        match_id(&c, want.match_id);
+        const labelled_case *hit = bsearch(&want, v, (size_t)nv, sizeof *v, compare_labelled);
+        if (!hit || !strcmp(hit->id, t->rows[r][id_col]))
+            continue;
+        keep[r] = 0;
+        if (!marked++) {
+            *first_platform = t->rows[r][plat_col];
+            *first_pattern = t->rows[r][pat_col];
+        }
+    }
+    return marked;
+}
+
+/* Moves the rows of v's cases whose id is not the case's to
+ * results-superseded.csv: rows of another content of the platform or
+ * pattern file (an older papsim's ids hash no pattern key, so its rows of
+ * file patterns count as another content: it cannot be told). */
+static int drop_stale_rows(const char *dir, const char *path, const labelled_case *v, int nv,
+                           int *dropped, papsim_err *e)
+{
+    papsim_table t;
+    const char *platform = "", *pattern = "";
+    char moved_to[4300];
+    int rc = 0;
+    if (papsim_results_load(path, &t, NULL, e) != 0)
+        return -1;
+    char *keep = malloc(t.nrows + 1);
+    if (!keep) {
+        papsim_table_free(&t);
+        return papsim_fail(e, "out of memory reading %s", path);
+    }
+    memset(keep, 1, t.nrows + 1);
+    *dropped = mark_stale(&t, v, nv, keep, &platform, &pattern);
+    if (*dropped)
+        rc = rewrite(dir, &t, keep, NULL, moved_to, sizeof moved_to, e);
+    if (*dropped && rc == 0)
+        fprintf(stderr, "papsim run: %s: %d row(s) of the spec's cases were computed from other "
+                        "contents than their platform and pattern files hold now (edited since, "
+                        "or rows of a papsim before pattern keys; the first: platform %s, "
+                        "pattern %s): moved to %s, their cases run again\n",
+                path, *dropped, platform, pattern, moved_to);
+    free(keep);
+    papsim_table_free(&t);
+    return rc;
+}
+
+int sweep_results_drop_stale(const char *dir, const sweep_case *cases, int n, int relative,
+                             int *dropped, papsim_err *e)
+{
+    char path[4200];
+    int nv, rc = 0;
+    labelled_case *v = keyed_cases(cases, n, relative, &nv);
+    *dropped = 0;
+    if (!v)
+        return papsim_fail(e, "out of memory");
+    snprintf(path, sizeof path, "%s/results.csv", dir);
+    if (nv)
+        rc = drop_stale_rows(dir, path, v, nv, dropped, e);
+    free(v);
     return rc;
 }

@@ -160,6 +160,24 @@ static int write_baseline_timeouts(const char *dir, sweep_case **todo, int *ntod
     return 0;
 }
 
+/* Moves the rows of the phase's cases computed from other contents than
+ * their platform and pattern files hold now to results-superseded.csv
+ * (sweep_results_drop_stale), reloading r when rows go; r is freed on
+ * failure. */
+static int drop_stale(const char *dir, const sweep_cases *all, int relative,
+                      sweep_results_index *r, papsim_err *e)
+{
+    int dropped;
+    if (sweep_results_drop_stale(dir, all->v, all->n, relative, &dropped, e) != 0) {
+        sweep_results_index_free(r);
+        return -1;
+    }
+    if (!dropped)
+        return 0;
+    sweep_results_index_free(r);
+    return sweep_results_index_load(dir, r, e);
+}
+
 static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o, int format,
                      sweep_stats *st, papsim_err *e)
 {
@@ -172,6 +190,8 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
         return -1;
     if (relative)
         resolve_relative(all, &r, st);
+    if (relative && drop_stale(o->out_dir, all, 1, &r, e) != 0)
+        return -1;
     if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
         sweep_results_index_free(&r);
         return -1;
@@ -259,8 +279,13 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, 
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
     char simgrid[300];
+    int dropped;
+    /* The migration first: a row an older papsim keyed by the platform's
+     * path takes its content-keyed id, so drop_stale keeps it (with the
+     * path-keyed id it would look like a row of another content). */
     if (sweep_results_prepare(o->out_dir, &format, e) != 0 ||
         sweep_results_migrate_ids(o->out_dir, cases->v, cases->n, e) != 0 ||
+        sweep_results_drop_stale(o->out_dir, cases->v, cases->n, 0, &dropped, e) != 0 ||
         sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     papsim_simgrid_version_or_why(simgrid, sizeof simgrid);

@@ -37,6 +37,7 @@ expect_eq "the key is 16 hex digits" "$(keys d.ini | grep -cE -- '^--platform-ke
 # A resumed sweep under the other spelling finds every case done.
 expect_ok "b/spec.ini into a's directory" "$PAPSIM" run b/spec.ini --out ra --quiet
 expect_eq "nothing simulated again" "$(grep -c '4 cases: 0 simulated, 4 already in results' err.txt)" 1
+expect_eq "another label of one content: no row superseded" "$(ls ra | grep -c superseded)" 0
 
 # Comments and indentation are not content; a value is.
 sed 's/<!--/<!-- another comment --><!--/; s/^  */    /' a/crossbar.xml >c/reindented.xml
@@ -69,6 +70,10 @@ expect_eq "old results: 10 cases, none simulated" \
     "$(grep -c '10 cases: 0 simulated, 10 already in results' err.txt)" 1
 expect_eq "old results: the rows took today's ids" \
     "$(grep -c '18 row(s) written by an older papsim now carry case ids keyed by their platform' err.txt)" 1
+# The migration runs first: its rows (the relative skew's too) are not
+# taken for rows of another platform content.
+expect_eq "old results: no row moved" "$(grep -c 'moved' err.txt)" 0
+expect_eq "old results: no results-superseded.csv" "$(ls old/out | grep -c superseded)" 0
 if cmp -s old/out/results.csv fresh/out/results.csv; then pass; else
     fail "resumed old results differ from a fresh run: $(diff old/out/results.csv fresh/out/results.csv | head -4)"; fi
 # The same for a format-1 file (no params, no deterministic column).
@@ -77,6 +82,7 @@ csv_drop params,deterministic "$data/results.csv" >old1/out/results.csv
 expect_ok "old format-1 results resume" "$PAPSIM" run old1/spec.ini --out old1/out --quiet
 expect_eq "old format-1 results: none simulated" \
     "$(grep -c '10 cases: 0 simulated, 10 already in results' err.txt)" 1
+expect_eq "old format-1 results: no results-superseded.csv" "$(ls old1/out | grep -c superseded)" 0
 expect_eq "old format-1 results: today's ids, the old columns" \
     "$(csv_drop params,deterministic fresh/out/results.csv | md5sum)" "$(md5sum <old1/out/results.csv)"
 

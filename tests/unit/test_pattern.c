@@ -329,6 +329,79 @@ static void test_file_errors(check_counts *c)
                  "read: No such file"), "missing file: %s", e.msg);
 }
 
+/* The content key of a pattern file written with text, for np ranks
+ * ("" on failure); path gets the file's name (removed afterwards). */
+static void key_of_text(const char *text, int np, char key[17])
+{
+    char path[4096], spec[4200];
+    papsim_err e;
+    key[0] = '\0';
+    if (write_temp(text, path, sizeof path) != 0)
+        return;
+    snprintf(spec, sizeof spec, "file:%s", path);
+    if (papsim_pattern_file_key(spec, np, key, &e) != 0)
+        key[0] = '\0';
+    remove(path);
+}
+
+/* The content key hashes the delays as read: comments, blanks, rank
+ * prefixes and spellings of one value leave it; a value, the count or the
+ * order change it. The key of one content is pinned: every machine must
+ * give it. */
+static void test_file_keys(check_counts *c)
+{
+    char k1[17], k2[17];
+    papsim_err e;
+    key_of_text("0\n1us\n2us\n3us\n", 4, k1);
+    CHECK_STR(c, k1, "6793f488e4d5ae40");
+    key_of_text("# the same delays\n0 0\n1\t1e-6\n\n2   2000ns  # rank 2\n3 0.000003", 4, k2);
+    CHECK_STR(c, k2, k1);
+    key_of_text("0\n1us\n2us\n4us\n", 4, k2);
+    CHECK(c, k2[0] && strcmp(k1, k2) != 0, "another delay, the same key %s", k2);
+    key_of_text("0\n2us\n1us\n3us\n", 4, k2);
+    CHECK(c, k2[0] && strcmp(k1, k2) != 0, "another order, the same key %s", k2);
+    key_of_text("0\n1us\n2us\n3us\n0\n", 5, k2);
+    CHECK(c, k2[0] && strcmp(k1, k2) != 0, "one delay more, the same key %s", k2);
+    key_of_text("0\n1us\n2us\n3us\n", 5, k2);
+    CHECK_STR(c, k2, ""); /* 4 delays for np 5: refused, no key */
+    CHECK(c, papsim_pattern_file_key("ascending", 4, k2, &e) == 0 && !k2[0],
+          "a shape has no key: '%s'", k2);
+}
+
+/* papsim_pattern_delays_keyed: the delays of a file whose key is the
+ * case's; another key fails naming the file and both keys; a key on a
+ * shape fails. */
+static void test_keyed_delays(check_counts *c)
+{
+    char path[4096], spec[4200], key[17], want[4400];
+    papsim_pattern p;
+    papsim_err e;
+    double d[4];
+    if (write_temp("0\n1us\n2us\n4us\n", path, sizeof path) != 0) {
+        CHECK(c, 0, "temporary file");
+        return;
+    }
+    snprintf(spec, sizeof spec, "file:%s", path);
+    papsim_pattern_parse(spec, &p, &e);
+    CHECK(c, papsim_pattern_file_key(spec, 4, key, &e) == 0, "key: %s", e.msg);
+    CHECK(c, papsim_pattern_delays_keyed(&p, 4, S, 1, 1, key, d, &e) == 0, "keyed: %s", e.msg);
+    check_vector(c, "keyed, rescaled", d, (const double[]){0, 2.5e-4, 5e-4, 1e-3}, 4, 0);
+    CHECK(c, papsim_pattern_delays_keyed(&p, 4, S, 1, 1, "", d, &e) == 0, "no key: %s", e.msg);
+    FILE *f = fopen(path, "w"); /* edited after keying */
+    if (f) {
+        fputs("0\n1us\n2us\n3us\n", f);
+        fclose(f);
+    }
+    snprintf(want, sizeof want, "pattern file '%s' changed after its case was keyed: its "
+             "delays now have key 6793f488e4d5ae40, the case was keyed %s", path, key);
+    CHECK(c, papsim_pattern_delays_keyed(&p, 4, S, 1, 1, key, d, &e) == -1 &&
+          strstr(e.msg, want) == e.msg, "edited: %s", e.msg);
+    remove(path);
+    papsim_pattern_parse("ascending", &p, &e);
+    CHECK(c, papsim_pattern_delays_keyed(&p, 4, S, 1, 1, key, d, &e) == -1 &&
+          strstr(e.msg, "applies to file:PATH patterns only"), "a key on a shape: %s", e.msg);
+}
+
 int main(void)
 {
     check_counts c = {0, 0};
@@ -341,5 +414,7 @@ int main(void)
     test_parse_errors(&c);
     test_files(&c);
     test_file_errors(&c);
+    test_file_keys(&c);
+    test_keyed_delays(&c);
     return CHECK_SUMMARY(&c);
 }
