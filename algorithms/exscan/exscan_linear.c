@@ -2,7 +2,10 @@
  * ompi_coll_basic_exscan_intra).
  *
  * Source:  Open MPI, ompi/mca/coll/basic/coll_basic_exscan.c (the linear
- *          algorithm of its basic component); the definition of the MPI
+ *          algorithm of its basic component), in Open MPI 4.1
+ *          ompi_coll_base_exscan_intra_linear of
+ *          ompi/mca/coll/base/coll_base_exscan.c, also the tuned
+ *          component's exscan algorithm 1 (linear); the definition of the MPI
  *          standard 4.1, Sec. 6.11.2 (MPI_Exscan: rank r gets
  *          x_0 op .. op x_(r-1), rank 0's recvbuf is undefined).
  * Pattern: rank 0 sends x_0 to rank 1. Rank r > 0 receives the exclusive

@@ -5,7 +5,11 @@
  *          Parallel Computing", 2nd ed., Addison-Wesley, 2003, Sec. 4.3,
  *          Algorithm 4.9 (prefix sums on a hypercube), whose result
  *          before a rank's own term is the exclusive prefix; MPICH's
- *          implementation for any p and non-commutative ops.
+ *          implementation for any p and non-commutative ops. Open MPI
+ *          4.1's ompi_coll_base_exscan_intra_recursivedoubling
+ *          (ompi/mca/coll/base/coll_base_exscan.c), the tuned component's
+ *          exscan algorithm 2, has the same messages; for a commutative op
+ *          it folds a higher partner's data in on the left, the same value.
  * Pattern: as scan recursive_doubling: `partial` (the fold over the current
  *          subcube, starting from x_r) is swapped with r xor 2^k at
  *          k = 0..ceil(log2 p)-1 (skipped when that rank does not exist).

@@ -1,8 +1,11 @@
 /* Scan: linear chain (Open MPI basic linear scan, ompi_coll_basic_scan_intra).
  *
  * Source:  Open MPI, ompi/mca/coll/basic/coll_basic_scan.c (the linear
- *          algorithm of its basic component); the prefix definition of
- *          the MPI standard 4.1, Sec. 6.11.1 (MPI_Scan).
+ *          algorithm of its basic component), in Open MPI 4.1
+ *          ompi_coll_base_scan_intra_linear of
+ *          ompi/mca/coll/base/coll_base_scan.c, also the tuned component's
+ *          scan algorithm 1 (linear); the prefix definition of the MPI
+ *          standard 4.1, Sec. 6.11.1 (MPI_Scan).
  * Pattern: rank r > 0 receives the prefix x_0 op .. op x_(r-1) from r-1,
  *          folds its own vector in on the right (prefix op x_r) and, unless
  *          it is the last rank, sends the result to r+1. The partial

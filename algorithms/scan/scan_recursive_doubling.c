@@ -5,7 +5,11 @@
  *          Parallel Computing", 2nd ed., Addison-Wesley, 2003, Sec. 4.3
  *          (all-reduce and prefix-sum operations), Algorithm 4.9
  *          (prefix sums on a hypercube); MPICH's implementation for any p
- *          and non-commutative ops.
+ *          and non-commutative ops. Open MPI 4.1's
+ *          ompi_coll_base_scan_intra_recursivedoubling
+ *          (ompi/mca/coll/base/coll_base_scan.c), the tuned component's scan
+ *          algorithm 2, has the same messages; for a commutative op it folds
+ *          a higher partner's data in on the left, the same value.
  * Pattern: every rank keeps `partial`, the fold over the ranks of its
  *          current subcube, and its result. At step k = 0..ceil(log2 p)-1
  *          it swaps `partial` with r xor 2^k (skipped when that rank does

@@ -21,8 +21,9 @@
  * file: the registry's open_mpi field, a builtin:ompi_* name of SMPI, and
  * for Open MPI 5 its newer algorithms (papsim_tune_open_mpi). When the overall winner has none, the best
  * one that has is written and a comment says what was given up. Where Open
- * MPI compares no message size (alltoallv, barrier: papsim_tune_one_rule),
- * one algorithm is chosen for every size of a (collective, np).
+ * MPI's message size does not depend on the count (alltoallv, barrier,
+ * scan, exscan: papsim_tune_one_rule), one algorithm is chosen for every
+ * size of a (collective, np).
  * A collective whose algorithm Open MPI's tuned component cannot take from
  * a rules file, or that has no papsim algorithm with a counterpart, is
  * refused (papsim_tune_collective). */
@@ -141,17 +142,19 @@ int papsim_tune_segsize(const char *collective, const char *label, int np, long 
 /* Open MPI's collective id (COLLTYPE_T) for a collective papsim tune can
  * write rules for, or -1 with why into why: Open MPI's tuned component
  * reads no rules for it (gatherv, scatterv), or no papsim algorithm of it
- * has an Open MPI counterpart (scan, exscan; ompi_major as in
- * papsim_tune_open_mpi). */
+ * has an Open MPI counterpart (ompi_major as in papsim_tune_open_mpi). */
 int papsim_tune_collective(const char *collective, int ompi_major, char *why, size_t len);
 
-/* Open MPI's message size for a collective at papsim's bytes and np, as its
- * dynamic decision compares it with the rules (0: it compares none). */
-long long papsim_tune_msg_size(const char *collective, long long bytes, int np);
+/* Open MPI's message size for a collective at papsim's bytes and np, with
+ * elements of type_size bytes, as its dynamic decision compares it with the
+ * rules (0: it compares none; scan and exscan: type_size x np, whatever the
+ * count). */
+long long papsim_tune_msg_size(const char *collective, long long bytes, int np, int type_size);
 
 /* 1 when Open MPI's dynamic decision looks up the same size for every
- * message of a communicator (alltoallv, barrier, scan, exscan), so only the
- * first rule of each communicator size ever applies. */
+ * message of a communicator and datatype (alltoallv and barrier 0, scan and
+ * exscan the type size x communicator size), so only the first rule of each
+ * communicator size ever applies. */
 int papsim_tune_one_rule(const char *collective);
 
 /* What Open MPI's rules compare when papsim's bytes column gives it only
@@ -161,8 +164,14 @@ const char *papsim_tune_uniform_only(const char *collective);
 /* Open MPI 4.1's fixed decision (coll_tuned_decision_fixed.c of v4.1.4):
  * the algorithm id its built-in function picks for a commutative op at np
  * ranks and papsim's bytes (reduce_scatter: the uniform distribution), or
- * -1 when papsim has not written it down for that collective (scan and
- * exscan have none in tuned). */
+ * -1 when papsim has not written it down for that collective. scan and
+ * exscan have none in tuned: 1, the linear algorithm Open MPI 4.1 runs
+ * without rules (its basic component's), and papsim_tune_fixed_note says
+ * so. */
 int papsim_tune_fixed_41(const char *collective, int np, long long bytes);
+
+/* NULL, or why papsim_tune_fixed_41's answer for a collective is not the
+ * tuned component's own fixed decision (scan, exscan). */
+const char *papsim_tune_fixed_note(const char *collective);
 
 #endif

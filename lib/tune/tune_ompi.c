@@ -221,12 +221,24 @@ static const fixed_band reduce_scatter_block_41[] = {
     {0, 4, 3}, {0, 16, 1}, {0, 65536, 4}, {0, 262144, 1}, {0, 0, 4},
 };
 
+/* scan and exscan: the tuned component has no fixed decision (v4.1.4's
+ * coll_tuned_module.c leaves them to another component unless a rules file or
+ * coll_tuned_<collective>_algorithm names one). Open MPI 4.1 then runs them
+ * in its basic component, whose mca_coll_basic_scan_intra and
+ * mca_coll_basic_exscan_intra (ompi/mca/coll/basic/coll_basic_scan.c,
+ * coll_basic_exscan.c) call ompi_coll_base_<collective>_intra_linear, the
+ * function of tuned's id 1 (linear), at every size and communicator size. */
+static const fixed_band linear_only_41[] = {
+    {0, 0, 1},
+};
+
 /* How Open MPI 4.1's tuned component sizes a message of each collective
- * (from papsim's bytes column b at np ranks): */
+ * (from papsim's bytes column b at np ranks, elements of t bytes): */
 typedef enum {
-    SIZE_BYTES,    /* b */
-    SIZE_TIMES_NP, /* b x np */
-    SIZE_NONE      /* no message size: only the communicator size counts */
+    SIZE_BYTES,         /* b */
+    SIZE_TIMES_NP,      /* b x np */
+    SIZE_NONE,          /* no message size: only the communicator size counts */
+    SIZE_TYPE_TIMES_NP  /* t x np, whatever the count */
 } size_rule;
 
 #define BANDS(t) t, sizeof t / sizeof t[0]
@@ -239,31 +251,35 @@ typedef enum {
  * reduce_scatter_block; alltoallv and barrier look up size 0, scan and exscan
  * the type size x communicator size, the same for every count, so only the
  * first rule of a communicator size can apply), the size its fixed decision
- * compares and its bands (none for scan and exscan: without rules tuned
- * leaves them to another component), and, when the bytes column gives
- * Open MPI's size only for the uniform distribution, what it compares. */
+ * compares and its bands (scan and exscan: what runs without rules, see
+ * linear_only_41, and why, for the summary), and, when the bytes column
+ * gives Open MPI's size only for the uniform distribution, what it
+ * compares. */
 static const struct {
     const char *collective;
     size_rule rules, fixed;
     const fixed_band *bands;
     size_t nbands;
     const char *uniform_only;
+    const char *fixed_note;
 } colls[] = {
-    {"allgather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(allgather_41), NULL},
-    {"allgatherv", SIZE_BYTES, SIZE_BYTES, BANDS(allgatherv_41), "the mean block per rank"},
-    {"allreduce", SIZE_BYTES, SIZE_BYTES, BANDS(allreduce_41), NULL},
-    {"alltoall", SIZE_TIMES_NP, SIZE_BYTES, BANDS(alltoall_41), NULL},
-    {"alltoallv", SIZE_NONE, SIZE_NONE, BANDS(alltoallv_41), NULL},
-    {"barrier", SIZE_NONE, SIZE_NONE, BANDS(barrier_41), NULL},
-    {"bcast", SIZE_BYTES, SIZE_BYTES, BANDS(bcast_41), NULL},
-    {"exscan", SIZE_NONE, SIZE_NONE, NULL, 0, NULL},
-    {"gather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(gather_41), NULL},
-    {"reduce", SIZE_BYTES, SIZE_BYTES, BANDS(reduce_41), NULL},
+    {"allgather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(allgather_41), NULL, NULL},
+    {"allgatherv", SIZE_BYTES, SIZE_BYTES, BANDS(allgatherv_41), "the mean block per rank", NULL},
+    {"allreduce", SIZE_BYTES, SIZE_BYTES, BANDS(allreduce_41), NULL, NULL},
+    {"alltoall", SIZE_TIMES_NP, SIZE_BYTES, BANDS(alltoall_41), NULL, NULL},
+    {"alltoallv", SIZE_NONE, SIZE_NONE, BANDS(alltoallv_41), NULL, NULL},
+    {"barrier", SIZE_NONE, SIZE_NONE, BANDS(barrier_41), NULL, NULL},
+    {"bcast", SIZE_BYTES, SIZE_BYTES, BANDS(bcast_41), NULL, NULL},
+    {"exscan", SIZE_TYPE_TIMES_NP, SIZE_NONE, BANDS(linear_only_41), NULL,
+     "tuned has none for exscan: the basic component's linear runs"},
+    {"gather", SIZE_TIMES_NP, SIZE_BYTES, BANDS(gather_41), NULL, NULL},
+    {"reduce", SIZE_BYTES, SIZE_BYTES, BANDS(reduce_41), NULL, NULL},
     {"reduce_scatter", SIZE_TIMES_NP, SIZE_TIMES_NP, BANDS(reduce_scatter_41),
-     "the whole vector (the sum of the blocks)"},
-    {"reduce_scatter_block", SIZE_TIMES_NP, SIZE_BYTES, BANDS(reduce_scatter_block_41), NULL},
-    {"scan", SIZE_NONE, SIZE_NONE, NULL, 0, NULL},
-    {"scatter", SIZE_TIMES_NP, SIZE_BYTES, BANDS(scatter_41), NULL},
+     "the whole vector (the sum of the blocks)", NULL},
+    {"reduce_scatter_block", SIZE_TIMES_NP, SIZE_BYTES, BANDS(reduce_scatter_block_41), NULL, NULL},
+    {"scan", SIZE_TYPE_TIMES_NP, SIZE_NONE, BANDS(linear_only_41), NULL,
+     "tuned has none for scan: the basic component's linear runs"},
+    {"scatter", SIZE_TIMES_NP, SIZE_BYTES, BANDS(scatter_41), NULL, NULL},
 };
 
 static long find_coll(const char *collective)
@@ -274,21 +290,37 @@ static long find_coll(const char *collective)
     return -1;
 }
 
-static long long apply_size(size_rule rule, long long bytes, int np)
+static long long apply_size(size_rule rule, long long bytes, int np, int type_size)
 {
-    return rule == SIZE_NONE ? 0 : rule == SIZE_TIMES_NP ? bytes * np : bytes;
+    switch (rule) {
+    case SIZE_BYTES:
+        return bytes;
+    case SIZE_TIMES_NP:
+        return bytes * np;
+    case SIZE_TYPE_TIMES_NP:
+        return (long long)type_size * np;
+    case SIZE_NONE:
+        break;
+    }
+    return 0;
 }
 
-long long papsim_tune_msg_size(const char *collective, long long bytes, int np)
+long long papsim_tune_msg_size(const char *collective, long long bytes, int np, int type_size)
 {
     long c = find_coll(collective);
-    return c < 0 ? bytes : apply_size(colls[c].rules, bytes, np);
+    return c < 0 ? bytes : apply_size(colls[c].rules, bytes, np, type_size);
 }
 
 int papsim_tune_one_rule(const char *collective)
 {
     long c = find_coll(collective);
-    return c >= 0 && colls[c].rules == SIZE_NONE;
+    return c >= 0 && (colls[c].rules == SIZE_NONE || colls[c].rules == SIZE_TYPE_TIMES_NP);
+}
+
+const char *papsim_tune_fixed_note(const char *collective)
+{
+    long c = find_coll(collective);
+    return c < 0 ? NULL : colls[c].fixed_note;
 }
 
 const char *papsim_tune_uniform_only(const char *collective)
@@ -339,7 +371,7 @@ int papsim_tune_fixed_41(const char *collective, int np, long long bytes)
     if (c < 0 || !colls[c].bands)
         return -1;
     return fixed_lookup(colls[c].bands, colls[c].nbands, np,
-                        apply_size(colls[c].fixed, bytes, np));
+                        apply_size(colls[c].fixed, bytes, np, 0));
 }
 
 const char *papsim_tune_counterpart(const char *collective, int id, char *name, size_t len)

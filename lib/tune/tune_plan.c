@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/case.h"
 #include "papsim_catalog.h"
 #include "report/report_study.h"
 
@@ -122,7 +123,8 @@ static void set_point(const papsim_tune_plan *plan, const papsim_tune_group *g, 
     int win = best_of(plan, g, s, 0, -1, &w);
     pt->bytes = p->bytes[s];
     pt->size = s;
-    pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np);
+    pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np,
+                                        papsim_datatype_size(p->key[PAPSIM_PK_DATATYPE]));
     pt->alg = alg;
     pt->value = criterion(plan, p, s, (size_t)alg);
     pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], plan->opt.ompi_major,
@@ -178,6 +180,7 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
     g->points = calloc(p->nsizes ? p->nsizes : 1, sizeof *g->points);
     if (!g->points)
         return papsim_fail(e, "out of memory");
+    g->one_rule = papsim_tune_one_rule(g->collective);
     for (size_t s = 0; s < p->nsizes; s++) {
         papsim_tune_point *pt = &g->points[g->npoints];
         double v = NAN, w = NAN;
@@ -192,14 +195,15 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
                                g->collective, g->np, p->bytes[s],
                                plan->opt.ompi_major >= 5 ? "5" : "4.1", r->algorithms[win]);
         set_point(plan, g, s, alg, pt);
-        pt->threshold = g->npoints == 0 ? 0
-                                        : geometric_middle(pt[-1].msg_size, pt->msg_size);
+        /* One rule: it holds from 0, whatever size Open MPI looks up. */
+        pt->threshold = g->npoints == 0 || g->one_rule
+                            ? 0
+                            : geometric_middle(pt[-1].msg_size, pt->msg_size);
         g->npoints++;
     }
     if (g->npoints == 0)
         return papsim_fail(e, "%s np=%d: no result under the choice rule at any size",
                            g->collective, g->np);
-    g->one_rule = papsim_tune_one_rule(g->collective);
     return g->one_rule ? one_choice(plan, g, e) : 0;
 }
 

@@ -114,9 +114,12 @@ int papsim_tune_write_rules(const papsim_tune_plan *plan, int version, const cha
             fprintf(f, "%d # communicator size\n%zu # rules\n", g->np,
                     g->one_rule ? (size_t)1 : g->npoints);
             if (g->one_rule) {
-                fprintf(f, "# Open MPI sizes every %s of a communicator alike, so only its "
+                fprintf(f, "# Open MPI sizes every %s of a communicator alike%s, so only its "
                            "first rule applies:\n# one choice for the %zu measured size%s",
-                        g->collective, g->npoints, g->npoints == 1 ? "" : "s");
+                        g->collective,
+                        g->points[0].msg_size ? " (type size x communicator size, whatever "
+                                                "the count)" : "",
+                        g->npoints, g->npoints == 1 ? "" : "s");
                 if (g->npoints > 1)
                     fprintf(f, ", the lowest mean ratio to each size's best (%.3f)",
                             g->one_rule_score);
@@ -184,8 +187,9 @@ static void summary_point(const papsim_tune_plan *plan, const papsim_tune_group 
     }
     char fname[48];
     const char *mine = papsim_tune_counterpart(g->collective, fixed, fname, sizeof fname);
-    fprintf(f, ", fixed decision Open MPI %s %d (papsim %s)\n", fname, fixed,
-            mine ? mine : "has none");
+    const char *note = papsim_tune_fixed_note(g->collective);
+    fprintf(f, ", fixed decision Open MPI %s %d (papsim %s%s%s)\n", fname, fixed,
+            mine ? mine : "has none", note ? "; " : "", note ? note : "");
     for (size_t k = 0; k < p->npatterns; k++) {
         double tt = papsim_panel_median(p, k, s, (size_t)pt->alg), tf = NAN;
         int a = algorithm_for_id(plan, g, fixed, k, s, &tf);

@@ -16,6 +16,14 @@
 #     one the file names; one size below each threshold runs the rule before.
 #     Without the file Open MPI's fixed decision runs another algorithm at
 #     some of these sizes, so the check can fail.
+#  4. gather, scatter, alltoallv at np 4 and 8: the exact rules file, its
+#     np 4 rules under Open MPI; gatherv refused.
+#  5. scan and exscan at np 5 and 8 (double): the exact rules file
+#     (recursive_doubling 2) and, under last_delayed, linear 1; under Open
+#     MPI each file's algorithm runs and its result is bit for bit papsim's
+#     algorithm of that name (tests/mpi/ompi_scan_agree.c), the other one's
+#     differs; without a file Open MPI runs linear; Open MPI's scan message
+#     size is type size x communicator size, whatever the count.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 fixtures=$PAPSIM_SOURCE_DIR/tests/fixtures/tune
 BAD_INPUT_PREFIX="papsim tune: "
@@ -64,7 +72,7 @@ if command -v ompi_info >/dev/null; then
         *) fail "$coll $alg: open_mpi '$ompi' is not in ompi_info's list: $line" ;;
         esac
     done < <("$PAPSIM" list --format csv | csv_cols collective,algorithm,open_mpi)
-    expect_eq "registry rows with an Open MPI counterpart" "$n" 44
+    expect_eq "registry rows with an Open MPI counterpart" "$n" 48
 fi
 
 # --- 2. bad input: exit 2, the message, no file ---
@@ -232,19 +240,15 @@ mkdir a2av && { head -n 1 gsa/results.csv; grep ',alltoallv,pairwise,' gsa/resul
 expect_ok "tune alltoallv pairwise" "$PAPSIM" tune a2av
 expect_eq "alltoallv pairwise rules" "$(grep -v '^#' a2av/ompi-rules.conf | tr '\n' '|')" \
     "1 # collectives|4 # alltoallv|2 # communicator sizes|4 # communicator size|1 # rules|0 2 0 0|8 # communicator size|1 # rules|0 2 0 0|"
-# Refused: gatherv (tuned reads no gatherv rules), scan (no counterpart),
-# even beside a collective tune can write: exit 2, the reason, no file.
+# Refused: gatherv (tuned reads no gatherv rules), even beside a collective
+# tune can write: exit 2, the reason, no file.
 header=$(head -n 1 gsa/results.csv)
 row=",linear,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,char,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,yes,ok"
-mkdir gatherv scan
+mkdir gatherv
 { echo "$header"; grep ',gather,linear,' gsa/results.csv; echo "1,gatherv$row"; } > gatherv/results.csv
 expect_bad_input "gatherv refused" "gatherv" "$PAPSIM" tune gatherv
 expect_eq "gatherv: the message" "$(cat err.txt)" "papsim tune: gatherv/results.csv: gatherv: Open MPI's tuned component has no gatherv algorithm to choose and reads no gatherv rules (another component runs it), so a rules file cannot select one; tune a results directory without gatherv"
 no_file "gatherv refused" gatherv
-{ echo "$header"; echo "2,scan$row"; } > scan/results.csv
-expect_bad_input "scan refused" "scan" "$PAPSIM" tune scan --format 2
-expect_eq "scan: the message" "$(cat err.txt)" "papsim tune: scan/results.csv: scan: Open MPI's tuned component reads scan rules (collective id 14), but no papsim scan algorithm has an Open MPI counterpart to name in them (papsim list --format csv, column open_mpi); tune a results directory without scan"
-no_file "scan refused" scan
 
 # Real Open MPI at np 4: each rule of gather and scatter at the first size
 # it covers (gather and scatter compare bytes x np) and, when the rule
@@ -284,4 +288,82 @@ while read -r coll bytes tuned id; do
     expect_eq "$coll np 4 $bytes B without a file: the fixed decision papsim wrote down" \
         "$(ran "$coll" "$bytes")" "$(ompi_function "$coll" "$id")"
 done <<< "$fixed"
+
+# --- 5. scan and exscan (np 5 and 8, double): tuned ids 1 and 2 ---
+# Open MPI 4.1.4 looks a scan or exscan up by type size x communicator size
+# (40 and 64 here), whatever the count: one rule per communicator size.
+cat > scx.ini <<'INI'
+platforms = default
+np = 5, 8
+mappings = sequential
+patterns = no_delay, last_delayed
+skews = 1.5x
+bytes = 8, 64KiB, 1MiB
+datatype = double
+op = sum
+reps = 1
+seed = 1
+[scan]
+collective = scan
+algorithms = linear, recursive_doubling
+[exscan]
+collective = exscan
+algorithms = linear, recursive_doubling
+INI
+expect_ok "scan/exscan study" "$PAPSIM" run scx.ini --out scx --quiet
+expect_ok "tune scan/exscan" "$PAPSIM" tune scx
+expect_eq "scan/exscan rules" \
+    "$(sed 's/^\(# [0-9]* B (.*= [a-z_]* [0-9]*\): .*/\1/' scx/ompi-rules.conf)" \
+    "$(cat "$fixtures/expected_scan_exscan.conf")"
+# Under last_delayed the chain wins (np 8) or ties and comes first by name
+# (np 5): a file of id 1.
+expect_ok "tune scan/exscan under last_delayed" "$PAPSIM" tune scx --choose pattern:last_delayed \
+    --skew 1.5x --out scx/linear.conf
+expect_eq "scan/exscan rules under last_delayed" "$(grep -v '^#' scx/linear.conf | tr '\n' '|')" \
+    "2 # collectives|8 # exscan|2 # communicator sizes|5 # communicator size|1 # rules|0 1 0 0|8 # communicator size|1 # rules|0 1 0 0|14 # scan|2 # communicator sizes|5 # communicator size|1 # rules|0 1 0 0|8 # communicator size|1 # rules|0 1 0 0|"
+expect_eq "without a rules file: the basic component's linear (the summary)" \
+    "$(grep -c 'fixed decision Open MPI linear 1 (papsim linear; tuned has none for [a-z]*scan: the basic component.s linear runs)' scx/ompi-rules.conf.summary.txt)" 12
+# agree COLLECTIVE ALGORITHM NP [MPIRUN OPTIONS]: papsim-scan-agree (MPI_Scan
+# or MPI_Exscan bit for bit papsim's ALGORITHM, COUNT (1000) doubles and
+# affine maps) under the probe; its output in agree.txt, and the Open MPI
+# function rank 0 ran ("linear", "recursivedoubling") on stdout.
+agree() {
+    local coll=$1 alg=$2 np=$3; shift 3
+    rm -f probe.*
+    timeout 120 "$MPIEXEC" --oversubscribe -np "$np" -x LD_PRELOAD="$PAPSIM_OMPI_PROBE" \
+        -x PAPSIM_PROBE_OUT="$PWD/probe" "$@" "$PAPSIM_SCAN_AGREE" "$coll" "$alg" "${COUNT:-1000}" \
+        </dev/null >agree.txt 2>mpi_err.txt || echo "exit $?: $(head -c 600 mpi_err.txt)" >> agree.txt
+    grep -h "_${coll}_intra_" probe.0 2>/dev/null | sort -u | sed 's/^rank 0: ompi_coll_base_[a-z]*_intra_//'
+}
+# Each file's algorithm runs (the probe) and gives papsim's result of that
+# name, bit for bit; papsim's other algorithm gives another double sum at
+# some rank, so the comparison tells the two apart. Without a file Open
+# MPI runs linear, as the summary says.
+for np in 5 8; do
+    for coll in scan exscan; do
+        for run in "recursive_doubling recursivedoubling linear scx/ompi-rules.conf" \
+                   "linear linear recursive_doubling scx/linear.conf" "linear linear recursive_doubling -"; do
+            read -r alg fn other file <<< "$run"
+            opts=()
+            [ "$file" = - ] || opts=(--mca coll_tuned_use_dynamic_rules 1
+                                     --mca coll_tuned_dynamic_rules_filename "$PWD/$file")
+            expect_eq "$coll np $np, rules $file: Open MPI runs" "$(agree "$coll" "$alg" "$np" "${opts[@]}")" "$fn"
+            expect_eq "$coll np $np, rules $file: the result is papsim's $alg" "$(head -n 1 agree.txt)" \
+                "$coll: MPI_$([ "$coll" = scan ] && echo Scan || echo Exscan) equals papsim $alg (double sum, affine) at every rank"
+            expect_eq "$coll np $np, rules $file: papsim's $other differs somewhere" \
+                "$(sed -n "s/^$other differs at \([1-9][0-9]*\) ranks (double sum)$/yes/p" agree.txt)" yes
+        done
+    done
+done
+# Open MPI's message size for scan is type size x communicator size: at np 4
+# a rule from 33 never applies to doubles (8 x 4 = 32), even to 1000 of them
+# (8000 B), and one from 32 applies to a single one (8 B).
+printf '1\n14\n1\n4\n2\n0 2 0 0\n33 1 0 0\n' > from33.conf
+printf '1\n14\n1\n4\n2\n0 1 0 0\n32 2 0 0\n' > from32.conf
+for run in "from33 1000" "from32 1"; do
+    read -r f count <<< "$run"
+    expect_eq "scan np 4, $count doubles, rules $f: the rule of 8 x 4" "$(COUNT=$count agree scan \
+        recursive_doubling 4 --mca coll_tuned_use_dynamic_rules 1 \
+        --mca coll_tuned_dynamic_rules_filename "$PWD/$f.conf")" recursivedoubling
+done
 finish

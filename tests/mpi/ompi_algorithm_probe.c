@@ -170,3 +170,11 @@ PROBE(ompi_coll_base_reduce_scatter_block_basic_linear, AR_P, AR_A, comm)
 PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivedoubling, AR_P, AR_A, comm)
 PROBE(ompi_coll_base_reduce_scatter_block_intra_recursivehalving, AR_P, AR_A, comm)
 PROBE(ompi_coll_base_reduce_scatter_block_intra_butterfly, AR_P, AR_A, comm)
+
+/* scan and exscan: allreduce's parameters too. Without a rules file Open MPI
+ * 4.1 runs them in its basic component, which calls the same linear
+ * functions as tuned's id 1. */
+PROBE(ompi_coll_base_scan_intra_linear, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_scan_intra_recursivedoubling, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_exscan_intra_linear, AR_P, AR_A, comm)
+PROBE(ompi_coll_base_exscan_intra_recursivedoubling, AR_P, AR_A, comm)

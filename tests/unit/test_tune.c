@@ -1,6 +1,7 @@
 /* Unit tests for lib/tune: the registry's Open MPI counterparts parse,
  * builtin:ompi_* and Open MPI 5's sparbit map, message sizes, segment sizes,
- * and Open MPI 4.1's fixed decision as papsim wrote it down.
+ * and Open MPI 4.1's fixed decision as papsim wrote it down (for scan and
+ * exscan, what runs without rules).
  *
  * The fixed decision's expected values were not read from the source that
  * the table was written from: they are what Open MPI 4.1.4 (Debian) ran,
@@ -9,7 +10,13 @@
  * distribution), without a rules file, on both sides of each threshold of
  * the bands below (cli.tune repeats a few of them live); the same for
  * gather, scatter, alltoallv, barrier, reduce_scatter and
- * reduce_scatter_block (the probe records their algorithms too). */
+ * reduce_scatter_block (the probe records their algorithms too). scan and
+ * exscan: tuned has no fixed decision; what Open MPI 4.1.4 ran without a
+ * rules file (its basic component, the base linear function of tuned's id
+ * 1), recorded with the probe around tests/mpi/ompi_scan_agree.c's
+ * MPI_Scan and MPI_Exscan (double, 1 and 131072 elements; papbench has no
+ * builtin scan), as ompi/mca/coll/basic/coll_basic_scan.c and
+ * coll_basic_exscan.c of v4.1.4 say. */
 #include <string.h>
 
 #include "check.h"
@@ -81,6 +88,12 @@ static const struct {
     {"reduce_scatter_block", 2, 255, 3}, {"reduce_scatter_block", 2, 256, 4}, {"reduce_scatter_block", 2, 4095, 4},
     {"reduce_scatter_block", 2, 4096, 3}, {"reduce_scatter_block", 2, 8191, 3}, {"reduce_scatter_block", 2, 8192, 4},
     {"reduce_scatter_block", 2, 131071, 4}, {"reduce_scatter_block", 2, 131072, 1},
+    {"scan", 2, 8, 1}, {"scan", 2, 1048576, 1}, {"scan", 3, 8, 1}, {"scan", 3, 1048576, 1},
+    {"scan", 4, 8, 1}, {"scan", 4, 1048576, 1}, {"scan", 5, 8, 1}, {"scan", 5, 1048576, 1},
+    {"scan", 8, 8, 1}, {"scan", 8, 1048576, 1}, {"exscan", 2, 8, 1}, {"exscan", 2, 1048576, 1},
+    {"exscan", 3, 8, 1}, {"exscan", 3, 1048576, 1}, {"exscan", 4, 8, 1},
+    {"exscan", 4, 1048576, 1}, {"exscan", 5, 8, 1}, {"exscan", 5, 1048576, 1},
+    {"exscan", 8, 8, 1}, {"exscan", 8, 1048576, 1},
 };
 
 int main(void)
@@ -101,7 +114,7 @@ int main(void)
             CHECK(&c, id == -1, "%s %s: empty gives %d", e->collective, e->name, id);
         }
     }
-    CHECK(&c, with == 44, "%zu rows with a counterpart", with);
+    CHECK(&c, with == 48, "%zu rows with a counterpart", with);
     CHECK(&c, papsim_tune_open_mpi("reduce", "in_order_binary", 4, name, sizeof name) == 6,
           "in_order_binary");
     CHECK_STR(&c, name, "in-order_binary");
@@ -140,23 +153,32 @@ int main(void)
     CHECK_STR(&c, why, "gatherv: Open MPI's tuned component has no gatherv algorithm to "
               "choose and reads no gatherv rules (another component runs it), so a rules "
               "file cannot select one");
-    CHECK(&c, papsim_tune_collective("exscan", 5, why, sizeof why) == -1, "exscan");
-    CHECK_STR(&c, why, "exscan: Open MPI's tuned component reads exscan rules (collective id "
-              "8), but no papsim exscan algorithm has an Open MPI counterpart to name in them "
-              "(papsim list --format csv, column open_mpi)");
+    /* scan and exscan: ids 1 and 2 of coll_tuned_(ex)scan_decision.c. */
+    CHECK(&c, papsim_tune_collective("exscan", 4, why, sizeof why) == 8, "exscan");
+    CHECK(&c, papsim_tune_collective("scan", 5, why, sizeof why) == 14, "scan");
+    CHECK(&c, papsim_tune_open_mpi("scan", "linear", 4, name, sizeof name) == 1, "scan linear");
+    CHECK_STR(&c, name, "linear");
+    CHECK(&c, papsim_tune_open_mpi("exscan", "recursive_doubling", 4, name, sizeof name) == 2,
+          "exscan recursive_doubling");
+    CHECK_STR(&c, name, "recursive_doubling");
     CHECK(&c, papsim_tune_one_rule("alltoallv") && papsim_tune_one_rule("barrier") &&
+              papsim_tune_one_rule("scan") && papsim_tune_one_rule("exscan") &&
               !papsim_tune_one_rule("gather"), "one-rule collectives");
     CHECK(&c, papsim_tune_uniform_only("reduce_scatter") && papsim_tune_uniform_only("allgatherv") &&
               !papsim_tune_uniform_only("alltoallv"), "uniform-only collectives");
 
-    CHECK(&c, papsim_tune_msg_size("allgather", 8, 16) == 128, "allgather size");
-    CHECK(&c, papsim_tune_msg_size("alltoall", 8, 16) == 128, "alltoall size");
-    CHECK(&c, papsim_tune_msg_size("allreduce", 8, 16) == 8, "allreduce size");
-    CHECK(&c, papsim_tune_msg_size("gather", 8, 16) == 128, "gather size");
-    CHECK(&c, papsim_tune_msg_size("scatter", 8, 16) == 128, "scatter size");
-    CHECK(&c, papsim_tune_msg_size("reduce_scatter", 8, 16) == 128, "reduce_scatter size");
-    CHECK(&c, papsim_tune_msg_size("reduce_scatter_block", 8, 16) == 128, "rsb size");
-    CHECK(&c, papsim_tune_msg_size("alltoallv", 8, 16) == 0, "alltoallv: no size");
+    CHECK(&c, papsim_tune_msg_size("allgather", 8, 16, 1) == 128, "allgather size");
+    CHECK(&c, papsim_tune_msg_size("alltoall", 8, 16, 1) == 128, "alltoall size");
+    CHECK(&c, papsim_tune_msg_size("allreduce", 8, 16, 1) == 8, "allreduce size");
+    CHECK(&c, papsim_tune_msg_size("gather", 8, 16, 1) == 128, "gather size");
+    CHECK(&c, papsim_tune_msg_size("scatter", 8, 16, 1) == 128, "scatter size");
+    CHECK(&c, papsim_tune_msg_size("reduce_scatter", 8, 16, 1) == 128, "reduce_scatter size");
+    CHECK(&c, papsim_tune_msg_size("reduce_scatter_block", 8, 16, 1) == 128, "rsb size");
+    CHECK(&c, papsim_tune_msg_size("alltoallv", 8, 16, 1) == 0, "alltoallv: no size");
+    /* scan, exscan: type size x communicator size, whatever the count
+     * (coll_tuned_decision_dynamic.c of v4.1.4). */
+    CHECK(&c, papsim_tune_msg_size("scan", 65536, 16, 8) == 128, "scan size");
+    CHECK(&c, papsim_tune_msg_size("exscan", 8, 5, 1) == 5, "exscan size");
     CHECK(&c, papsim_tune_segsize("gather", "linear_sync", 4, 92160, &source) == 1024, "sync");
     CHECK(&c, papsim_tune_segsize("gather", "linear_sync", 4, 92161, &source) == 32768, "sync");
 
@@ -172,7 +194,8 @@ int main(void)
         CHECK(&c, got == measured[i].alg, "%s np %d %lld B: %d, Open MPI ran %d",
               measured[i].collective, measured[i].np, measured[i].bytes, got, measured[i].alg);
     }
-    CHECK(&c, papsim_tune_fixed_41("scan", 4, 8) == -1, "scan: tuned has no fixed decision");
+    CHECK(&c, papsim_tune_fixed_note("scan") && papsim_tune_fixed_note("exscan") &&
+              !papsim_tune_fixed_note("reduce"), "scan and exscan: tuned has no fixed decision");
     CHECK(&c, papsim_tune_fixed_41("gatherv", 4, 8) == -1, "gatherv is not tuned's");
     return CHECK_SUMMARY(&c);
 }
