@@ -26,6 +26,13 @@
 #     size is type size x communicator size, whatever the count.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 fixtures=$PAPSIM_SOURCE_DIR/tests/fixtures/tune
+
+# rules_match LABEL DIR FIXTURE: DIR/ompi-rules.conf is exactly the fixture
+# but for the simulated times in the comment of each measured size.
+rules_match() {
+    expect_eq "$1" "$(sed 's/^\(# [0-9]* B (.*= [a-z_]* [0-9]*\): .*/\1/' "$2/ompi-rules.conf")" \
+        "$(cat "$fixtures/$3")"
+}
 BAD_INPUT_PREFIX="papsim tune: "
 
 # --- 1. exact text ---
@@ -229,10 +236,7 @@ algorithms = linear, pairwise
 INI
 expect_ok "gather/scatter/alltoallv study" "$PAPSIM" run gsa.ini --out gsa --quiet
 expect_ok "tune gather/scatter/alltoallv" "$PAPSIM" tune gsa
-# Exact, but for the simulated times in the comments of each measured size.
-expect_eq "gather/scatter/alltoallv rules" \
-    "$(sed 's/^\(# [0-9]* B (.*= [a-z_]* [0-9]*\): .*/\1/' gsa/ompi-rules.conf)" \
-    "$(cat "$fixtures/expected_gather_scatter_alltoallv.conf")"
+rules_match "gather/scatter/alltoallv rules" gsa expected_gather_scatter_alltoallv.conf
 # alltoallv without linear: pairwise, which Open MPI's fixed decision does
 # not run at np 4 to 63, is the one rule of each communicator size.
 mkdir a2av && { head -n 1 gsa/results.csv; grep ',alltoallv,pairwise,' gsa/results.csv; } \
@@ -312,9 +316,7 @@ algorithms = linear, recursive_doubling
 INI
 expect_ok "scan/exscan study" "$PAPSIM" run scx.ini --out scx --quiet
 expect_ok "tune scan/exscan" "$PAPSIM" tune scx
-expect_eq "scan/exscan rules" \
-    "$(sed 's/^\(# [0-9]* B (.*= [a-z_]* [0-9]*\): .*/\1/' scx/ompi-rules.conf)" \
-    "$(cat "$fixtures/expected_scan_exscan.conf")"
+rules_match "scan/exscan rules" scx expected_scan_exscan.conf
 # Under last_delayed the chain wins (np 8) or ties and comes first by name
 # (np 5): a file of id 1.
 expect_ok "tune scan/exscan under last_delayed" "$PAPSIM" tune scx --choose pattern:last_delayed \
