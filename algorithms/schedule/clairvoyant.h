@@ -181,8 +181,9 @@ typedef struct {
     int64_t *round_first;        /* [nbusy + 1] offsets into transfers */
     papsim_clv_transfer *transfers; /* [ntransfers] */
     papsim_clv_stats stats;
-    /* builder bookkeeping (papsim_clv_schedule_add) */
-    int64_t cap_transfers, cap_busy;
+    /* builder bookkeeping (papsim_clv_schedule_add); transfers[0 ..
+       nchecked) are known to be in range (add_round checks its own) */
+    int64_t cap_transfers, cap_busy, nchecked;
 } papsim_clv_schedule;
 
 /* One round of one rank, as the executor runs it. */
@@ -304,10 +305,16 @@ int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
 int papsim_clv_schedule_finish_flagged(papsim_clv_schedule *s, int64_t nrounds,
                                        papsim_clv_err *e);
 /* Appends the n transfers t[0..n) of one round, after every round added
- * so far, flags as given (for finish_flagged); n = 0 adds nothing. */
+ * so far, flags as given (for finish_flagged); n = 0 adds nothing. t may
+ * be the place room returned, where they then already are (no copy). */
 int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
                                   const papsim_clv_transfer *t, int n,
                                   papsim_clv_err *e);
+/* Where the next transfers go, with room for n of them (NULL: out of
+ * memory, e set): a generator writes a round there and passes it to
+ * add_round. Valid until the schedule next grows. */
+papsim_clv_transfer *papsim_clv_schedule_room(papsim_clv_schedule *s, int n,
+                                              papsim_clv_err *e);
 /* Frees the arrays and zeroes *s; safe on a zeroed or freed schedule. */
 void papsim_clv_schedule_free(papsim_clv_schedule *s);
 

@@ -7,12 +7,21 @@
  * the queries and the updates (state in clv_improved.h).
  *
  *   C     P columns of N bits: 1 = the process holds the segment (A or P),
- *         0 = sent (E). P' is one int per process (section 5.3).
+ *         0 = sent (E). P' is a receiver's bit out of its row until the
+ *         round ends (section 5.3).
+ *   place the processes are numbered by their place in the (f, rank)
+ *         order (rank[q] maps back, for the transfers). Place order is
+ *         rank order among equal f, so the (k, f, rank) comparisons of
+ *         clv_time.h give the same answers on places, and the ready set in
+ *         ready order reads the per-place arrays and C in address order.
  *   A     the processes sorted by arrival (k, f, rank); a cursor, no heap.
  *   G     the ready set: the survivors of the previous round (their order
  *         never changes: all advanced by d) merged with the head of A while
- *         ready (section 5.2, Listing 6), O(|G|) per round; when no
- *         arrival joins, the survivors as they are.
+ *         ready (section 5.2, Listing 6). Readiness is monotone in ready
+ *         order, so the arrivals that join are a prefix of A; each goes
+ *         where a binary search among the survivors puts it, the runs of
+ *         survivors in between are copied whole. When no arrival joins,
+ *         the survivors as they are.
  *   idle  a ready set of one process g: jump straight to the round in which
  *         the next arrival w is ready, k = k_w - k_g - [f_w < f_g] rounds
  *         ('<=': [f_w <= f_g]), exact (section 5.1).
@@ -20,18 +29,21 @@
  *         o = k - round is fixed while it is ready, and the ready order
  *         (k, f, rank) is the order of (o, f, rank). All members have o in
  *         {o_h, o_h + 1} (o_h: the head's; t < t_h + d, or <=). So a
- *         member's slot is its place in the (f, rank) order of all P
- *         processes, plus 64 ceil(P/64) if the parity of its o differs
- *         from the head's: a doubled (f, rank) index space (the paper's
- *         section 5.4.3 has one) in which slot order is ready order under
- *         '<' and '<=' alike (ties in f with o_h + 1 fall in the second
- *         half). A slot is fixed from a member's arrival to its
- *         retirement; when the head's parity changes, the two halves swap
- *         (O(N P/64), none at all in the benchmark instances).
- *   R     per segment j a row of 2 * 64 ceil(P/64) bits over the slots: the
- *         members that hold j and may send it this round (the receiver of
- *         j this round is out of row j until the round ends: P'). avail:
- *         the slots that have not sent this round.
+ *         member's slot is its place q, plus 64 WH (WH: the least power of
+ *         two >= 2 with 64 WH >= P) if the parity of its o differs from
+ *         the head's: a doubled (f, rank) index space (the paper's section
+ *         5.4.3 has one) in which slot order is ready order under '<' and
+ *         '<=' alike (ties in f with o_h + 1 fall in the second half). A
+ *         slot is fixed from a member's arrival to its retirement; when
+ *         the head's parity changes, the two halves of occ and of the
+ *         slots swap (O(P), none at all in the benchmark instances).
+ *   R     per segment j a row of 64 WH bits over the places: bit q =
+ *         member q holds j (the receiver of j this round is out of row j
+ *         until the round ends, P', unless it has sent already). A place
+ *         has one slot, in one half, so both halves share the row: slot
+ *         word v is row word v mod WH, and a row is WH words (8 words, 64
+ *         bytes, at P = 512). avail: the slots (2 WH words) that have not
+ *         sent this round.
  *   U1/U2 per segment "at least one / two members hold it" at the start of
  *         the round (exact, kept by holder counts), then this round's lazy
  *         supersets of "one / two members may still send it": a candidate
@@ -42,21 +54,24 @@
  *         (the sink, which takes any segment), whose row & avail, without
  *         p's bit, is not empty. The peer is the root if it is ready,
  *         root-first order is on and it may send the segment, else the
- *         lowest such slot (Listings 4 and 5). The row scan starts at a
- *         per-segment word below which no member may send it any more this
- *         round and reads aligned pairs of words.
- *   update a transfer z -> p of segment j clears two bits of row j (z's for
- *         good, p's until the round ends), z's bit of avail and bit j of
- *         C[z]; sets bit j of C[p]. The receiver's COPY flag is known here
- *         (only the sink receives a segment it no longer holds), and each
- *         round's transfers are appended at once.
+ *         lowest such slot (Listings 4 and 5). The row scan reads aligned
+ *         pairs of words over the words of avail that hold unsent
+ *         members: the first half's, then the second's (the same row
+ *         words, the other half of avail).
+ *   update a transfer z -> p of segment j clears z's bit of row j for good
+ *         and p's until the round ends (if p has not sent), z's bit of
+ *         avail and bit j of C[z]; sets bit j of C[p]. The receiver's COPY
+ *         flag is known here (only the sink receives a segment it no
+ *         longer holds), and the transfers are written straight into the
+ *         schedule (papsim_clv_schedule_room), their ranges checked per
+ *         round.
  *
- * Time per busy round O(N + (|G| + N) (N + P)/64) words worst case: N
- * for the per-round copies of U1, U2 and the scan starts, per receiver
- * its candidate words and one row scan, per failed candidate (at most 2N)
- * one row; in the benchmark instances a transfer reads about one word of
- * each. O(N) per arrival, O(1) per run of idle rounds.
- * Memory P N bits (C) + N 2 * 64 ceil(P/64) bits (R) + O(P + N) words.
+ * Time per busy round O((|G| + N) (N + P)/64) words worst case: per
+ * receiver its candidate words and one row scan, per failed candidate (at
+ * most 2N) one row, and O((N + P)/64) for the copies of U1, U2 and avail;
+ * in the benchmark instances a transfer reads about one word of each.
+ * O(N) per arrival, O(1) per run of idle rounds.
+ * Memory P N bits (C) + N 64 WH bits (R) + O(P + N) words.
  *
  * Earlier versions, same schedules (bench/clairvoyant-generator.sh, P = N
  * = 512): a segment tree over the ready positions, 8-ary and node-major,
@@ -65,7 +80,9 @@
  * block recomputations for 262,143 transfers; deleting senders lazily in
  * the tree was faster with uniform arrivals and slower with random ones.
  * The rows replace both: a transfer clears four bits, a query reads
- * about one word of the candidate set and one of a row. */
+ * about one word of the candidate set and one of a row. The rows were
+ * over the doubled slot space (2 WH words each) with a per-segment scan
+ * start, before they shared one half (docs/performance.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,13 +114,21 @@ static int cmp_arrival(const void *pa, const void *pb)
     return (a->rank > b->rank) - (a->rank < b->rank);
 }
 
+/* (f, rank) order: the places */
+static int cmp_place(const void *pa, const void *pb)
+{
+    const arrival_key *a = pa, *b = pb;
+    if (a->f != b->f)
+        return a->f < b->f ? -1 : 1;
+    return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
 static void free_state(imp_state *st)
 {
     free(st->k);
     free(st->f);
     free(st->C);
     free(st->held);
-    free(st->pprime);
     free(st->A);
     free(st->G);
     free(st->G2);
@@ -118,18 +143,20 @@ static void free_state(imp_state *st)
     free(st->U1);
     free(st->U2);
     free(st->clo);
-    free(st->fw);
-    free(st->tbuf);
-    free(st->fpos);
+    free(st->rank);
+    free(st->pback);
 }
 
 /* Merges the survivors st->G[0..nsurv) with the arrival queue into
  * st->G2 while ready relative to the first one taken (the head), in
  * (k, f, rank) order. Returns |G2|, or -1 if a survivor is left out
- * (impossible: survivors always stay ready, paper section 4.2). */
+ * (impossible: survivors always stay ready, paper section 4.2). Readiness
+ * is monotone in that order, so the arrivals that join are a prefix of
+ * the queue; each goes where a binary search among the survivors puts
+ * it, the runs of survivors between them are copied whole. */
 static int merge_ready(imp_state *st, int nsurv)
 {
-    int ng = 0, si = 0, h = -1;
+    int ng = 0, si = 0, m = 0, h;
     if (nsurv > 0 && ready(st, st->G[nsurv - 1], st->G[0]) &&
         (st->ai >= st->na || (before(st, st->G[0], st->A[st->ai]) &&
                               !ready(st, st->A[st->ai], st->G[0])))) {
@@ -138,26 +165,35 @@ static int merge_ready(imp_state *st, int nsurv)
         st->G = t;
         return nsurv;
     }
-    for (;;) {
-        int c = -1, from_a = 0;
-        if (si < nsurv)
-            c = st->G[si];
-        if (st->ai < st->na && (c < 0 || before(st, st->A[st->ai], c))) {
-            c = st->A[st->ai];
-            from_a = 1;
+    if (st->ai >= st->na)
+        h = st->G[0];
+    else
+        h = nsurv > 0 && before(st, st->G[0], st->A[st->ai]) ? st->G[0]
+                                                              : st->A[st->ai];
+    while (st->ai + m < st->na && ready(st, st->A[st->ai + m], h))
+        m++;
+    if (nsurv > 0 && !ready(st, st->G[nsurv - 1], h))
+        return -1;
+    for (int i = 0; i < m; i++) {
+        const int a = st->A[st->ai + i];
+        int lo = si, hi = nsurv; /* first survivor after a */
+        while (lo < hi) {
+            const int mid = lo + (hi - lo) / 2;
+            if (before(st, st->G[mid], a))
+                lo = mid + 1;
+            else
+                hi = mid;
         }
-        if (c < 0 || (h >= 0 && !ready(st, c, h)))
-            break;
-        if (h < 0)
-            h = c;
-        st->G2[ng++] = c;
-        if (from_a) {
-            st->ai++;
-            st->nnew++;
-        } else
-            si++;
+        memcpy(st->G2 + ng, st->G + si, (size_t)(lo - si) * sizeof *st->G);
+        ng += lo - si;
+        si = lo;
+        st->G2[ng++] = a;
     }
-    return si < nsurv ? -1 : ng;
+    memcpy(st->G2 + ng, st->G + si, (size_t)(nsurv - si) * sizeof *st->G);
+    ng += nsurv - si;
+    st->ai += m;
+    st->nnew += m;
+    return ng;
 }
 
 int papsim_clv_generate_improved(int nprocs, int nseg, int root,
@@ -176,23 +212,24 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.P = P;
     st.N = N;
     st.W = (N + 63) / 64;
-    st.WH = (P + 63) / 64;
+    /* a power of two, at least 2: a slot word's row word is a mask away
+       and pairs of words never wrap */
+    for (st.WH = 2; 64 * st.WH < P; st.WH *= 2)
+        ;
     st.WS = 2 * st.WH;
     st.S = 64 * st.WS;
-    st.root = root;
     st.strict = opt->ready != PAPSIM_CLV_READY_LE;
     st.root_first = opt->peers != PAPSIM_CLV_PEERS_AVAILABILITY;
     st.k = malloc((size_t)P * sizeof *st.k);
     st.f = malloc((size_t)P * sizeof *st.f);
     st.C = malloc((size_t)P * st.W * sizeof *st.C);
     st.held = malloc((size_t)P * sizeof *st.held);
-    st.pprime = malloc((size_t)P * sizeof *st.pprime);
     st.A = malloc((size_t)P * sizeof *st.A);
     st.G = malloc((size_t)P * sizeof *st.G);
     st.G2 = malloc((size_t)P * sizeof *st.G2);
     st.slot = malloc((size_t)P * sizeof *st.slot);
     st.slot_proc = malloc((size_t)st.S * sizeof *st.slot_proc);
-    st.R = calloc((size_t)N * st.WS, sizeof *st.R);
+    st.R = calloc((size_t)N * st.WH, sizeof *st.R);
     st.occ = calloc((size_t)st.WS, sizeof *st.occ);
     st.avail = calloc((size_t)st.WS, sizeof *st.avail);
     st.hcnt = calloc((size_t)N, sizeof *st.hcnt);
@@ -201,53 +238,55 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.U1 = calloc((size_t)st.W, sizeof *st.U1);
     st.U2 = calloc((size_t)st.W, sizeof *st.U2);
     st.clo = calloc((size_t)P, sizeof *st.clo);
-    st.fw = calloc((size_t)N, sizeof *st.fw);
-    st.tbuf = malloc((size_t)P * sizeof *st.tbuf);
-    st.fpos = malloc((size_t)P * sizeof *st.fpos);
+    st.rank = malloc((size_t)P * sizeof *st.rank);
+    st.pback = malloc((size_t)P * sizeof *st.pback);
     keys = malloc((size_t)P * sizeof *keys);
-    if (!st.k || !st.f || !st.C || !st.held || !st.pprime || !st.A ||
+    if (!st.k || !st.f || !st.C || !st.held || !st.A ||
         !st.G || !st.G2 || !st.slot || !st.slot_proc || !st.R ||
         !st.occ || !st.avail || !st.hcnt || !st.U1s || !st.U2s || !st.U1 ||
-        !st.U2 || !st.clo || !st.fw || !st.tbuf || !st.fpos || !keys) {
+        !st.U2 || !st.clo || !st.rank || !st.pback || !keys) {
         papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
         goto out;
     }
     out->stats.state_bytes =
-        ((size_t)P * st.W + (size_t)N * st.WS + 2 * (size_t)st.WS +
+        ((size_t)P * st.W + (size_t)N * st.WH + 2 * (size_t)st.WS +
          4 * (size_t)st.W) * sizeof(uint64_t) +
-        (size_t)st.S * sizeof(int) + (size_t)N * (sizeof(int) + sizeof *st.fw) +
-        (size_t)P * (sizeof *st.k + sizeof *st.f + 10 * sizeof(int) +
-                     sizeof *st.tbuf +
-                     sizeof *keys);
+        (size_t)st.S * sizeof(int) + (size_t)N * sizeof(int) +
+        (size_t)P * (sizeof *st.k + sizeof *st.f + sizeof *st.pback +
+                     7 * sizeof(int) + sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
         goto out;
     for (int s = 0; s < st.S; s++)
         st.slot_proc[s] = -1;
     for (int i = 0; i < P; i++) {
-        uint64_t *Ci = st.C + (size_t)i * st.W;
-        for (int w = 0; w < st.W; w++)
-            Ci[w] = ~UINT64_C(0);
-        if (N & 63)
-            Ci[st.W - 1] = (UINT64_C(1) << (N & 63)) - 1;
-        st.held[i] = N;
-        st.pprime[i] = -1;
-        st.slot[i] = -1;
         keys[i].k = st.k[i];
         keys[i].f = st.f[i];
         keys[i].rank = i;
     }
+    /* the places, and k and f by place */
+    qsort(keys, (size_t)P, sizeof *keys, cmp_place);
+    for (int q = 0; q < P; q++) {
+        uint64_t *Cq = st.C + (size_t)q * st.W;
+        st.rank[q] = keys[q].rank;
+        if (keys[q].rank == root)
+            st.root = q;
+        st.k[q] = keys[q].k;
+        st.f[q] = keys[q].f;
+        keys[q].rank = q;
+        for (int w = 0; w < st.W; w++)
+            Cq[w] = ~UINT64_C(0);
+        if (N & 63)
+            Cq[st.W - 1] = (UINT64_C(1) << (N & 63)) - 1;
+        st.held[q] = N;
+        st.slot[q] = -1;
+    }
     /* every process but the root sends each segment at least once */
     if (papsim_clv_schedule_reserve(out, (int64_t)(P - 1) * N + 1, e) != 0)
         goto out;
+    /* arrival order (k, f, rank) = (k, f, place) */
     qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
     for (int i = 0; i < P; i++)
         st.A[i] = keys[i].rank;
-    /* (f, rank) order: k = 0 for all */
-    for (int i = 0; i < P; i++)
-        keys[i].k = 0;
-    qsort(keys, (size_t)P, sizeof *keys, cmp_arrival);
-    for (int i = 0; i < P; i++)
-        st.fpos[keys[i].rank] = i;
     st.na = P;
     free(keys);
     keys = NULL;
@@ -271,7 +310,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             if (st.ai >= st.na) {
                 papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: round %lld: rank %d is "
                             "alone but %d processes are alive",
-                            (long long)round, g, alive);
+                            (long long)round, st.rank[g], alive);
                 goto out;
             }
             w = st.A[st.ai];
@@ -289,8 +328,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
 
         /* slots and rows for the new members */
         papsim_clv_imp_place(&st, ng, round);
-        for (int i = 0; i < ng; i++)
-            root_in |= st.G2[i] == root;
+        root_in = st.slot[st.root] >= 0; /* only members have slots */
 
         /* receivers: the sink (the root if ready, else the head) first */
         if (papsim_clv_imp_round(&st, ng, root_in, round, out, e) != 0)
@@ -300,7 +338,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
         nsurv = papsim_clv_imp_end_round(&st, ng, &alive);
         round++;
     }
-    if (st.held[root] == 0) {
+    if (st.held[st.root] == 0) {
         papsim_clv_fail(e, PAPSIM_CLV_EINTERNAL, "internal error: the root %d ended with nothing", root);
         goto out;
     }

@@ -22,32 +22,45 @@ static int ctz64(uint64_t x)
 
 static uint64_t bit(int s) { return UINT64_C(1) << (s & 63); }
 
-/* Enters a new member p (it holds every segment) at slot s. */
+/* The scan and the receiver's step are inlined into the round loop so
+ * that the row pointers and the window stay in registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HOT static inline __attribute__((always_inline))
+#else
+#define HOT static inline
+#endif
+
+/* Enters a new member p (it holds every segment) at slot s: its bits in
+ * the rows are at its place p in either half. A segment some member held
+ * has two holders now, all have one. */
 static void add_member(imp_state *st, int p, int s)
 {
-    uint64_t *col = st->R + (s >> 6);
+    uint64_t *col = st->R + (p >> 6);
     const uint64_t b = bit(s);
     st->slot[p] = s;
     st->slot_proc[s] = p;
     st->occ[s >> 6] |= b;
-    for (int j = 0; j < st->N; j++) {
-        col[(size_t)j * st->WS] |= b;
-        if (++st->hcnt[j] == 2)
-            st->U2s[j >> 6] |= bit(j);
+    for (int j = 0; j < st->N; j++)
+        col[(size_t)j * st->WH] |= b;
+    for (int j = 0; j < st->N; j++)
+        st->hcnt[j]++;
+    for (int w = 0; w < st->W; w++) {
+        st->U2s[w] |= st->U1s[w];
+        st->U1s[w] = ~UINT64_C(0);
     }
+    if (st->N & 63)
+        st->U1s[st->W - 1] = bit(st->N) - 1;
 }
 
-/* Exchanges the two halves of every row (and of occ and the slots). */
+/* Exchanges the two halves of occ and of the slots (the rows hold one
+ * half: a member's bit stays at its place). */
 static void swap_halves(imp_state *st, int ng)
 {
     const int WH = st->WH, H = 64 * WH;
-    for (size_t r = 0; r <= (size_t)st->N; r++) {
-        uint64_t *row = r < (size_t)st->N ? st->R + r * st->WS : st->occ;
-        for (int w = 0; w < WH; w++) {
-            const uint64_t t = row[w];
-            row[w] = row[WH + w];
-            row[WH + w] = t;
-        }
+    for (int w = 0; w < WH; w++) {
+        const uint64_t t = st->occ[w];
+        st->occ[w] = st->occ[WH + w];
+        st->occ[WH + w] = t;
     }
     for (int s = 0; s < H; s++) {
         const int t = st->slot_proc[s];
@@ -69,15 +82,9 @@ void papsim_clv_imp_place(imp_state *st, int ng, int64_t round)
         const int p = st->G2[i];
         if (st->slot[p] < 0) { /* o = k - round is fixed while p is ready */
             const int par = (int)((st->k[p] - round) & 1) ^ st->hpar;
-            add_member(st, p, st->fpos[p] + H * par);
+            add_member(st, p, p + H * par);
             added++;
         }
-    }
-    if (added) { /* new members hold every segment */
-        for (int w = 0; w < st->W; w++)
-            st->U1s[w] = ~UINT64_C(0);
-        if (st->N & 63)
-            st->U1s[st->W - 1] = bit(st->N) - 1;
     }
     st->nnew = 0;
     /* ready order is slot order when the head's half is the first one */
@@ -85,160 +92,216 @@ void papsim_clv_imp_place(imp_state *st, int ng, int64_t round)
         swap_halves(st, ng);
 }
 
-/* One member fewer holds j. */
-static void holder_lost(imp_state *st, int j)
+/* The scan window: the words [alo, ahi) of avail that may hold unsent
+ * members, as aligned pairs of row words: [s1, e1) of the first half
+ * (slot word v = row word v) and [s2, e2) of the second (slot word WH + v
+ * = row word v). */
+typedef struct {
+    int alo, ahi, s1, e1, s2, e2;
+} window;
+
+static void set_window(window *win, int WH)
 {
-    const int n = --st->hcnt[j];
-    if (n == 1)
-        st->U2s[j >> 6] &= ~bit(j);
-    else if (n == 0)
-        st->U1s[j >> 6] &= ~bit(j);
+    const int lo = win->alo & ~1, hi = (win->ahi + 1) & ~1; /* WH is even */
+    win->s1 = lo;
+    win->e1 = hi < WH ? hi : WH;
+    win->s2 = (lo > WH ? lo : WH) - WH;
+    win->e2 = hi - WH;
+}
+
+/* First slot word of the window whose bits of row & av are not all 0, or
+ * -1; the hit word of a pair chosen without a branch. */
+HOT int first_word(const uint64_t *row, const uint64_t *av, const window *win,
+                   int WH)
+{
+    const uint64_t *const av2 = av + WH;
+    for (int v = win->s1; v < win->e1; v += 2) {
+        const uint64_t h0 = row[v] & av[v], h1 = row[v + 1] & av[v + 1];
+        if (h0 | h1)
+            return v + (h0 == 0);
+    }
+    for (int v = win->s2; v < win->e2; v += 2) {
+        const uint64_t h0 = row[v] & av2[v], h1 = row[v + 1] & av2[v + 1];
+        if (h0 | h1)
+            return WH + v + (h0 == 0);
+    }
+    return -1;
 }
 
 /* One busy round. Receiver p at slot l (the sink first, then the ready
- * set in order) takes the lowest segment j of its candidates that a
- * member other than p may still send:
+ * set in order, which is place order in each half: C[p] and the per-place
+ * arrays are read in address order) takes the lowest segment j of its
+ * candidates that a member other than p may still send:
  *   p has not sent: p may send all it holds, so another member must
  *     too: C[p] & U2; p has sent: C[p] & U1; the sink takes any segment:
  *     U2 where it holds one, U1 where not.
  *   the peer is the root's slot rs (-1: none) if it may send j, else the
  *     lowest slot of row j & avail (p's own bit is out of avail while p
- *     searches). The scan starts at word fw[j], below which no member may
- *     send j any more this round, within the window [alo, ahi) of words
- *     with unsent members, by aligned pairs of words (the word below an
- *     odd start and the one past an odd ahi hold no member that may send
- *     j, so there is no tail); the hit word of a pair, the cursor and the
- *     pruning are chosen without branches.
+ *     searches), the scan within the window of words with unsent members.
+ *     The receiver of j leaves row j until the round ends (P') unless it
+ *     has sent already; the sender leaves it for good.
  *   a failed candidate leaves U2 (only p may send it) or U1 and U2 (no
  *     one may), for the rest of the round: at most 2N failures a round.
- * Locals mirror the state so the stores into the rows and counters do not
- * force reloads. */
+ * The start words ulo (U1 is 0 below it) and clo[p] (C[p] is 0 below it)
+ * are kept where the words change (a failure, a send), not searched per
+ * receiver. Locals mirror the state so the stores into the rows and
+ * counters do not force reloads. sink != 0 compiles the sink's variant.
+ * The transfers go to tr[*nt], in the schedule itself. */
+HOT int receive(imp_state *st, int p, const int sink, int rs, window *win,
+                int *ulo, papsim_clv_transfer *tr, int *nt)
+{
+    const int W = st->W, WH = st->WH, m = WH - 1;
+    uint64_t *const R = st->R, *const av = st->avail;
+    uint64_t *const U1 = st->U1, *const U2 = st->U2;
+    uint64_t *const Cp = st->C + (size_t)p * W;
+    const int l = st->slot[p], lw = l >> 6, lr = lw & m;
+    const uint64_t lb = bit(l), lav = av[lw] & lb; /* p has not sent */
+    const uint64_t *const Uq = lav ? U2 : U1; /* receiver's set */
+    const int rw = rs >= 0 ? rs >> 6 : 0, rr = rw & m;
+    uint64_t rmask; /* the root's bit while it may send */
+    int w = sink ? *ulo : (st->clo[p] > *ulo ? st->clo[p] : *ulo);
+    int zs = -1, j = -1;
+
+    av[lw] &= ~lb; /* p does not send to itself */
+    rmask = rs >= 0 ? av[rw] & bit(rs) : 0;
+    for (; w < W; w++) {
+        uint64_t cand = sink ? U2[w] | (U1[w] & ~Cp[w]) : Cp[w] & Uq[w];
+        for (; cand; cand &= cand - 1) {
+            const uint64_t *const Rj = R + (size_t)(j = w * 64 + ctz64(cand)) * WH;
+            int v;
+            if (Rj[rr] & rmask) {
+                zs = rs;
+                goto found;
+            }
+            v = first_word(Rj, av, win, WH);
+            if (v >= 0) {
+                zs = v * 64 + ctz64(Rj[v & m] & av[v]);
+                goto found;
+            }
+            /* p may send j later: only U2 */
+            U1[w] &= ~(bit(j) & ((uint64_t)((Rj[lr] & lav) != 0) - 1));
+            U2[w] &= ~bit(j);
+            if (U1[w] == 0 && w == *ulo)
+                while (++*ulo < W && U1[*ulo] == 0)
+                    ;
+        }
+    }
+    av[lw] |= lav;
+    return 0;
+
+found:
+    av[lw] |= lav;
+    {
+        /* transfer z -> p of segment j */
+        const int z = st->slot_proc[zs], jw = j >> 6, zw = zs >> 6;
+        const uint64_t b = bit(j), zb = bit(zs);
+        uint64_t *const Rj = R + (size_t)j * WH;
+        uint64_t *const Cz = st->C + (size_t)z * W;
+        papsim_clv_transfer *const t = &tr[(*nt)++];
+        t->src = st->rank[z];
+        t->dst = st->rank[p];
+        t->seg = j;
+        t->flags = 0;
+        if (!(Cp[jw] & b)) {
+            /* only the sink receives a segment it sent: p gains the holder
+               z loses, so the counts stay; p enters row j when the round
+               ends (P') */
+            t->flags = PAPSIM_CLV_COPY;
+            st->held[p]++;
+            Cp[jw] |= b;
+            if (st->clo[p] > jw)
+                st->clo[p] = jw;
+            st->pback[st->np++] = ((size_t)j * WH + lr) * 64 + (l & 63);
+        } else {
+            const int n = --st->hcnt[j];
+            st->U2s[jw] &= ~(b & ((uint64_t)0 - (n == 1)));
+            st->U1s[jw] &= ~(b & ((uint64_t)0 - (n == 0)));
+            if (lav) { /* P': p may not send j this round; once p has
+                          sent, it sends nothing more, so its bit stays */
+                Rj[lr] &= ~lb;
+                st->pback[st->np++] = ((size_t)j * WH + lr) * 64 + (l & 63);
+            }
+        }
+        Cz[jw] &= ~b;
+        if (Cz[jw] == 0 && st->clo[z] == jw) {
+            int c = jw + 1;
+            while (c < W && Cz[c] == 0)
+                c++;
+            st->clo[z] = c;
+        }
+        st->nret += --st->held[z] == 0; /* z retires at the end of the round */
+        Rj[zw & m] &= ~zb;
+        av[zw] &= ~zb; /* z has sent */
+        if (av[zw] == 0) {
+            while (win->alo < win->ahi && av[win->alo] == 0)
+                win->alo++;
+            while (win->ahi > win->alo && av[win->ahi - 1] == 0)
+                win->ahi--;
+            set_window(win, WH);
+        }
+    }
+    return 1;
+}
+
 int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
                          papsim_clv_schedule *out, papsim_clv_err *e)
 {
-    const int W = st->W, WS = st->WS;
-    uint64_t *const R = st->R, *const C = st->C, *const av = st->avail;
-    uint64_t *const U1 = st->U1, *const U2 = st->U2;
-    unsigned short *const fw = st->fw;
-    int *const slot = st->slot, *const clo = st->clo;
+    const int WS = st->WS;
+    uint64_t *const av = st->avail;
     const int *const G2 = st->G2;
-    papsim_clv_transfer *const tbuf = st->tbuf;
     const int sink = root_in ? st->root : G2[0];
-    const int rs = root_in && st->root_first ? slot[st->root] : -1;
-    const uint64_t rb = rs >= 0 ? bit(rs) : 0;
-    const int rw = rs >= 0 ? rs >> 6 : 0;
-    int nt = 0, alo = 0, ahi = WS, ulo = 0;
+    const int rs = root_in && st->root_first ? st->slot[st->root] : -1;
+    int nt = 0, ulo = 0;
+    window win = {0, WS, 0, 0, 0, 0};
+    /* the round's transfers go straight into the schedule */
+    papsim_clv_transfer *const tr = papsim_clv_schedule_room(out, ng, e);
+
+    if (tr == NULL)
+        return -1;
 
     memcpy(av, st->occ, (size_t)WS * sizeof *av);
-    memcpy(U1, st->U1s, (size_t)W * sizeof *U1);
-    memcpy(U2, st->U2s, (size_t)W * sizeof *U2);
-    memset(fw, 0, (size_t)st->N * sizeof *fw);
-    while (alo < WS - 1 && av[alo] == 0)
-        alo++;
-    while (ahi > alo + 1 && av[ahi - 1] == 0)
-        ahi--;
+    memcpy(st->U1, st->U1s, (size_t)st->W * sizeof *st->U1);
+    memcpy(st->U2, st->U2s, (size_t)st->W * sizeof *st->U2);
+    while (win.alo < WS - 1 && av[win.alo] == 0)
+        win.alo++;
+    while (win.ahi > win.alo + 1 && av[win.ahi - 1] == 0)
+        win.ahi--;
+    set_window(&win, st->WH);
+    while (ulo < st->W && st->U1[ulo] == 0)
+        ulo++;
 
-    for (int x = -1; x < ng; x++) {
-        const int p = x < 0 ? sink : G2[x];
-        if (x >= 0 && p == sink)
-            continue;
-        const int l = slot[p], lw = l >> 6;
-        const uint64_t lb = bit(l), lav = av[lw] & lb; /* p has not sent */
-        const uint64_t *const Cp = C + (size_t)p * W;
-        const uint64_t *const Uq = lav ? U2 : U1; /* receiver's set */
-        const int ahe = (ahi + 1) & ~1; /* WS is even */
-        int w, zs = -1, j = -1;
-        av[lw] &= ~lb; /* p does not send to itself */
-        while (ulo < W && U1[ulo] == 0)
-            ulo++;
-        w = ulo;
-        if (x >= 0) { /* C[p] is 0 below word clo[p] */
-            int c = clo[p];
-            while (c < W && Cp[c] == 0)
-                c++;
-            clo[p] = c;
-            if (c > w)
-                w = c;
+    receive(st, sink, 1, rs, &win, &ulo, tr, &nt);
+    if (rs >= 0)
+        for (int x = 0; x < ng; x++) {
+            if (G2[x] != sink)
+                receive(st, G2[x], 0, rs, &win, &ulo, tr, &nt);
         }
-        for (; w < W && zs < 0; w++) {
-            uint64_t cand = x < 0 ? U2[w] | (U1[w] & ~Cp[w]) : Cp[w] & Uq[w];
-            for (; cand; cand &= cand - 1) {
-                const uint64_t *const Rj = R + (size_t)(j = w * 64 + ctz64(cand)) * WS;
-                const int lsend = (Rj[lw] & lav) != 0; /* p may send j */
-                /* whole aligned pairs: the words below fw[j] (and alo) and
-                   from ahi on hold no member that may send j */
-                int v = (fw[j] < alo ? alo : fw[j]) & ~1;
-                uint64_t hit = 0;
-                if (rs >= 0 && (Rj[rw] & av[rw] & rb)) {
-                    zs = rs;
-                    break;
-                }
-                for (; v < ahe; v += 2) {
-                    const uint64_t h0 = Rj[v] & av[v], h1 = Rj[v + 1] & av[v + 1];
-                    if (h0 | h1) {
-                        const uint64_t m0 = (uint64_t)0 - (h0 != 0);
-                        hit = (h0 & m0) | (h1 & ~m0);
-                        v += h0 == 0;
-                        break;
-                    }
-                }
-                {
-                    const int lim = lsend ? lw : WS; /* p may send j later */
-                    fw[j] = (unsigned short)(v < lim ? v : lim);
-                }
-                if (hit) {
-                    zs = v * 64 + ctz64(hit);
-                    break;
-                }
-                U1[w] &= ~(bit(j) & ((uint64_t)lsend - 1));
-                U2[w] &= ~bit(j);
-            }
+    else
+        for (int x = 0; x < ng; x++) {
+            if (G2[x] != sink)
+                receive(st, G2[x], 0, -1, &win, &ulo, tr, &nt);
         }
-        av[lw] |= lav;
-        if (zs < 0)
-            continue;
-
-        /* transfer z -> p of segment j */
-        const int z = st->slot_proc[zs], jw = j >> 6;
-        const uint64_t b = bit(j), zb = bit(zs);
-        uint64_t *const Rj = R + (size_t)j * WS;
-        papsim_clv_transfer *const t = &tbuf[nt++];
-        t->src = z;
-        t->dst = p;
-        t->seg = j;
-        t->flags = 0;
-        if (!(Cp[jw] & b)) { /* only the sink receives a segment it sent */
-            t->flags = PAPSIM_CLV_COPY;
-            st->held[p]++;
-            st->hcnt[j]++;
-            if (clo[p] > jw)
-                clo[p] = jw;
-        }
-        C[(size_t)p * W + jw] |= b;
-        C[(size_t)z * W + jw] &= ~b;
-        st->held[z]--;
-        holder_lost(st, j);
-        Rj[lw] &= ~lb; /* P': back at the end of the round */
-        Rj[zs >> 6] &= ~zb;
-        st->pprime[p] = j;
-        av[zs >> 6] &= ~zb; /* z has sent */
-        while (alo < ahi && av[alo] == 0)
-            alo++;
-        while (ahi > alo && av[ahi - 1] == 0)
-            ahi--;
-    }
-    return papsim_clv_schedule_add_round(out, round, tbuf, nt, e);
+    return papsim_clv_schedule_add_round(out, round, tr, nt, e);
 }
 
 int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive)
 {
     int nsurv = 0;
+    for (int i = 0; i < st->np; i++) /* P' back in its row */
+        st->R[st->pback[i] >> 6] |= bit((int)(st->pback[i] & 63));
+    st->np = 0;
+    if (st->nret == 0) { /* all survive, in the same order */
+        int *const g = st->G;
+        for (int i = 0; i < ng; i++)
+            st->k[st->G2[i]]++;
+        st->G = st->G2;
+        st->G2 = g;
+        return ng;
+    }
     for (int i = 0; i < ng; i++) {
-        const int p = st->G2[i], j = st->pprime[p], s = st->slot[p];
-        if (j >= 0) /* P' back in its row */
-            st->R[(size_t)j * st->WS + (s >> 6)] |= bit(s);
-        st->pprime[p] = -1;
+        const int p = st->G2[i];
         if (st->held[p] == 0) { /* retired: its rows are all 0 */
+            const int s = st->slot[p];
             st->occ[s >> 6] &= ~bit(s);
             st->slot_proc[s] = -1;
             st->slot[p] = -1;
@@ -248,5 +311,6 @@ int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive)
             st->G[nsurv++] = p;
         }
     }
+    st->nret = 0;
     return nsurv;
 }

@@ -193,6 +193,8 @@ int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
                                   const papsim_clv_transfer *t, int n,
                                   papsim_clv_err *e)
 {
+    const uint32_t np = (uint32_t)s->nprocs, ns = (uint32_t)s->nseg;
+    uint32_t bad = 0;
     if (n <= 0)
         return 0;
     if (round < 0 || (s->nbusy > 0 && round <= s->round_id[s->nbusy - 1]))
@@ -201,15 +203,53 @@ int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
                            (long long)(s->nbusy ? s->round_id[s->nbusy - 1] : -1));
     if (s->ntransfers > INT32_MAX - n)
         return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "more than %d transfers", INT32_MAX);
-    if (papsim_clv_schedule_add(s, round, t[0].src, t[0].dst, t[0].seg, e) != 0)
-        return -1; /* opens the round */
-    if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + n - 1,
-             sizeof *s->transfers) != 0)
-        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
-    memcpy(&s->transfers[s->ntransfers - 1], t, (size_t)n * sizeof *t);
-    s->ntransfers += n - 1;
+    /* the ranges now, while the round is in the cache (a negative value
+       is a large unsigned one); finish then checks only what add added */
+    for (int i = 0; i < n; i++)
+        bad |= ((uint32_t)t[i].src >= np) | ((uint32_t)t[i].dst >= np) |
+               ((uint32_t)t[i].seg >= ns);
+    if (bad)
+        for (int i = 0; i < n; i++)
+            if (((uint32_t)t[i].src >= np) | ((uint32_t)t[i].dst >= np) |
+                ((uint32_t)t[i].seg >= ns))
+                return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d is out of range",
+                                   t[i].src, t[i].dst, t[i].seg);
+    {
+        int64_t capf = s->cap_busy + 1;
+        if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1,
+                 sizeof *s->round_id) != 0)
+            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+        if (s->cap_busy + 1 > capf) {
+            int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) *
+                                 sizeof *f);
+            if (f == NULL)
+                return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+            s->round_first = f;
+        }
+    }
+    if (t != s->transfers + s->ntransfers) { /* not written in place */
+        if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + n,
+                 sizeof *s->transfers) != 0)
+            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+        memcpy(&s->transfers[s->ntransfers], t, (size_t)n * sizeof *t);
+    }
+    if (s->nchecked == s->ntransfers)
+        s->nchecked += n;
+    s->round_id[s->nbusy++] = round;
+    s->ntransfers += n;
     s->round_first[s->nbusy] = s->ntransfers;
     return 0;
+}
+
+papsim_clv_transfer *papsim_clv_schedule_room(papsim_clv_schedule *s, int n,
+                                              papsim_clv_err *e)
+{
+    if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + n,
+             sizeof *s->transfers) != 0) {
+        papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+        return NULL;
+    }
+    return s->transfers + s->ntransfers;
 }
 
 /* COPY flags: the receiver's slot is E (sent away, not received since) at
@@ -256,7 +296,7 @@ int papsim_clv_schedule_reserve(papsim_clv_schedule *s, int64_t ntransfers,
 static int finish_rounds(papsim_clv_schedule *s, int64_t nrounds, papsim_clv_err *e)
 {
     const uint32_t np = (uint32_t)s->nprocs, ns = (uint32_t)s->nseg;
-    for (int64_t t = 0; t < s->ntransfers; t++) {
+    for (int64_t t = s->nchecked; t < s->ntransfers; t++) {
         const papsim_clv_transfer *x = &s->transfers[t];
         /* one branch: a negative value is a large unsigned one */
         if (((uint32_t)x->src >= np) | ((uint32_t)x->dst >= np) |
