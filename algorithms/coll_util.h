@@ -207,7 +207,8 @@ int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst
 int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op,
                    const papsim_params *params);
 
-/* MPI_Waitall. Under SMPI 3.32 MPI_Waitall is a loop of MPI_Waitany, each
+/* MPI_Waitall. Under SMPI (3.32 and 4.1, Request::waitall in
+ * smpi_request.cpp) MPI_Waitall is a loop of MPI_Waitany, each
  * registering on every pending request: O(n^2) work for n requests, which
  * made one Sparbit allgather at np = 256 take minutes of wall time. All the
  * requests are already in flight, so waiting for them one by one ends at the

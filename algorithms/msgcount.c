@@ -437,3 +437,19 @@ double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager
     }
     return weight * eager * fmin(eager, in_flight);
 }
+
+double papsim_msgcount_waitall_visits(const papsim_msgcount_case *c)
+{
+    /* smpi_coll's alltoall-basic-linear.cpp and alltoallv-ompi-basic-linear.cpp
+     * (SimGrid 3.32 and 4.1): an irecv and an isend per peer, one
+     * Request::waitall on all of them. */
+    static const char *const all_peers[][2] = {{"alltoall", "builtin:basic_linear"},
+                                               {"alltoallv", "builtin:ompi_basic_linear"}};
+    for (size_t i = 0; i < sizeof all_peers / sizeof all_peers[0]; i++)
+        if (c->p > 1 && !strcmp(c->collective, all_peers[i][0]) &&
+            !strcmp(c->algorithm, all_peers[i][1])) {
+            double n = 2.0 * (c->p - 1);
+            return c->p * n * (n + 1) / 2;
+        }
+    return 0;
+}

@@ -31,4 +31,13 @@ double papsim_msgcount_estimate(const papsim_msgcount_case *c);
  * side by side in memory (posted in a burst). 0 when eager_thresh is 0. */
 double papsim_msgcount_eager_scan(const papsim_msgcount_case *c, long long eager_thresh);
 
+/* Estimated request visits of SMPI's MPI_Waitall for one call, every
+ * SimGrid version: MPI_Waitall there is a loop of MPI_Waitany, each visiting
+ * every request still pending, so one call on n requests visits
+ * n(n+1)/2. Counted for SMPI's own algorithms that post a send and a
+ * receive per peer and wait for them in one call (builtin:basic_linear
+ * alltoall, builtin:ompi_basic_linear alltoallv: n = 2(p-1) per rank);
+ * papsim's algorithms wait request by request (papsim_waitall), 0. */
+double papsim_msgcount_waitall_visits(const papsim_msgcount_case *c);
+
 #endif

@@ -55,6 +55,7 @@ int sweep_check_cfg(const sweep_cases *cases, const char *const *cfg, int ncfg, 
 typedef struct {
     double msg, scan, rank, per_case;
     long long eager_thresh;
+    double waitall; /* seconds per request visited by SMPI's MPI_Waitall */
 } sweep_cost_model;
 
 /* The defaults, measured on the 2-core development machine
@@ -62,8 +63,11 @@ typedef struct {
  * 60 ns per list entry scanned (a cache miss, fitted to Bruck at np 16384);
  * 0.5 ms per rank (actor start, SMPI initialisation, the harness's
  * buffers); 20 ms per case (papbench's setup, its share of an smpirun
- * start-up); 64 KiB, SMPI's smpi/send-is-detached-thresh default. */
-#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536}
+ * start-up); 64 KiB, SMPI's smpi/send-is-detached-thresh default; 140 ns
+ * per request visited by SMPI's MPI_Waitall (papsim_msgcount_waitall_visits;
+ * fitted to SMPI's basic_linear alltoall at np 1024 on SimGrid 4.1,
+ * docs/running.md, Forecast). */
+#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536, 140e-9}
 
 typedef struct {
     const char *out_dir;

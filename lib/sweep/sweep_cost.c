@@ -20,10 +20,11 @@ static double case_cost(const sweep_case *sc, const sweep_cost_model *m, double 
     double sent = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
     double scanned = m->scan > 0 ? sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh)
                                  : 0;
+    double visits = sc->c.reps * papsim_msgcount_waitall_visits(&mc);
     if (messages)
         *messages = sent;
     *scan_part = scanned * m->scan;
-    return sent * m->msg + *scan_part + sc->c.np * m->rank + m->per_case;
+    return sent * m->msg + *scan_part + visits * m->waitall + sc->c.np * m->rank + m->per_case;
 }
 
 double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
@@ -98,10 +99,11 @@ void sweep_print_forecast(const sweep_case *cases, int n,
     papsim_print_note("papsim run",
             "forecast: %d cases to simulate (%d already in results), about %.3g "
             "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
-            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case; "
-            "--msg-cost, --scan-cost, --rank-cost, --case-cost)",
+            "message, %g ns per eager send scanned, %g ms per rank, %g ms per case, %g ns "
+            "per request SMPI's MPI_Waitall visits; --msg-cost, --scan-cost, --rank-cost, "
+            "--case-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
-            m->per_case * 1e3);
+            m->per_case * 1e3, m->waitall * 1e9);
     if (skippable)
         papsim_print_note("papsim run",
                 "forecast: up to %.0f s if the no-delay cases forecast at the "

@@ -81,5 +81,19 @@ int main(void)
     CHECK_NEAR(&c, messages("gather", "linear_sync", 8, 65536), 21, 0);
     CHECK_NEAR(&c, messages("gatherv", "builtin:default", 8, 8), 7, 0);
     CHECK_NEAR(&c, messages("reduce", "binomial", 1, 8), 0, 0);
+    /* SMPI's MPI_Waitall visits every pending request per completion: its
+     * basic_linear alltoall (and ompi_basic_linear alltoallv) waits on 2(p-1)
+     * requests per rank at once, n(n+1)/2 visits each; papsim's linear waits
+     * request by request and SMPI's pair has no such call. */
+    papsim_msgcount_case bl = {"alltoall", "builtin:basic_linear", 1024, 2, 0, 0};
+    CHECK_NEAR(&c, papsim_msgcount_waitall_visits(&bl), 1024.0 * 2046 * 2047 / 2, 0);
+    papsim_msgcount_case blv = {"alltoallv", "builtin:ompi_basic_linear", 4, 8, 0, 0};
+    CHECK_NEAR(&c, papsim_msgcount_waitall_visits(&blv), 4.0 * 6 * 7 / 2, 0);
+    papsim_msgcount_case own = {"alltoall", "linear", 1024, 2, 0, 0};
+    CHECK_NEAR(&c, papsim_msgcount_waitall_visits(&own), 0, 0);
+    papsim_msgcount_case pair = {"alltoall", "builtin:pair", 1024, 2, 0, 0};
+    CHECK_NEAR(&c, papsim_msgcount_waitall_visits(&pair), 0, 0);
+    papsim_msgcount_case one = {"alltoall", "builtin:basic_linear", 1, 2, 0, 0};
+    CHECK_NEAR(&c, papsim_msgcount_waitall_visits(&one), 0, 0);
     return CHECK_SUMMARY(&c);
 }
