@@ -153,6 +153,22 @@ static int grow(void **p, int64_t *cap, int64_t need, size_t elem)
     return 0;
 }
 
+/* Room for one more busy round: round_id grows, and round_first (one
+ * entry longer: the end of the last round) with it. */
+static int reserve_round(papsim_clv_schedule *s, papsim_clv_err *e)
+{
+    int64_t capf = s->cap_busy + 1;
+    if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1, sizeof *s->round_id) != 0)
+        return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+    if (s->cap_busy + 1 > capf) {
+        int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) * sizeof *f);
+        if (f == NULL)
+            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
+        s->round_first = f;
+    }
+    return 0;
+}
+
 int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
                             int dst, int seg, papsim_clv_err *e)
 {
@@ -163,17 +179,8 @@ int papsim_clv_schedule_add(papsim_clv_schedule *s, int64_t round, int src,
     if (s->ntransfers >= INT32_MAX)
         return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "more than %d transfers", INT32_MAX);
     if (s->nbusy == 0 || round != s->round_id[s->nbusy - 1]) {
-        int64_t capf = s->cap_busy + 1;
-        if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1,
-                 sizeof *s->round_id) != 0)
-            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
-        if (s->cap_busy + 1 > capf) {
-            int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) *
-                                 sizeof *f);
-            if (f == NULL)
-                return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
-            s->round_first = f;
-        }
+        if (reserve_round(s, e) != 0)
+            return -1;
         s->round_id[s->nbusy] = round;
         s->nbusy++;
     }
@@ -214,19 +221,8 @@ int papsim_clv_schedule_add_round(papsim_clv_schedule *s, int64_t round,
                 ((uint32_t)t[i].seg >= ns))
                 return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "transfer %d->%d:s%d is out of range",
                                    t[i].src, t[i].dst, t[i].seg);
-    {
-        int64_t capf = s->cap_busy + 1;
-        if (grow((void **)&s->round_id, &s->cap_busy, s->nbusy + 1,
-                 sizeof *s->round_id) != 0)
-            return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
-        if (s->cap_busy + 1 > capf) {
-            int64_t *f = realloc(s->round_first, (size_t)(s->cap_busy + 1) *
-                                 sizeof *f);
-            if (f == NULL)
-                return papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
-            s->round_first = f;
-        }
-    }
+    if (reserve_round(s, e) != 0)
+        return -1;
     if (t != s->transfers + s->ntransfers) { /* not written in place */
         if (grow((void **)&s->transfers, &s->cap_transfers, s->ntransfers + n,
                  sizeof *s->transfers) != 0)
