@@ -133,6 +133,11 @@ int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log
                     advice);
         return PAPSIM_EXIT_FAILED;
     }
+    if (smpirun_status == 128 + SIGKILL) {
+        papsim_fail(e, "failed: smpirun exited with status %d: %s", smpirun_status,
+                    papsim_sigkill_advice());
+        return smpirun_status;
+    }
     if (smpirun_status != 0) {
         papsim_fail(e, "failed: smpirun exited with status %d", smpirun_status);
         return smpirun_status;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cases/collective_rules.h"
@@ -332,6 +333,22 @@ void papsim_map_count_advice(char *buf, size_t len)
              "'sysctl -w vm.max_map_count=262144' (more for np above 4096), and run again "
              "(a resumed papsim run simulates just the cases that failed)",
              now);
+}
+
+int papsim_status_is_sigkill(int wait_status)
+{
+    return (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 128 + SIGKILL) ||
+           (WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL);
+}
+
+const char *papsim_sigkill_advice(void)
+{
+    return "the simulator was killed with SIGKILL, most often by the kernel's out-of-memory "
+           "killer ('dmesg | grep -i oom' says so when allowed): SMPI copies every eager "
+           "message (below 64 KiB) while it is in flight, so an alltoall that posts all its "
+           "sends at once holds about p(p-1) x bytes, 32 GiB at np 1024 and 32 KiB; run such "
+           "cases with --jobs 1 (two large simulations side by side add up), on a machine "
+           "with more memory, or leave them out";
 }
 
 void papsim_log_print_tail(const char *log_path, int nlines, FILE *out)

@@ -93,6 +93,15 @@ int papsim_log_reports_deadlock(const char *log_path);
  * vm.max_map_count, as one sentence into buf. */
 void papsim_map_count_advice(char *buf, size_t len);
 
+/* 1 if smpirun's wait status says the simulator was killed by SIGKILL
+ * (smpirun's shell exits with 128 + 9, or the status is the signal itself):
+ * not papsim's doing unless a case time limit struck, and most often the
+ * kernel's out-of-memory killer. */
+int papsim_status_is_sigkill(int wait_status);
+
+/* What to do about a simulator killed by SIGKILL, as one sentence. */
+const char *papsim_sigkill_advice(void);
+
 /* Copies the last nlines lines of the log at log_path to out (what a
  * failed batch said last), or a note that it cannot be read. */
 void papsim_log_print_tail(const char *log_path, int nlines, FILE *out);

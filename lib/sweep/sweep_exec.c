@@ -332,6 +332,9 @@ static int finish_batch(batch *b, progress *p)
         snprintf(why, sizeof why, "deadlock");
     else if (cause == PAPSIM_LOG_MAPPINGS)
         snprintf(why, sizeof why, "out of memory mappings");
+    else if (papsim_status_is_sigkill(status))
+        snprintf(why, sizeof why, "killed by SIGKILL, exit status %d", WIFEXITED(status)
+                 ? WEXITSTATUS(status) : 128 + SIGKILL);
     else if (WIFEXITED(status))
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
@@ -344,6 +347,8 @@ static int finish_batch(batch *b, progress *p)
         char advice[512];
         papsim_map_count_advice(advice, sizeof advice);
         papsim_print_note("papsim run", "%s", advice);
+    } else if (cause == PAPSIM_LOG_UNKNOWN && !b->bad_line[0] && papsim_status_is_sigkill(status)) {
+        papsim_print_note("papsim run", "%s", papsim_sigkill_advice());
     }
     p->stats->failed++;
     case_finished(p, b, "failed");

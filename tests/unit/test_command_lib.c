@@ -8,6 +8,7 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,16 @@ static void test_bench_outcome(check_counts *c, const char *dir)
     CHECK_MSG(c, e, "(vm.max_map_count is ");
     CHECK_MSG(c, e, "sysctl -w vm.max_map_count=262144");
     CHECK(c, papsim_log_failure_cause(nolog) == PAPSIM_LOG_UNKNOWN, "no log: unknown");
+    /* A simulator killed with SIGKILL (the OOM killer): smpirun's shell
+     * exits 137; the message says what most often did it and what to do. */
+    CHECK(c, papsim_bench_outcome(137, 0, 1, nolog, &e) == 137, "SIGKILL: smpirun's status");
+    CHECK_MSG(c, e, "failed: smpirun exited with status 137: the simulator was killed with "
+                    "SIGKILL, most often by the kernel's out-of-memory killer");
+    CHECK_MSG(c, e, "--jobs 1");
+    CHECK(c, papsim_status_is_sigkill(137 << 8), "exit status 137 is SIGKILL");
+    CHECK(c, papsim_status_is_sigkill(SIGKILL), "the signal itself");
+    CHECK(c, !papsim_status_is_sigkill(134 << 8), "an abort is not");
+    CHECK(c, !papsim_status_is_sigkill(SIGTERM), "SIGTERM is not");
     unlink(log);
 }
 
