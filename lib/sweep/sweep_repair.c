@@ -503,10 +503,11 @@ static int drop_stale_rows(const char *dir, const char *path, const labelled_cas
     if (*dropped)
         rc = rewrite(dir, &t, keep, NULL, moved_to, sizeof moved_to, e);
     if (*dropped && rc == 0)
-        fprintf(stderr, "papsim run: %s: %d row(s) of the spec's cases were computed from other "
-                        "contents than their platform and pattern files hold now (edited since, "
-                        "or rows of a papsim before pattern keys; the first: platform %s, "
-                        "pattern %s): moved to %s, their cases run again\n",
+        fprintf(stderr, "papsim run: %s: %d row(s) of the spec's cases no longer match their "
+                        "case (a platform or pattern file edited since, another no-delay "
+                        "baseline for a relative skew, or rows of a papsim before pattern keys; "
+                        "the first: platform %s, pattern %s): moved to %s, their cases run "
+                        "again\n",
                 path, *dropped, platform, pattern, moved_to);
     free(keep);
     papsim_table_free(&t);

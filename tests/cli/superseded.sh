@@ -10,6 +10,10 @@
 #   replaced, a rerun changes nothing.
 # - A case holding only some of its repetitions: its rows move there too,
 #   appended after the rows already there, and it runs again whole.
+# - An algorithm added to a block with a relative skew: the no-delay
+#   baseline (the mean over the block's algorithms) changes, so the old
+#   algorithm's skewed row moves and its case runs at the new skew; its
+#   no-delay and absolute rows stay.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 cp "$PAPSIM_SOURCE_DIR/platforms/default.xml" p.xml
@@ -41,7 +45,7 @@ expect_ok "edited platform" "$PAPSIM" run spec.ini --out out --quiet
 expect_eq "edited: all 3 cases simulated again" \
     "$(grep -c '3 cases: 3 simulated, 0 already' err.txt)" 1
 expect_eq "edited: the absolute skews' 2 rows moved, the note names both files" \
-    "$(grep -c '^papsim run: out/results.csv: 2 row(s) of the spec.s cases were computed from other contents than their platform and pattern files hold now (edited since, or rows of a papsim before pattern keys; the first: platform p.xml, pattern no_delay): moved to out/results-superseded.csv, their cases run again$' err.txt)" 1
+    "$(grep -c '^papsim run: out/results.csv: 2 row(s) of the spec.s cases no longer match their case (a platform or pattern file edited since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys; the first: platform p.xml, pattern no_delay): moved to out/results-superseded.csv, their cases run again$' err.txt)" 1
 expect_eq "edited: the relative skew's row moved in its phase" \
     "$(grep -c '^papsim run: out/results.csv: 1 row(s) .*the first: platform p.xml, pattern ascending): moved to out/results-superseded.csv, ' err.txt)" 1
 expect_eq "edited: 3 rows in results.csv" "$(csv_col case_id out/results.csv | wc -l)" 3
@@ -96,4 +100,23 @@ expect_eq "reps: the case's rows are a fresh run's" \
 expect_eq "reps: the other rows stay" \
     "$(grep -v "^$id," reps/results.csv | md5sum)" "$(grep -v "^$id," out/results.csv | md5sum)"
 expect_eq "reps: 5 rows" "$(csv_col case_id reps/results.csv | wc -l)" 5
+
+# An algorithm added: the 1.5x baseline is now the mean of ring's and
+# bruck's no-delay times, so ring's 1.5x row moves (and only it).
+sed 's/^algorithms = ring$/algorithms = ring, bruck/' spec.ini >spec2.ini
+cp -r out added
+grep "^$(csv_cols case_id,skew out/results.csv | grep ',1.5x$' | cut -d, -f1)," out/results.csv \
+    >ring_relative.csv
+expect_ok "added: resumed with bruck" "$PAPSIM" run spec2.ini --out added --quiet
+expect_eq "added: ring's relative row moved" \
+    "$(grep -c '^papsim run: added/results.csv: 1 row(s) .*another no-delay baseline for a relative skew.*: moved to added/results-superseded.csv, ' err.txt)" 1
+expect_eq "added: that row is the last of results-superseded.csv" \
+    "$(tail -n 1 added/results-superseded.csv)" "$(cat ring_relative.csv)"
+expect_eq "added: 6 cases, 2 kept (ring's no_delay and 10us)" \
+    "$(grep -c '6 cases: 4 simulated, 2 already' err.txt)" 1
+expect_eq "added: one 1.5x row per algorithm" \
+    "$(csv_cols algorithm,skew added/results.csv | grep -c ',1.5x$')" 2
+expect_eq "added: ring's new skew is 1.5 x the mean of both no-delay times" \
+    "$(csv_cols algorithm,skew,skew_s added/results.csv | grep '^ring,1.5x,' | cut -d, -f3 | awk '{ printf "%.6g", $1 }')" \
+    "$(csv_cols algorithm,pattern,skew,total_delay_s added/results.csv | awk -F, '$2 == "no_delay" { s += $4; n++ } END { if (n == 2) printf "%.6g", 1.5 * s / n }')"
 finish
