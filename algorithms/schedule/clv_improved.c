@@ -133,7 +133,6 @@ static void free_state(imp_state *st)
     free(st->G);
     free(st->G2);
     free(st->slot);
-    free(st->slot_proc);
     free(st->R);
     free(st->occ);
     free(st->avail);
@@ -228,7 +227,6 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.G = malloc((size_t)P * sizeof *st.G);
     st.G2 = malloc((size_t)P * sizeof *st.G2);
     st.slot = malloc((size_t)P * sizeof *st.slot);
-    st.slot_proc = malloc((size_t)st.S * sizeof *st.slot_proc);
     st.R = calloc((size_t)N * st.WH, sizeof *st.R);
     st.occ = calloc((size_t)st.WS, sizeof *st.occ);
     st.avail = calloc((size_t)st.WS, sizeof *st.avail);
@@ -242,7 +240,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.pback = malloc((size_t)P * sizeof *st.pback);
     keys = malloc((size_t)P * sizeof *keys);
     if (!st.k || !st.f || !st.C || !st.held || !st.A ||
-        !st.G || !st.G2 || !st.slot || !st.slot_proc || !st.R ||
+        !st.G || !st.G2 || !st.slot || !st.R ||
         !st.occ || !st.avail || !st.hcnt || !st.U1s || !st.U2s || !st.U1 ||
         !st.U2 || !st.clo || !st.rank || !st.pback || !keys) {
         papsim_clv_fail(e, PAPSIM_CLV_ENOMEM, "out of memory");
@@ -251,13 +249,11 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     out->stats.state_bytes =
         ((size_t)P * st.W + (size_t)N * st.WH + 2 * (size_t)st.WS +
          4 * (size_t)st.W) * sizeof(uint64_t) +
-        (size_t)st.S * sizeof(int) + (size_t)N * sizeof(int) +
+        (size_t)N * sizeof(int) +
         (size_t)P * (sizeof *st.k + sizeof *st.f + sizeof *st.pback +
                      7 * sizeof(int) + sizeof *keys);
     if (papsim_clv_split_arrivals(P, arrival, round_time, st.k, st.f, e) != 0)
         goto out;
-    for (int s = 0; s < st.S; s++)
-        st.slot_proc[s] = -1;
     for (int i = 0; i < P; i++) {
         keys[i].k = st.k[i];
         keys[i].f = st.f[i];

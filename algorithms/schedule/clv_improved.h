@@ -36,7 +36,6 @@ typedef struct {
     int np;         /* their number */
     int nret;       /* members that sent their last segment this round */
     int *slot;      /* [P]: slot of a ready-set member, -1 none */
-    int *slot_proc; /* [S]: the member at a slot, -1 none */
     uint64_t *R;    /* [N][WH]: row j at R + j WH, bit q = member q (at
                        slot q or q + 64 WH: the halves share the row)
                        holds j, but not while j is its P' and it has not

@@ -2,6 +2,7 @@
  * segment over the slots of the ready set (slot order = ready order), the
  * lazy "some other member may send it" sets and one busy round's
  * receivers. See the header comment of clv_improved.c. */
+#include <stddef.h>
 #include <string.h>
 
 #include "clv_improved.h"
@@ -38,7 +39,6 @@ static void add_member(imp_state *st, int p, int s)
     uint64_t *col = st->R + (p >> 6);
     const uint64_t b = bit(s);
     st->slot[p] = s;
-    st->slot_proc[s] = p;
     st->occ[s >> 6] |= b;
     for (int j = 0; j < st->N; j++)
         col[(size_t)j * st->WH] |= b;
@@ -53,7 +53,8 @@ static void add_member(imp_state *st, int p, int s)
 }
 
 /* Exchanges the two halves of occ and of the slots (the rows hold one
- * half: a member's bit stays at its place). */
+ * half: a member's bit stays at its place). A slot's member is its slot
+ * mod 64 WH, so no slot-to-member table has to follow. */
 static void swap_halves(imp_state *st, int ng)
 {
     const int WH = st->WH, H = 64 * WH;
@@ -61,11 +62,6 @@ static void swap_halves(imp_state *st, int ng)
         const uint64_t t = st->occ[w];
         st->occ[w] = st->occ[WH + w];
         st->occ[WH + w] = t;
-    }
-    for (int s = 0; s < H; s++) {
-        const int t = st->slot_proc[s];
-        st->slot_proc[s] = st->slot_proc[H + s];
-        st->slot_proc[H + s] = t;
     }
     for (int i = 0; i < ng; i++) {
         const int p = st->G2[i];
@@ -97,12 +93,13 @@ void papsim_clv_imp_place(imp_state *st, int ng, int64_t round)
  * (slot word v = row word v) and [s2, e2) of the second (slot word WH + v
  * = row word v). */
 typedef struct {
-    int alo, ahi, s1, e1, s2, e2;
+    ptrdiff_t alo, ahi, s1, e1, s2, e2;
 } window;
 
-static void set_window(window *win, int WH)
+static void set_window(window *win, ptrdiff_t WH)
 {
-    const int lo = win->alo & ~1, hi = (win->ahi + 1) & ~1; /* WH is even */
+    /* WH is even */
+    const ptrdiff_t lo = win->alo & ~1, hi = (win->ahi + 1) & ~1;
     win->s1 = lo;
     win->e1 = hi < WH ? hi : WH;
     win->s2 = (lo > WH ? lo : WH) - WH;
@@ -110,23 +107,44 @@ static void set_window(window *win, int WH)
 }
 
 /* First slot word of the window whose bits of row & av are not all 0, or
- * -1; the hit word of a pair chosen without a branch. */
-HOT int first_word(const uint64_t *row, const uint64_t *av, const window *win,
-                   int WH)
+ * -1; the hit word of a pair chosen without a branch, and its bits in
+ * *hit (handed back rather than reloaded: the sender's place, and so
+ * the load of its column, wait on them). */
+HOT ptrdiff_t first_word(const uint64_t *row, const uint64_t *av,
+                         const window *win, ptrdiff_t WH, uint64_t *hit)
 {
     const uint64_t *const av2 = av + WH;
-    for (int v = win->s1; v < win->e1; v += 2) {
+    for (ptrdiff_t v = win->s1; v < win->e1; v += 2) {
         const uint64_t h0 = row[v] & av[v], h1 = row[v + 1] & av[v + 1];
-        if (h0 | h1)
+        if (h0 | h1) {
+            *hit = h0 ? h0 : h1;
             return v + (h0 == 0);
+        }
     }
-    for (int v = win->s2; v < win->e2; v += 2) {
+    for (ptrdiff_t v = win->s2; v < win->e2; v += 2) {
         const uint64_t h0 = row[v] & av2[v], h1 = row[v + 1] & av2[v + 1];
-        if (h0 | h1)
+        if (h0 | h1) {
+            *hit = h0 ? h0 : h1;
             return WH + v + (h0 == 0);
+        }
     }
     return -1;
 }
+
+/* The round's invariant state in locals: the round stores into int
+ * arrays (held, hcnt, clo) and into st (np, nret), which would otherwise
+ * force the compiler to reload st's sizes and pointers after every store
+ * (int stores may alias st's int fields). The two counters are kept here
+ * and written back when the round ends. Indices are ptrdiff_t: no sign
+ * extension in the address arithmetic of the hot loop. */
+typedef struct {
+    ptrdiff_t W, WH, m, hm; /* hm = 64 WH - 1: slot to place */
+    int np, nret;
+    uint64_t *R, *av, *U1, *U2, *U1s, *U2s, *C;
+    const int *slot, *rank;
+    int *held, *hcnt, *clo;
+    size_t *pback;
+} round_ctx;
 
 /* One busy round. Receiver p at slot l (the sink first, then the ready
  * set in order, which is place order in each half: C[p] and the per-place
@@ -144,38 +162,39 @@ HOT int first_word(const uint64_t *row, const uint64_t *av, const window *win,
  *     one may), for the rest of the round: at most 2N failures a round.
  * The start words ulo (U1 is 0 below it) and clo[p] (C[p] is 0 below it)
  * are kept where the words change (a failure, a send), not searched per
- * receiver. Locals mirror the state so the stores into the rows and
- * counters do not force reloads. sink != 0 compiles the sink's variant.
- * The transfers go to tr[*nt], in the schedule itself. */
-HOT int receive(imp_state *st, int p, const int sink, int rs, window *win,
-                int *ulo, papsim_clv_transfer *tr, int *nt)
+ * receiver. Locals mirror the state (round_ctx) so the stores into the
+ * rows and counters do not force reloads. sink != 0 compiles the sink's
+ * variant. The transfers go to *tr (advanced), in the schedule itself. */
+HOT int receive(round_ctx *c, ptrdiff_t p, const int sink, ptrdiff_t rs,
+                window *win, ptrdiff_t *ulo, papsim_clv_transfer **tr)
 {
-    const int W = st->W, WH = st->WH, m = WH - 1;
-    uint64_t *const R = st->R, *const av = st->avail;
-    uint64_t *const U1 = st->U1, *const U2 = st->U2;
-    uint64_t *const Cp = st->C + (size_t)p * W;
-    const int l = st->slot[p], lw = l >> 6, lr = lw & m;
+    const ptrdiff_t W = c->W, WH = c->WH, m = c->m;
+    uint64_t *const R = c->R, *const av = c->av;
+    uint64_t *const U1 = c->U1, *const U2 = c->U2;
+    uint64_t *const Cp = c->C + p * W;
+    const ptrdiff_t l = c->slot[p], lw = l >> 6, lr = lw & m;
     const uint64_t lb = bit(l), lav = av[lw] & lb; /* p has not sent */
     const uint64_t *const Uq = lav ? U2 : U1; /* receiver's set */
-    const int rw = rs >= 0 ? rs >> 6 : 0, rr = rw & m;
+    const ptrdiff_t rw = rs >= 0 ? rs >> 6 : 0, rr = rw & m;
     uint64_t rmask; /* the root's bit while it may send */
-    int w = sink ? *ulo : (st->clo[p] > *ulo ? st->clo[p] : *ulo);
-    int zs = -1, j = -1;
+    ptrdiff_t w = sink ? *ulo : (c->clo[p] > *ulo ? c->clo[p] : *ulo);
+    ptrdiff_t zs = -1, j = -1;
 
     av[lw] &= ~lb; /* p does not send to itself */
     rmask = rs >= 0 ? av[rw] & bit(rs) : 0;
     for (; w < W; w++) {
         uint64_t cand = sink ? U2[w] | (U1[w] & ~Cp[w]) : Cp[w] & Uq[w];
         for (; cand; cand &= cand - 1) {
-            const uint64_t *const Rj = R + (size_t)(j = w * 64 + ctz64(cand)) * WH;
-            int v;
+            const uint64_t *const Rj = R + (j = w * 64 + ctz64(cand)) * WH;
+            ptrdiff_t v;
+            uint64_t hit = 0;
             if (Rj[rr] & rmask) {
                 zs = rs;
                 goto found;
             }
-            v = first_word(Rj, av, win, WH);
+            v = first_word(Rj, av, win, WH, &hit);
             if (v >= 0) {
-                zs = v * 64 + ctz64(Rj[v & m] & av[v]);
+                zs = v * 64 + ctz64(hit);
                 goto found;
             }
             /* p may send j later: only U2 */
@@ -193,43 +212,51 @@ found:
     av[lw] |= lav;
     {
         /* transfer z -> p of segment j */
-        const int z = st->slot_proc[zs], jw = j >> 6, zw = zs >> 6;
+        /* a slot is its member's place, plus 64 WH in the second half:
+           no table lookup between the scan and the sender's column */
+        const ptrdiff_t z = zs & c->hm, jw = j >> 6, zw = zs >> 6;
         const uint64_t b = bit(j), zb = bit(zs);
-        uint64_t *const Rj = R + (size_t)j * WH;
-        uint64_t *const Cz = st->C + (size_t)z * W;
-        papsim_clv_transfer *const t = &tr[(*nt)++];
-        t->src = st->rank[z];
-        t->dst = st->rank[p];
-        t->seg = j;
+        uint64_t *const Rj = R + j * WH;
+        uint64_t *const Cz = c->C + z * W;
+        papsim_clv_transfer *const t = (*tr)++;
+        t->src = c->rank[z];
+        t->dst = c->rank[p];
+        t->seg = (int)j;
         t->flags = 0;
         if (!(Cp[jw] & b)) {
             /* only the sink receives a segment it sent: p gains the holder
                z loses, so the counts stay; p enters row j when the round
                ends (P') */
             t->flags = PAPSIM_CLV_COPY;
-            st->held[p]++;
+            c->held[p]++;
             Cp[jw] |= b;
-            if (st->clo[p] > jw)
-                st->clo[p] = jw;
-            st->pback[st->np++] = ((size_t)j * WH + lr) * 64 + (l & 63);
+            if (c->clo[p] > jw)
+                c->clo[p] = (int)jw;
+            c->pback[c->np++] = (size_t)((j * WH + lr) * 64 + (l & 63));
         } else {
-            const int n = --st->hcnt[j];
-            st->U2s[jw] &= ~(b & ((uint64_t)0 - (n == 1)));
-            st->U1s[jw] &= ~(b & ((uint64_t)0 - (n == 0)));
-            if (lav) { /* P': p may not send j this round; once p has
-                          sent, it sends nothing more, so its bit stays */
-                Rj[lr] &= ~lb;
-                st->pback[st->np++] = ((size_t)j * WH + lr) * 64 + (l & 63);
+            /* a count falls below two once per segment (the root keeps
+               every segment it receives): a branch that is all but never
+               taken costs less than masking both words per transfer */
+            if (--c->hcnt[j] < 2) {
+                c->U2s[jw] &= ~b;
+                if (c->hcnt[j] == 0)
+                    c->U1s[jw] &= ~b;
             }
+            /* P': p may not send j this round; once p has sent, it sends
+               nothing more, so its bit stays. lav is lb or 0: no branch
+               (whether p has sent varies from receiver to receiver) */
+            Rj[lr] &= ~lav; /* np < P: one entry per earlier receiver */
+            c->pback[c->np] = (size_t)((j * WH + lr) * 64 + (l & 63));
+            c->np += lav != 0;
         }
         Cz[jw] &= ~b;
-        if (Cz[jw] == 0 && st->clo[z] == jw) {
-            int c = jw + 1;
-            while (c < W && Cz[c] == 0)
-                c++;
-            st->clo[z] = c;
+        if (Cz[jw] == 0 && c->clo[z] == jw) {
+            ptrdiff_t cw = jw + 1;
+            while (cw < W && Cz[cw] == 0)
+                cw++;
+            c->clo[z] = (int)cw;
         }
-        st->nret += --st->held[z] == 0; /* z retires at the end of the round */
+        c->nret += --c->held[z] == 0; /* z retires at the end of the round */
         Rj[zw & m] &= ~zb;
         av[zw] &= ~zb; /* z has sent */
         if (av[zw] == 0) {
@@ -246,15 +273,21 @@ found:
 int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
                          papsim_clv_schedule *out, papsim_clv_err *e)
 {
-    const int WS = st->WS;
+    const ptrdiff_t WS = st->WS;
     uint64_t *const av = st->avail;
     const int *const G2 = st->G2;
     const int sink = root_in ? st->root : G2[0];
-    const int rs = root_in && st->root_first ? st->slot[st->root] : -1;
-    int nt = 0, ulo = 0;
+    const ptrdiff_t rs = root_in && st->root_first ? st->slot[st->root] : -1;
+    ptrdiff_t ulo = 0;
     window win = {0, WS, 0, 0, 0, 0};
+    round_ctx c = {st->W, st->WH, st->WH - 1, 64 * (ptrdiff_t)st->WH - 1,
+                   st->np, st->nret,
+                   st->R, st->avail, st->U1, st->U2, st->U1s, st->U2s, st->C,
+                   st->slot, st->rank,
+                   st->held, st->hcnt, st->clo, st->pback};
     /* the round's transfers go straight into the schedule */
     papsim_clv_transfer *const tr = papsim_clv_schedule_room(out, ng, e);
+    papsim_clv_transfer *t = tr;
 
     if (tr == NULL)
         return -1;
@@ -270,18 +303,20 @@ int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
     while (ulo < st->W && st->U1[ulo] == 0)
         ulo++;
 
-    receive(st, sink, 1, rs, &win, &ulo, tr, &nt);
+    receive(&c, sink, 1, rs, &win, &ulo, &t);
     if (rs >= 0)
         for (int x = 0; x < ng; x++) {
             if (G2[x] != sink)
-                receive(st, G2[x], 0, rs, &win, &ulo, tr, &nt);
+                receive(&c, G2[x], 0, rs, &win, &ulo, &t);
         }
     else
         for (int x = 0; x < ng; x++) {
             if (G2[x] != sink)
-                receive(st, G2[x], 0, -1, &win, &ulo, tr, &nt);
+                receive(&c, G2[x], 0, -1, &win, &ulo, &t);
         }
-    return papsim_clv_schedule_add_round(out, round, tr, nt, e);
+    st->np = c.np;
+    st->nret = c.nret;
+    return papsim_clv_schedule_add_round(out, round, tr, (int)(t - tr), e);
 }
 
 int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive)
@@ -303,7 +338,6 @@ int papsim_clv_imp_end_round(imp_state *st, int ng, int *alive)
         if (st->held[p] == 0) { /* retired: its rows are all 0 */
             const int s = st->slot[p];
             st->occ[s >> 6] &= ~bit(s);
-            st->slot_proc[s] = -1;
             st->slot[p] = -1;
             --*alive;
         } else {
