@@ -88,7 +88,7 @@ int papsim_cmd_bench(int argc, char **argv)
         status = 0;
         goto done;
     }
-    if (papsim_bench_check_case(&c, &e) != 0 || papsim_bench_key_pattern(&c, &e) != 0)
+    if (papsim_bench_check_case(&c, &e) != 0)
         goto fail;
     {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
         papsim_smpi_algos smpi = {0};

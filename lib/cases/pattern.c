@@ -452,9 +452,3 @@ int papsim_pattern_file_key(const char *text, int np, char key[17],
     free(delays);
     return rc;
 }
-
-int papsim_pattern_check_file(const char *text, int np, papsim_err *e)
-{
-    char key[PAPSIM_PATTERN_KEY_LEN + 1];
-    return papsim_pattern_file_key(text, np, key, e);
-}

@@ -123,14 +123,12 @@ int papsim_pattern_delays_keyed(const papsim_pattern *p, int np, double skew_s,
                                 unsigned long long seed, int rescale_file,
                                 const char *key, double *delays, papsim_err *e);
 
-/* When text is "file:PATH", reads the file as papsim_pattern_delays would
- * for np ranks (readable, well formed, exactly np delays) and writes its
- * content key to key; other patterns pass with key "". */
+/* For checks before a run: when text is "file:PATH", reads the file as
+ * papsim_pattern_delays would for np ranks (readable, well formed, exactly
+ * np delays) and writes its content key to key; other patterns pass with
+ * key "". */
 int papsim_pattern_file_key(const char *text, int np, char key[17],
                             papsim_err *e);
-
-/* For checks before a run: papsim_pattern_file_key without the key. */
-int papsim_pattern_check_file(const char *text, int np, papsim_err *e);
 
 /* The generator behind random and gaussian, exposed for tests and for
  * other seeded choices (e.g. which rank is late). */

@@ -17,15 +17,30 @@
 #include "sweep/smpi_algos.h"
 #include "util/units.h"
 
-int papsim_bench_check_case(const papsim_case *c, papsim_err *e)
+/* Sets c->pattern_key to a file pattern's content key, as papsim run does
+ * (bench_case.h); the file is read here once, which also checks it. */
+static int key_pattern(papsim_case *c, papsim_err *e)
+{
+    char key[sizeof c->pattern_key];
+    if (papsim_pattern_file_key(c->pattern, c->np, key, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
+    if (c->pattern_key[0] && strcmp(c->pattern_key, key) != 0)
+        return papsim_fail(e, "--pattern-key %s: the delays of --pattern %s have key %s; "
+                              "leave --pattern-key out (papsim bench keys the file itself)",
+                           c->pattern_key, c->pattern, key);
+    memcpy(c->pattern_key, key, sizeof key);
+    return 0;
+}
+
+int papsim_bench_check_case(papsim_case *c, papsim_err *e)
 {
     papsim_skew skew;
     if (c->np <= 0)
         return papsim_fail(e, "--np is required (the number of simulated ranks)");
     if (papsim_case_validate(c, e) != 0)
         return -1;
-    if (papsim_pattern_check_file(c->pattern, c->np, e) != 0)
-        return papsim_fail_prefix(e, "--pattern: ");
+    if (key_pattern(c, e) != 0)
+        return -1;
     if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
         return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
                               "no-delay runs; papsim bench takes an absolute skew such as 100us",
@@ -42,19 +57,6 @@ int papsim_bench_check_case(const papsim_case *c, papsim_err *e)
             return papsim_fail_prefix(e, "--algorithm: ");
     }
     return papsim_case_check_restrictions(c, entry ? entry->flags : 0, e);
-}
-
-int papsim_bench_key_pattern(papsim_case *c, papsim_err *e)
-{
-    char key[sizeof c->pattern_key];
-    if (papsim_pattern_file_key(c->pattern, c->np, key, e) != 0)
-        return papsim_fail_prefix(e, "--pattern: ");
-    if (c->pattern_key[0] && strcmp(c->pattern_key, key) != 0)
-        return papsim_fail(e, "--pattern-key %s: the delays of --pattern %s have key %s; "
-                              "leave --pattern-key out (papsim bench keys the file itself)",
-                           c->pattern_key, c->pattern, key);
-    memcpy(c->pattern_key, key, sizeof key);
-    return 0;
 }
 
 void papsim_row_counter_feed(papsim_row_counter *rc, const char *buf, size_t n)
@@ -119,23 +121,22 @@ void papsim_copy_file(const char *path, FILE *out)
 int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log_path,
                          papsim_err *e)
 {
-    const papsim_log_cause cause = rows < reps ? papsim_log_failure_cause(log_path)
-                                               : PAPSIM_LOG_UNKNOWN;
+    const papsim_log_cause cause =
+        rows < reps ? papsim_failure_cause(log_path, smpirun_status) : PAPSIM_LOG_UNKNOWN;
+    char advice[512];
+    papsim_failure_advice(cause, advice, sizeof advice);
     if (cause == PAPSIM_LOG_DEADLOCK) {
         papsim_fail(e, "failed: deadlock: SimGrid found every unfinished rank waiting for a "
                        "message that is never sent (%d of %d result rows)", rows, reps);
         return PAPSIM_EXIT_FAILED;
     }
     if (cause == PAPSIM_LOG_MAPPINGS) {
-        char advice[512];
-        papsim_map_count_advice(advice, sizeof advice);
         papsim_fail(e, "failed: out of memory mappings (%d of %d result rows): %s", rows, reps,
                     advice);
         return PAPSIM_EXIT_FAILED;
     }
-    if (smpirun_status == 128 + SIGKILL) {
-        papsim_fail(e, "failed: smpirun exited with status %d: %s", smpirun_status,
-                    papsim_sigkill_advice());
+    if (cause == PAPSIM_LOG_KILLED) {
+        papsim_fail(e, "failed: smpirun exited with status %d: %s", smpirun_status, advice);
         return smpirun_status;
     }
     if (smpirun_status != 0) {

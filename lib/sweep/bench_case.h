@@ -12,14 +12,12 @@
 
 /* Checks what can be checked before simulating: np given, the values, the
  * pattern file, an absolute skew, the algorithm's name and restrictions,
- * and a builtin:NAME against SMPI's list. Returns 0, or -1 with e. */
-int papsim_bench_check_case(const papsim_case *c, papsim_err *e);
-
-/* Sets c->pattern_key to the content key of a file pattern (pattern.h), as
- * papsim run does: the case id hashes it and papbench checks that the file
- * it reads still has it. A --pattern-key the user gave must be that key
- * (else an error names the file and both keys). Other patterns: "". */
-int papsim_bench_key_pattern(papsim_case *c, papsim_err *e);
+ * and a builtin:NAME against SMPI's list. Sets c->pattern_key to the
+ * content key of a file pattern (pattern.h), as papsim run does: the case
+ * id hashes it and papbench checks that the file it reads still has it; a
+ * --pattern-key the user gave must be that key (else an error names the
+ * file and both keys). Other patterns: "". Returns 0, or -1 with e. */
+int papsim_bench_check_case(papsim_case *c, papsim_err *e);
 
 /* Counts the results rows in output that arrives in arbitrary chunks: a row
  * starts with a 16-hex-digit case id and a comma (smpirun also prints its

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cases/collective_rules.h"
@@ -294,61 +293,73 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 }
 
 
-papsim_log_cause papsim_log_failure_cause(const char *log_path)
+papsim_log_cause papsim_failure_cause(const char *log_path, int exit_code)
 {
     char line[4096];
     papsim_log_cause cause = PAPSIM_LOG_UNKNOWN;
     FILE *f = log_path ? fopen(log_path, "r") : NULL;
-    if (!f)
-        return PAPSIM_LOG_UNKNOWN;
-    while (cause != PAPSIM_LOG_DEADLOCK && fgets(line, sizeof line, f)) {
+    while (f && cause != PAPSIM_LOG_DEADLOCK && fgets(line, sizeof line, f)) {
         if (strstr(line, PAPSIM_SMPI_DEADLOCK_TEXT))
             cause = PAPSIM_LOG_DEADLOCK;
         else if (strstr(line, PAPSIM_SMPI_MAP_TEXT))
             cause = PAPSIM_LOG_MAPPINGS;
     }
-    fclose(f);
+    if (f)
+        fclose(f);
+    if (cause == PAPSIM_LOG_UNKNOWN && exit_code == 128 + SIGKILL)
+        cause = PAPSIM_LOG_KILLED;
     return cause;
 }
 
-int papsim_log_reports_deadlock(const char *log_path)
+const char *papsim_failure_name(papsim_log_cause cause)
 {
-    return papsim_log_failure_cause(log_path) == PAPSIM_LOG_DEADLOCK;
+    switch (cause) {
+    case PAPSIM_LOG_DEADLOCK:
+        return "deadlock";
+    case PAPSIM_LOG_MAPPINGS:
+        return "out of memory mappings";
+    case PAPSIM_LOG_KILLED:
+        return "killed by SIGKILL";
+    case PAPSIM_LOG_UNKNOWN:
+    default:
+        return NULL;
+    }
 }
 
-void papsim_map_count_advice(char *buf, size_t len)
+void papsim_failure_advice(papsim_log_cause cause, char *buf, size_t len)
 {
     char now[32] = "unknown";
-    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-    if (f) {
-        if (!fgets(now, sizeof now, f))
-            snprintf(now, sizeof now, "unknown");
-        now[strcspn(now, "\n")] = '\0';
-        fclose(f);
+    FILE *f;
+    switch (cause) {
+    case PAPSIM_LOG_MAPPINGS:
+        f = fopen("/proc/sys/vm/max_map_count", "r");
+        if (f) {
+            if (!fgets(now, sizeof now, f))
+                snprintf(now, sizeof now, "unknown");
+            now[strcspn(now, "\n")] = '\0';
+            fclose(f);
+        }
+        snprintf(buf, len,
+                 "SimGrid maps every 1 MiB block of every rank's buffers above 64 KiB "
+                 "separately, and this case needs more mappings than the kernel allows one "
+                 "process (vm.max_map_count is %s); raise the limit as root, e.g. "
+                 "'sysctl -w vm.max_map_count=262144' (more for np above 4096), and run again "
+                 "(a resumed papsim run simulates just the cases that failed)",
+                 now);
+        return;
+    case PAPSIM_LOG_KILLED:
+        snprintf(buf, len, "%s",
+                 "the simulator was killed with SIGKILL, most often by the kernel's "
+                 "out-of-memory killer ('dmesg | grep -i oom' says so when allowed): SMPI "
+                 "copies every eager message (below 64 KiB) while it is in flight, so an "
+                 "alltoall that posts all its sends at once holds about p(p-1) x bytes, 32 GiB "
+                 "at np 1024 and 32 KiB; run such cases with --jobs 1 (two large simulations "
+                 "side by side add up), on a machine with more memory, or leave them out");
+        return;
+    default:
+        if (len > 0)
+            buf[0] = '\0';
     }
-    snprintf(buf, len,
-             "SimGrid maps every 1 MiB block of every rank's buffers above 64 KiB "
-             "separately, and this case needs more mappings than the kernel allows one "
-             "process (vm.max_map_count is %s); raise the limit as root, e.g. "
-             "'sysctl -w vm.max_map_count=262144' (more for np above 4096), and run again "
-             "(a resumed papsim run simulates just the cases that failed)",
-             now);
-}
-
-int papsim_status_is_sigkill(int wait_status)
-{
-    return (WIFEXITED(wait_status) && WEXITSTATUS(wait_status) == 128 + SIGKILL) ||
-           (WIFSIGNALED(wait_status) && WTERMSIG(wait_status) == SIGKILL);
-}
-
-const char *papsim_sigkill_advice(void)
-{
-    return "the simulator was killed with SIGKILL, most often by the kernel's out-of-memory "
-           "killer ('dmesg | grep -i oom' says so when allowed): SMPI copies every eager "
-           "message (below 64 KiB) while it is in flight, so an alltoall that posts all its "
-           "sends at once holds about p(p-1) x bytes, 32 GiB at np 1024 and 32 KiB; run such "
-           "cases with --jobs 1 (two large simulations side by side add up), on a machine "
-           "with more memory, or leave them out";
 }
 
 void papsim_log_print_tail(const char *log_path, int nlines, FILE *out)

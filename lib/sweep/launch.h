@@ -71,36 +71,30 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
 /* smpirun and papbench are found by locate.h (the environment, else beside
  * papsim's own executable). */
 
-/* Why a simulation stopped, when its smpirun log says so in a way papsim
- * recognises (simgrid_compat.h). */
+/* Why a simulation stopped, when papsim can tell (simgrid_compat.h). */
 typedef enum {
     PAPSIM_LOG_UNKNOWN = 0, /* nothing recognised (or no log) */
     PAPSIM_LOG_DEADLOCK,    /* PAPSIM_SMPI_DEADLOCK_TEXT: 3.32 then exits with
                                status 0, 4.1 with 139 */
-    PAPSIM_LOG_MAPPINGS     /* PAPSIM_SMPI_MAP_TEXT: shared buffers ran out of
+    PAPSIM_LOG_MAPPINGS,    /* PAPSIM_SMPI_MAP_TEXT: shared buffers ran out of
                                memory mappings (vm.max_map_count) */
+    PAPSIM_LOG_KILLED       /* SIGKILL (exit code 128 + 9) with nothing in the
+                               log: most often the out-of-memory killer */
 } papsim_log_cause;
 
-/* The cause the smpirun log at log_path reports (a deadlock first), or
- * PAPSIM_LOG_UNKNOWN, also when the file cannot be read. Look here before
- * at the exit status. */
-papsim_log_cause papsim_log_failure_cause(const char *log_path);
+/* The cause of a failed simulation: the smpirun log at log_path first (a
+ * deadlock before the mappings; an unreadable log says nothing), then
+ * smpirun's exit code (128 + N for signal N). Look here before at the exit
+ * code itself. */
+papsim_log_cause papsim_failure_cause(const char *log_path, int exit_code);
 
-/* 1 if the log reports a deadlock (papsim_log_failure_cause), else 0. */
-int papsim_log_reports_deadlock(const char *log_path);
+/* The cause in a few words ("deadlock"), or NULL for PAPSIM_LOG_UNKNOWN. */
+const char *papsim_failure_name(papsim_log_cause cause);
 
-/* What to do about PAPSIM_LOG_MAPPINGS, with this machine's current
- * vm.max_map_count, as one sentence into buf. */
-void papsim_map_count_advice(char *buf, size_t len);
-
-/* 1 if smpirun's wait status says the simulator was killed by SIGKILL
- * (smpirun's shell exits with 128 + 9, or the status is the signal itself):
- * not papsim's doing unless a case time limit struck, and most often the
- * kernel's out-of-memory killer. */
-int papsim_status_is_sigkill(int wait_status);
-
-/* What to do about a simulator killed by SIGKILL, as one sentence. */
-const char *papsim_sigkill_advice(void);
+/* What to do about the cause, as one sentence into buf (with this
+ * machine's vm.max_map_count for PAPSIM_LOG_MAPPINGS); "" when there is
+ * nothing to advise. */
+void papsim_failure_advice(papsim_log_cause cause, char *buf, size_t len);
 
 /* Copies the last nlines lines of the log at log_path to out (what a
  * failed batch said last), or a note that it cannot be read. */

@@ -27,7 +27,7 @@
  *  - shared buffers out of mappings: both versions abort with
  *    PAPSIM_SMPI_MAP_TEXT when mapping a block of a shared buffer fails
  *    (the kernel's vm.max_map_count at large np); papsim names the cause
- *    and the remedy (papsim_log_failure_cause, papsim_map_count_advice);
+ *    and the remedy (papsim_failure_cause, papsim_failure_advice);
  *  - the list of a collective's algorithms that smpirun prints for an
  *    unknown name: 3.32 ends it with the last name, 4.1 goes on with
  *    ". Please use --help-coll for details"; smpi_algos.c cuts the list

@@ -325,16 +325,16 @@ static int finish_batch(batch *b, progress *p)
     /* SimGrid 3.32 ends a deadlocked simulation with exit status 0, 4.1
      * with 139 (simgrid_compat.h): its log line is what tells, first. */
     char why[160];
-    const papsim_log_cause cause = papsim_log_failure_cause(b->log_path);
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    const papsim_log_cause cause =
+        b->bad_line[0] ? PAPSIM_LOG_UNKNOWN : papsim_failure_cause(b->log_path, code);
+    const char *name = papsim_failure_name(cause);
     if (b->bad_line[0])
         snprintf(why, sizeof why, "unexpected output line '%s'", b->bad_line);
-    else if (cause == PAPSIM_LOG_DEADLOCK)
-        snprintf(why, sizeof why, "deadlock");
-    else if (cause == PAPSIM_LOG_MAPPINGS)
-        snprintf(why, sizeof why, "out of memory mappings");
-    else if (papsim_status_is_sigkill(status))
-        snprintf(why, sizeof why, "killed by SIGKILL, exit status %d", WIFEXITED(status)
-                 ? WEXITSTATUS(status) : 128 + SIGKILL);
+    else if (cause == PAPSIM_LOG_KILLED)
+        snprintf(why, sizeof why, "%s, exit status %d", name, code);
+    else if (name)
+        snprintf(why, sizeof why, "%s", name);
     else if (WIFEXITED(status))
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
@@ -343,13 +343,10 @@ static int finish_batch(batch *b, progress *p)
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
     papsim_log_print_tail(b->log_path, 5, stderr);
-    if (cause == PAPSIM_LOG_MAPPINGS && !b->bad_line[0]) {
-        char advice[512];
-        papsim_map_count_advice(advice, sizeof advice);
+    char advice[512];
+    papsim_failure_advice(cause, advice, sizeof advice);
+    if (advice[0])
         papsim_print_note("papsim run", "%s", advice);
-    } else if (cause == PAPSIM_LOG_UNKNOWN && !b->bad_line[0] && papsim_status_is_sigkill(status)) {
-        papsim_print_note("papsim run", "%s", papsim_sigkill_advice());
-    }
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)

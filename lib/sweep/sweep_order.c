@@ -164,13 +164,6 @@ static int rows_equal(const papsim_table *ta, size_t ra, const papsim_table *tb,
     return 1;
 }
 
-static void put_fields(FILE *f, char **fields, int n)
-{
-    for (int c = 0; c < n; c++)
-        fprintf(f, "%s%s", c ? "," : "", fields[c]);
-    fputc('\n', f);
-}
-
 /* Collects every row with its key; a duplicate (case_id, rep) is dropped
  * when equal to the first and refused when not. */
 static int collect_refs(const papsim_table *tables, int n, const sweep_order *o, int id_col,
@@ -231,9 +224,9 @@ int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
         free(refs);
         return papsim_fail(e, "%s: cannot write: %s", tmp, strerror(errno));
     }
-    put_fields(f, tables[0].names, tables[0].ncols);
+    papsim_table_put_row(f, tables[0].names, tables[0].ncols);
     for (size_t i = 0; i < nrefs; i++)
-        put_fields(f, tables[refs[i].table].rows[refs[i].row], tables[0].ncols);
+        papsim_table_put_row(f, tables[refs[i].table].rows[refs[i].row], tables[0].ncols);
     free(refs);
     int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
     if (fclose(f) != 0 || bad || rename(tmp, out_path) != 0) {

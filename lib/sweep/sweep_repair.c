@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/results_csv.h"
@@ -34,19 +33,6 @@
  * another header than results.csv's goes on in NAME-2, NAME-3, ... */
 #define SUPERSEDED_STEM "results-superseded"
 #define SUPERSEDED_MAX 100
-
-/* Writes the fields of one row (or the header) joined by commas, as papsim
- * wrote them. Nothing needs quoting: csv.h's tables are never quoted, so
- * the reader split each line at every comma (a field holds none), refused
- * any double quote and split the file at its newlines (a field holds
- * none); the fields joined again are the line as it was in the file (less
- * a CRLF file's '\r'). */
-static void put_fields(FILE *f, char *const *fields, int n)
-{
-    for (int c = 0; c < n; c++)
-        fprintf(f, "%s%s", c ? "," : "", fields[c]);
-    fputc('\n', f);
-}
 
 /* Flushes f to disk and closes it, then renames tmp to path. On failure
  * tmp is removed and path is as it was. */
@@ -86,34 +72,14 @@ static int sync_dir(const char *dir, papsim_err *e)
  * Returns 0, 1 when there is no such file, or -1 with e. */
 static int read_whole(const char *path, char **text, size_t *len, papsim_err *e)
 {
-    struct stat st;
     *text = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
     if (!f)
         return errno == ENOENT ? 1 : papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
-    if (fstat(fileno(f), &st) != 0 || st.st_size < 0) {
-        int err = errno;
-        fclose(f);
-        return papsim_fail(e, "%s: cannot read: %s", path, strerror(err));
-    }
-    char *buf = malloc((size_t)st.st_size + 1);
-    if (!buf) {
-        fclose(f);
-        return papsim_fail(e, "%s: out of memory reading it", path);
-    }
-    size_t got = fread(buf, 1, (size_t)st.st_size, f);
-    int bad = ferror(f) || got != (size_t)st.st_size;
+    int rc = papsim_read_whole_file(f, path, text, len, e);
     fclose(f);
-    if (bad) {
-        free(buf);
-        return papsim_fail(e, "%s: cannot read (read %zu of %lld bytes)", path, got,
-                           (long long)st.st_size);
-    }
-    buf[got] = '\0';
-    *text = buf;
-    *len = got;
-    return 0;
+    return rc;
 }
 
 /* 1 if the first line of text (a UTF-8 byte order mark and a '\r' before
@@ -202,7 +168,7 @@ static int supersede(const char *dir, const papsim_table *t, const char *keep, c
     free(old);
     for (size_t r = 0; r < t->nrows; r++)
         if (!keep[r])
-            put_fields(f, t->rows[r], t->ncols);
+            papsim_table_put_row(f, t->rows[r], t->ncols);
     if (commit_file(f, tmp, where, e) != 0)
         return -1;
     return sync_dir(dir, e);
@@ -227,7 +193,7 @@ static int rewrite(const char *dir, const papsim_table *t, const char *keep,
     FILE *f = fopen(tmp, "w");
     if (!f)
         return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
-    put_fields(f, t->names, t->ncols);
+    papsim_table_put_row(f, t->names, t->ncols);
     for (size_t r = 0; r < t->nrows; r++) {
         if (!keep[r])
             continue;

@@ -106,8 +106,7 @@ static char *copy_string(const char *s)
     return copy;
 }
 
-/* Reads the whole file into a NUL-terminated buffer; *len excludes the NUL. */
-static int read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e)
+int papsim_read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e)
 {
     size_t capacity = 1 << 16, n = 0;
     char *buf = malloc(capacity);
@@ -281,7 +280,7 @@ int papsim_table_load(const char *path, papsim_table *t, papsim_err *e)
         papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
         goto out;
     }
-    if (read_whole_file(f, path, &t->text, &len, e) != 0 || split_lines(t, len, e) != 0 ||
+    if (papsim_read_whole_file(f, path, &t->text, &len, e) != 0 || split_lines(t, len, e) != 0 ||
         index_rows(t, e) != 0)
         goto out;
     rc = 0;
@@ -321,4 +320,11 @@ void papsim_table_free(papsim_table *t)
     free(t->text);
     free(t->path);
     memset(t, 0, sizeof *t);
+}
+
+void papsim_table_put_row(FILE *f, char *const *fields, int n)
+{
+    for (int c = 0; c < n; c++)
+        fprintf(f, "%s%s", c ? "," : "", fields[c]);
+    fputc('\n', f);
 }

@@ -18,6 +18,7 @@
 #define PAPSIM_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/papsim_error.h"
 
@@ -51,6 +52,15 @@ int papsim_table_require(const papsim_table *t, const char *const *names, int n,
 
 /* Frees everything t owns and leaves it empty. Safe on an empty table. */
 void papsim_table_free(papsim_table *t);
+
+/* Writes one row of a loaded table (or its names) back as a line: the
+ * fields joined by commas, as they were in the file (papsim tables are
+ * never quoted: the reader refuses quotes and splits at every comma). */
+void papsim_table_put_row(FILE *f, char *const *fields, int n);
+
+/* Reads the rest of f (opened from path, for messages) into a
+ * NUL-terminated buffer the caller frees; *len excludes the NUL. */
+int papsim_read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e);
 
 /* The results.csv columns in order: case_id, collective, ..., status. */
 extern const char *const papsim_results_columns[];

@@ -80,23 +80,23 @@ static void test_bench_outcome(check_counts *c, const char *dir)
                PAPSIM_SMPI_MAP_TEXT " (Cannot allocate memory). Do you perhaps need to "
                "increase the size of the mapped file\nAborted\n");
     fclose(f);
-    CHECK(c, papsim_log_failure_cause(log) == PAPSIM_LOG_MAPPINGS, "mappings: the cause");
-    CHECK(c, !papsim_log_reports_deadlock(log), "mappings: no deadlock");
+    CHECK(c, papsim_failure_cause(log, 134) == PAPSIM_LOG_MAPPINGS, "mappings: the cause");
+    CHECK(c, papsim_failure_cause(log, 134) != PAPSIM_LOG_DEADLOCK, "mappings: no deadlock");
     CHECK(c, papsim_bench_outcome(134, 0, 1, log, &e) == PAPSIM_EXIT_FAILED, "mappings");
     CHECK_MSG(c, e, "failed: out of memory mappings (0 of 1 result rows): ");
     CHECK_MSG(c, e, "(vm.max_map_count is ");
     CHECK_MSG(c, e, "sysctl -w vm.max_map_count=262144");
-    CHECK(c, papsim_log_failure_cause(nolog) == PAPSIM_LOG_UNKNOWN, "no log: unknown");
+    CHECK(c, papsim_failure_cause(nolog, 1) == PAPSIM_LOG_UNKNOWN, "no log: unknown");
     /* A simulator killed with SIGKILL (the OOM killer): smpirun's shell
      * exits 137; the message says what most often did it and what to do. */
     CHECK(c, papsim_bench_outcome(137, 0, 1, nolog, &e) == 137, "SIGKILL: smpirun's status");
     CHECK_MSG(c, e, "failed: smpirun exited with status 137: the simulator was killed with "
                     "SIGKILL, most often by the kernel's out-of-memory killer");
     CHECK_MSG(c, e, "--jobs 1");
-    CHECK(c, papsim_status_is_sigkill(137 << 8), "exit status 137 is SIGKILL");
-    CHECK(c, papsim_status_is_sigkill(SIGKILL), "the signal itself");
-    CHECK(c, !papsim_status_is_sigkill(134 << 8), "an abort is not");
-    CHECK(c, !papsim_status_is_sigkill(SIGTERM), "SIGTERM is not");
+    CHECK(c, papsim_failure_cause(nolog, 137) == PAPSIM_LOG_KILLED, "exit code 137 is SIGKILL");
+    CHECK(c, papsim_failure_cause(nolog, 128 + SIGKILL) == PAPSIM_LOG_KILLED, "the signal itself");
+    CHECK(c, papsim_failure_cause(nolog, 134) == PAPSIM_LOG_UNKNOWN, "an abort is not");
+    CHECK(c, papsim_failure_cause(nolog, 128 + SIGTERM) == PAPSIM_LOG_UNKNOWN, "SIGTERM is not");
     unlink(log);
 }
 

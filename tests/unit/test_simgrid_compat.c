@@ -37,14 +37,14 @@ int main(void)
     /* The forecast's constants: 3.32 keeps the scan term and its 15 us per
      * message; 4.1 has no scan term and its own message cost; the eager
      * threshold given (here rendezvous, 0) is kept either way. */
-    sweep_cost_model m = {1, 1, 1, 1, 0};
+    sweep_cost_model m = {1, 1, 1, 1, 0, 1};
     papsim_simgrid_cost_model("3.32.0", &m);
     CHECK_NEAR(&c, m.msg, 15e-6, 0);
     CHECK_NEAR(&c, m.scan, 60e-9, 0);
     CHECK_NEAR(&c, m.rank, 0.5e-3, 0);
     CHECK_NEAR(&c, m.per_case, 20e-3, 0);
     CHECK(&c, m.eager_thresh == 0, "threshold kept: %lld", m.eager_thresh);
-    sweep_cost_model n = {1, 1, 1, 1, 65536};
+    sweep_cost_model n = {1, 1, 1, 1, 65536, 1};
     papsim_simgrid_cost_model("4.1.0", &n);
     CHECK_NEAR(&c, n.scan, 0, 0);
     CHECK_NEAR(&c, n.msg, 20e-6, 0);
