@@ -37,6 +37,22 @@ smpicc_path() {
     if [ -x "$dir/smpicc" ]; then echo "$dir/smpicc"; else echo smpicc; fi
 }
 
+# wait_for SECONDS CMD...: runs CMD every 50 ms until it succeeds; returns 1
+# if SECONDS of wall time pass first. For a test that must act once another
+# process has got somewhere (written a file, printed a line): the limit only
+# bounds a hang, so make it far longer than a loaded host needs (minutes),
+# have CMD also succeed when that process has ended (it will never get
+# there), and assert on the awaited state afterwards, never on the time.
+wait_for() {
+    local limit=$1 end
+    shift
+    end=$((SECONDS + limit))
+    until "$@"; do
+        [ "$SECONDS" -lt "$end" ] || return 1
+        sleep 0.05
+    done
+}
+
 # expect_eq DESC GOT WANT
 expect_eq() {
     if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2' want '$3'"; fi

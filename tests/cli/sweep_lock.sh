@@ -19,13 +19,16 @@ timeout 300 "$PAPSIM" run spec.ini --out ref --jobs 1 --quiet 2>ref.err
 expect_eq "reference run exits 0" "$?" 0
 expect_eq "reference: $ncases rows" "$(($(wc -l <ref/results.csv) - 1))" "$ncases"
 
+# holds_or_ended DIR PID: the run PID holds DIR's lock (it writes its id into
+# the lock file once it has it), or it has ended and never will. Polled
+# without a short limit: a loaded host may take long to get there, and
+# freezing (or killing) the run before it holds the lock would test nothing.
+holds_or_ended() { [ -s "$1/papsim.lock" ] || ! kill -0 "$2" 2>/dev/null; }
+
 # The first run, frozen as soon as it holds the lock (it has written its id).
 setsid "$PAPSIM" run spec.ini --out shared --jobs 1 --quiet 2>first.err &
 first=$!
-for _ in $(seq 1 1500); do
-    [ -s shared/papsim.lock ] && break
-    sleep 0.02
-done
+wait_for 300 holds_or_ended shared "$first" || fail "first run: no lock after 300 s"
 kill -STOP "$first"
 # The lock is taken before results.csv is created: a missing file is 0 rows.
 rows() { if [ -f "$1" ]; then wc -l <"$1"; else echo 0; fi; }
@@ -45,10 +48,9 @@ expect_eq "second run made no batch of its own" "$(grep -c 'batch' second.err)" 
 # A third run with --wait-lock waits (the first is still frozen) ...
 timeout 300 "$PAPSIM" run spec.ini --out shared --quiet --wait-lock >third.out 2>third.err &
 third=$!
-for _ in $(seq 1 1500); do
-    grep -q "waiting for it to finish (--wait-lock)" third.err && break
-    sleep 0.02
-done
+# (Until it says so, or ends: either is asserted below.)
+says_it_waits() { grep -q "waiting for it to finish (--wait-lock)" third.err || ! kill -0 "$third" 2>/dev/null; }
+wait_for 300 says_it_waits || fail "third run: no word after 300 s"
 expect_eq "third run says it waits, naming the holder" \
     "$(grep -c "in use by another papsim run (process $first: .*waiting for it to finish (--wait-lock)" third.err)" 1
 if kill -0 "$third" 2>/dev/null; then pass; else fail "third run did not wait: $(cat third.err)"; fi
@@ -70,10 +72,8 @@ if cmp -s ref/results.csv shared/results.csv; then pass; else
 # (its smpirun children, still running for a moment, do not hold it).
 setsid "$PAPSIM" run spec.ini --out killed --jobs 1 --quiet 2>killed.err &
 pid=$!
-for _ in $(seq 1 1500); do
-    [ -s killed/papsim.lock ] && break
-    sleep 0.02
-done
+wait_for 300 holds_or_ended killed "$pid" || fail "run to kill: no lock after 300 s"
+if [ -s killed/papsim.lock ]; then pass; else fail "run to kill: it never held the lock: $(cat killed.err)"; fi
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
 timeout 300 "$PAPSIM" run spec.ini --out killed --quiet 2>after_kill.err
