@@ -79,11 +79,18 @@ PartitionName=papsim Nodes=$node Default=YES MaxTime=10 State=UP
 CONF
 }
 export SLURM_CONF=$here/slurm.conf
+# A controller is up once it answers on its port, and gone if it could not
+# bind it; until one or the other, it is starting (seconds on a loaded
+# host: a fixed pause could take a controller that is about to fail for
+# one that bound its port).
+ctld_up_or_ended() {
+    ! kill -0 "$ctld" 2>/dev/null || timeout 10 scontrol ping 2>/dev/null | grep -q ' is UP'
+}
 for _ in 1 2 3; do
     write_conf
     slurmctld -D -c -f "$SLURM_CONF" >slurmctld.out 2>&1 &
     ctld=$!
-    sleep 2
+    wait_for 120 ctld_up_or_ended
     kill -0 "$ctld" 2>/dev/null && break
     port=$((port + 2))
     next_free_ports
@@ -91,12 +98,19 @@ done
 pids+=($ctld)
 slurmd -D -c -f "$SLURM_CONF" >slurmd.out 2>&1 &
 pids+=($!)
-for _ in $(seq 1 60); do # sinfo waits long for a controller that is not there
-    timeout 5 sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' && break
-    sleep 0.5
-done
-timeout 5 sinfo -h -o %T 2>/dev/null | grep -Eq '^idle' ||
+# (sinfo waits long for a controller that is not there.)
+node_idle() { timeout 10 sinfo -h -o %T 2>/dev/null | grep -Eq '^idle'; }
+wait_for 180 node_idle ||
     skip "Slurm did not come up: $(tail -n 3 slurmctld.log slurmd.log 2>/dev/null | head -c 600)"
+
+# job_ended JOB: the controller answers and no longer lists the job (or no
+# longer knows it: it forgets a finished job after a while). A controller
+# that does not answer in time (a loaded host) is no sign of the end.
+job_ended() {
+    local out
+    if out=$(timeout 30 squeue -h -j "$1" 2>&1); then [ -z "$out" ]; else
+        grep -q 'Invalid job id' <<<"$out"; fi
+}
 
 # --- the sweep: 3 shards as a job array, merged, against a local run ------
 cat >spec.ini <<'SPEC'
@@ -129,11 +143,8 @@ expect_eq "extra line" "$(grep -c '^#SBATCH --nice=0$' array/sweep.sbatch)" 1
 job=$(sbatch --parsable array/sweep.sbatch 2>sbatch.err)
 expect_eq "sbatch accepted the script" "$?" 0
 job=${job%%;*}
-for _ in $(seq 1 120); do
-    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
-    sleep 0.5
-done
-expect_eq "job array finished" "$(squeue -h -j "$job" 2>/dev/null | wc -l)" 0
+if wait_for 240 job_ended "$job"; then pass; else
+    fail "job array $job still queued after 240 s: $(squeue -j "$job" 2>&1 | head -c 400)"; fi
 for i in 1 2 3; do
     if [ -s "array/shard-$i/results.csv" ]; then pass; else
         fail "shard $i wrote no results: $(tail -n 5 "array/slurm/shard-$i.log" 2>&1)"; fi
@@ -156,10 +167,7 @@ expect_eq "the --output line, quoted" "$(grep '^#SBATCH --output=' "$odd/sweep.s
 job=$(sbatch --parsable "$odd/sweep.sbatch" 2>sbatch2.err)
 expect_eq "sbatch accepted it" "$?" 0
 job=${job%%;*}
-for _ in $(seq 1 120); do
-    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
-    sleep 0.5
-done
+wait_for 240 job_ended "$job" || fail "job array $job still queued after 240 s"
 for i in 1 2; do
     if [ -f "$odd/slurm/shard-$i.log" ]; then pass; else
         fail "no log $odd/slurm/shard-$i.log: $(find . -name 'shard-*.log' | head -5)"; fi
