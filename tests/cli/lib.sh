@@ -53,6 +53,19 @@ wait_for() {
     done
 }
 
+# session_pids SID: the processes of session SID (field 6 of /proc/N/stat),
+# one pid a line. A process started with setsid heads a session of its own,
+# which its children keep whatever process groups they make, and after it.
+session_pids() {
+    local sid=$1 f line
+    for f in /proc/[0-9]*/stat; do
+        { read -r line <"$f"; } 2>/dev/null || continue
+        line=${line##*) } # after "PID (COMMAND) ": state ppid pgrp session ...
+        set -- $line
+        [ "${4:-}" != "$sid" ] || { f=${f#/proc/}; echo "${f%/stat}"; }
+    done
+}
+
 # expect_eq DESC GOT WANT
 expect_eq() {
     if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2' want '$3'"; fi

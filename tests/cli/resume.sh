@@ -43,15 +43,7 @@ wait "$pid" 2>/dev/null
 # The orphaned batch ends at its next row; wait for it (it is in papsim's
 # session, in a process group of its own) before the resumed run reuses
 # its work directory. Nothing is asserted on it: only its reader wrote rows.
-orphans_gone() { # no process left in the session $pid (field 6 of /proc/N/stat)
-    local f line
-    for f in /proc/[0-9]*/stat; do
-        { read -r line <"$f"; } 2>/dev/null || continue
-        line=${line##*) } # after "PID (COMMAND) ": state ppid pgrp session ...
-        set -- $line
-        [ "${4:-}" != "$pid" ] || return 1
-    done
-}
+orphans_gone() { [ -z "$(session_pids "$pid")" ]; }
 wait_for 120 orphans_gone || echo "note: the killed run's batch still runs after 120 s"
 cut_rows=$(($(lines_of killed/results.csv) - 1))
 if [ "$cut_rows" -ge 20 ] && [ "$cut_rows" -lt 220 ]; then pass; else
