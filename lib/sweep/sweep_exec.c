@@ -406,7 +406,6 @@ static int make_batches(sweep_case **todo, int n, const sweep_options *o, batch 
     return 0;
 }
 
-/* batches has room for 2n: a failed batch's remainder becomes a new one. */
 /* batches has room for 2n: a failed batch's remainder becomes a new one.
  * An error that stops the run (a failed write, a batch that cannot start)
  * ends every running batch quietly: the error alone is reported. */
