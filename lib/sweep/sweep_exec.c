@@ -16,6 +16,7 @@
 #include "util/csv.h"
 #include "sweep/launch.h"
 #include "sweep/sweep.h"
+#include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
@@ -305,9 +306,10 @@ static void enforce_case_timeout(batch *b, const sweep_options *o)
 /* Waits for a finished batch. When it stopped early, the case it was
  * running failed (the simulator crashed, papbench refused it, or it printed
  * something that is not that case's row): that case is counted as failed,
- * with its cause, and the number of cases after it is returned, for the
- * caller to run again in a new batch. A batch ended because the run stops
- * (an interrupt, a failed write) is not a failure and says nothing. */
+ * with its cause, recorded in DIR/failed.csv, and the number of cases
+ * after it is returned, for the caller to run again in a new batch. A
+ * batch ended because the run stops (an interrupt, a failed write) is not
+ * a failure and says nothing. */
 static int finish_batch(batch *b, progress *p)
 {
     int status = 0;
@@ -347,6 +349,25 @@ static int finish_batch(batch *b, progress *p)
     papsim_failure_advice(cause, advice, sizeof advice);
     if (advice[0])
         papsim_print_note("papsim run", "%s", advice);
+    /* DIR/failed.csv keeps it for the next runs (sweep_failed.h); a row
+     * that cannot be written stops the run, as one of results.csv does. */
+    char log[64];
+    snprintf(log, sizeof log, "work/batch-%d/smpirun.log", b->number);
+    sweep_failure f = {b->bad_line[0] ? "unexpected output" : name, code, log};
+    char other[32];
+    if (!f.cause) {
+        if (WIFEXITED(status))
+            snprintf(other, sizeof other, "exit status %d", WEXITSTATUS(status));
+        else
+            snprintf(other, sizeof other, "signal %d", WTERMSIG(status));
+        f.cause = other;
+    }
+    if (sweep_failed_append(p->o->out_dir, c, b->cases[b->next]->id, &f, time(NULL),
+                            p->err) != 0) {
+        p->stats->not_written++;
+        p->stop = 1;
+        return 0;
+    }
     p->stats->failed++;
     case_finished(p, b, "failed");
     if (missing > 1)
