@@ -18,8 +18,8 @@ typedef struct {
 static void run_usage(FILE *out)
 {
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
-          "                [--wait-lock] [--shard I/N] [--case-timeout T] [--msg-cost T]\n"
-          "                [--rank-cost T] [--case-cost T] [--scan-cost T]\n"
+          "                [--wait-lock] [--shard I/N] [--case-timeout T] [--skip-failed]\n"
+          "                [--msg-cost T] [--rank-cost T] [--case-cost T] [--scan-cost T]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
@@ -41,7 +41,14 @@ static void run_usage(FILE *out)
           "                   Rows that no longer match their case (a platform or\n"
           "                   pattern file edited since, another no-delay baseline for\n"
           "                   a relative skew) move to DIR/results-superseded.csv and\n"
-          "                   those cases run again: no written row is ever deleted\n"
+          "                   those cases run again: no written row is ever deleted.\n"
+          "                   A case whose smpirun batch fails (a crash, a deadlock, a\n"
+          "                   kill by the OOM killer) gets no row in results.csv, so a\n"
+          "                   rerun tries it again; each failed attempt is appended to\n"
+          "                   DIR/failed.csv (case, cause, exit status, batch log, UTC\n"
+          "                   date; never rewritten), and a rerun says how many of its\n"
+          "                   cases failed before, by cause. A malformed failed.csv\n"
+          "                   stops the run before anything runs (exit 2)\n"
           "  --wait-lock      wait until the run holding DIR ends, then run (instead of\n"
           "                   stopping)\n"
           "  --jobs N         parallel smpirun workers (default: the number of cores)\n"
@@ -60,6 +67,13 @@ static void run_usage(FILE *out)
           "                   get status 'baseline_timeout' without a run, and a\n"
           "                   relative skew is the mean over the algorithms that finished\n"
           "                   (default: no limit)\n"
+          "  --skip-failed    leave out the cases DIR/failed.csv holds (they failed before:\n"
+          "                   they would likely fail again); the summary counts them as\n"
+          "                   left out and the exit status stays 1, the results being\n"
+          "                   incomplete; skewed cases that need a no-delay case left\n"
+          "                   out are not run (no-delay baseline missing). Move\n"
+          "                   failed.csv away (or edit it) to run them again; with\n"
+          "                   --dry-run, lists only the cases that would run\n"
           "  --msg-cost T     forecast: wall time per simulated message (default 15us;\n"
           "                   20us on SimGrid 3.34 and later)\n"
           "  --rank-cost T    forecast: wall time per rank of a case (default 0.5ms)\n"
@@ -136,6 +150,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             o->r.wait_lock = 1;
         } else if (!strcmp(a, "--dry-run")) {
             o->r.dry_run = 1;
+        } else if (!strcmp(a, "--skip-failed")) {
+            o->r.skip_failed = 1;
         } else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->r.ncfg < 31) {
             o->r.cfg[o->r.ncfg++] = a;
         } else if (!strcmp(a, "--shard") && next) {
@@ -184,6 +200,11 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
     if (o->r.slurm && o->r.nshards)
         return papsim_fail(e, "--slurm writes one array task per shard: give --shards N, "
                               "not --shard I/N");
+    if (!o->help && o->r.skip_failed && !o->r.out_dir)
+        return papsim_fail(e, "--skip-failed reads DIR/failed.csv: give --out DIR");
+    if (o->r.slurm && o->r.skip_failed)
+        return papsim_fail(e, "--slurm and --skip-failed do not go together (--slurm runs "
+                              "nothing; each shard records its own DIR/shard-I/failed.csv)");
     if (o->r.slurm && o->r.dry_run)
         return papsim_fail(e, "--slurm and --dry-run do not go together (--slurm runs nothing)");
     return 0;

@@ -18,6 +18,7 @@ typedef struct {
     char id[17];              /* valid once the skew is resolved */
     int index;                /* position in the spec's expansion: results.csv order */
     int baseline_timed_out;   /* relative skew: its own no-delay case timed out */
+    int left_out;             /* --skip-failed: DIR/failed.csv has it, not run */
 } sweep_case;
 
 /* A no-delay case that two blocks share runs once: the copy of the later
@@ -88,6 +89,7 @@ typedef struct {
                         missing (it failed) */
     int not_written; /* cases whose rows could not be written (a full disk):
                         the run stops there */
+    int left_out;    /* cases not run: they failed before (--skip-failed) */
 } sweep_stats;
 
 /* results.csv (sweep_results.c). sweep_results_prepare creates DIR (and its
@@ -181,7 +183,8 @@ double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *
 long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback);
 
 /* Prints the forecast on stderr: the cases still to simulate (is_done, if
- * given, says which absolute-skew cases results already hold), their
+ * given, says which absolute-skew cases results already hold; cases
+ * left_out are not counted), their
  * messages, the wall time over the workers with each case at most
  * case_timeout (and a high figure when skewed cases hang on no-delay cases
  * forecast at that limit), the costliest case when it takes a minute or

@@ -73,7 +73,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
     const sweep_case *costliest = NULL;
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
-        if (sc->unsupported)
+        if (sc->unsupported || sc->left_out)
             continue;
         if (is_done && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(ctx, sc)) {
             done++;

@@ -12,6 +12,7 @@
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
 #include "sweep/locate.h"
+#include "sweep/sweep_failed.h"
 #include "sweep/sweep_lock.h"
 #include "sweep/versions.h"
 
@@ -60,6 +61,8 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase,
         st->total++;
         if (is_done(r, sc))
             st->skipped++;
+        else if (sc->left_out)
+            st->left_out++;
         else
             (*todo)[(*ntodo)++] = sc;
     }
@@ -178,8 +181,41 @@ static int drop_stale(const char *dir, const sweep_cases *all, int relative,
     return sweep_results_index_load(dir, r, e);
 }
 
+/* The cases of the phase still to simulate (r, if given, says which
+ * results already hold) that DIR/failed.csv has: with --skip-failed they
+ * are marked left_out. note gets the line that says so ("" when none). */
+static int mark_failed_before(sweep_cases *all, int relative, const sweep_results_index *r,
+                              const sweep_failed_index *failed, const sweep_run_options *o,
+                              char *note, size_t cap, papsim_err *e)
+{
+    const char **ids = malloc(((size_t)all->n + 1) * sizeof *ids);
+    int nids = 0;
+    char causes[1024];
+    note[0] = '\0';
+    if (!ids)
+        return papsim_fail(e, "out of memory");
+    for (int i = 0; i < all->n; i++) {
+        sweep_case *sc = &all->v[i];
+        if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || sc->unsupported || !sc->id[0] ||
+            (r && is_done(r, sc)) || !sweep_failed_cause(failed, sc->id))
+            continue;
+        ids[nids++] = sc->id;
+        sc->left_out = o->skip_failed;
+    }
+    int n = sweep_failed_summarize(failed, ids, nids, causes, sizeof causes);
+    free(ids);
+    if (n && o->skip_failed)
+        snprintf(note, cap, "%d of these cases failed before (%s); left out (--skip-failed; "
+                 "%s/%s)", n, causes, o->out_dir, SWEEP_FAILED_FILE);
+    else if (n)
+        snprintf(note, cap, "%d of these cases failed before (%s); they run again "
+                 "(--skip-failed leaves them out; %s/%s)", n, causes, o->out_dir,
+                 SWEEP_FAILED_FILE);
+    return 0;
+}
+
 static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o, int format,
-                     sweep_stats *st, papsim_err *e)
+                     const sweep_failed_index *failed, sweep_stats *st, papsim_err *e)
 {
     sweep_case *cases = all->v;
     const int n = all->n;
@@ -196,6 +232,14 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
         sweep_results_index_free(&r);
         return -1;
     }
+    /* The absolute skews' line came with the forecast (run_sweep). */
+    char note[1400];
+    if (relative && mark_failed_before(all, 1, &r, failed, o, note, sizeof note, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
+    if (relative && note[0])
+        papsim_print_note("papsim run", "%s", note);
     rc = collect_todo(cases, n, relative, &r, &todo, &ntodo, st);
     sweep_results_index_free(&r);
     if (rc != 0)
@@ -214,6 +258,8 @@ static void print_cases(const sweep_cases *cases)
 {
     for (int i = 0; i < cases->n; i++) {
         const sweep_case *sc = &cases->v[i];
+        if (sc->left_out)
+            continue;
         printf("%s%s ", sc->unsupported ? "# unsupported: " : "",
                sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "");
         papsim_case_write_args(&sc->c, stdout);
@@ -274,11 +320,12 @@ static void cost_for_simgrid(sweep_run_options *o, const char *version)
 }
 
 /* Runs both phases: absolute skews, then the relative ones they resolve. */
-static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, papsim_err *e)
+static int run_sweep(sweep_run_options *o, sweep_cases *cases, const sweep_failed_index *failed,
+                     sweep_stats *st, papsim_err *e)
 {
     sweep_results_index r;
     int format = PAPSIM_RESULTS_FORMAT;
-    char simgrid[300];
+    char simgrid[300], note[1400];
     int dropped;
     /* The migration first: a row an older papsim keyed by the platform's
      * path takes its content-keyed id, so drop_stale keeps it (with the
@@ -295,16 +342,22 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, sweep_stats *st, 
         sweep_results_index_free(&r);
         return -1;
     }
+    if (mark_failed_before(cases, 0, &r, failed, o, note, sizeof note, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
     if (!o->quiet)
         sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
                              o->jobs);
+    if (note[0])
+        papsim_print_note("papsim run", "%s", note);
     int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
     sweep_results_index_free(&r);
     if (rc != 0)
         return -1;
     sweep_install_signal_handlers();
-    if (run_phase(cases, 0, o, format, st, e) != 0 ||
-        (!sweep_interrupted() && run_phase(cases, 1, o, format, st, e) != 0))
+    if (run_phase(cases, 0, o, format, failed, st, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases, 1, o, format, failed, st, e) != 0))
         return -1;
     return 0;
 }
@@ -320,18 +373,21 @@ static void join_command(int argc, char **argv, char *out, size_t cap)
 /* The closing count; each case is counted once, under what happened to it. */
 static void print_summary(const sweep_run_options *o, const sweep_stats *st)
 {
-    char baseline[64] = "", unwritten[64] = "";
+    char baseline[64] = "", unwritten[64] = "", left_out[64] = "";
     if (st->no_baseline)
         snprintf(baseline, sizeof baseline, ", %d not run (no-delay baseline missing)",
                  st->no_baseline);
+    if (st->left_out)
+        snprintf(left_out, sizeof left_out, ", %d left out (failed before)", st->left_out);
     if (st->not_written)
         snprintf(unwritten, sizeof unwritten, ", %d not written (write error: run stopped)",
                  st->not_written);
     papsim_print_note("papsim run",
                       "%d cases: %d simulated, %d already in results, %d unsupported, "
-                      "%d timed out, %d failed%s%s -> %s/results.csv",
+                      "%d timed out, %d failed%s%s%s -> %s/results.csv",
                       st->total + st->unsupported, st->run, st->skipped, st->unsupported,
-                      st->timed_out + st->not_run, st->failed, baseline, unwritten, o->out_dir);
+                      st->timed_out + st->not_run, st->failed, baseline, left_out, unwritten,
+                      o->out_dir);
 }
 
 int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
@@ -340,8 +396,9 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     papsim_spec spec = {0};
     sweep_cases cases = {0};
     sweep_stats st = {0};
+    sweep_failed_index failed = {0};
     int status = 2, ntotal, rc, lock = -1;
-    char command[1024];
+    char command[1024], failed_path[4200], note[1400];
 
     e->msg[0] = '\0';
     char spec_path[4096]; /* a bare name of no file: an installed scenario (locate.h) */
@@ -362,11 +419,21 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     }
     if (o->nshards && sweep_select_shard(&cases, o->shard, o->nshards, e) != 0)
         goto done;
+    /* DIR/failed.csv may come from another machine: checked whole before
+     * anything runs (a dry run reads it when given --out) */
+    snprintf(failed_path, sizeof failed_path, "%s/%s", o->out_dir ? o->out_dir : ".",
+             SWEEP_FAILED_FILE);
     if (o->dry_run) {
+        if (o->out_dir && (sweep_failed_load(failed_path, &failed, e) != 0 ||
+                           mark_failed_before(&cases, 0, NULL, &failed, o, note, sizeof note,
+                                              e) != 0))
+            goto done;
         print_cases(&cases);
         /* no smpirun started: the SimGrid papsim was built with */
         cost_for_simgrid(o, papsim_simgrid_build_version());
         sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o->cost, o->case_timeout, o->jobs);
+        if (o->out_dir && note[0])
+            papsim_print_note("papsim run", "%s", note);
         status = 0;
         goto done;
     }
@@ -378,10 +445,14 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     join_command(o->argc, o->argv, command, sizeof command);
     if ((lock = sweep_lock(o->out_dir, o->wait_lock, command, e)) < 0)
         goto done;
+    if (sweep_failed_load(failed_path, &failed, e) != 0) {
+        status = 2;
+        goto done;
+    }
     /* Past a file size limit, a write fails with EFBIG (reported like a
      * full disk) instead of killing papsim. */
     signal(SIGXFSZ, SIG_IGN);
-    rc = run_sweep(o, &cases, &st, e);
+    rc = run_sweep(o, &cases, &failed, &st, e);
     if (rc == 0)
         rc = finish_results(o, &cases, ntotal, !sweep_interrupted(), e);
     if (rc != 0 && !st.not_written)
@@ -394,7 +465,8 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
         papsim_print_note("papsim run", "interrupted; finished cases are kept, rerun to resume");
         status = 130;
     } else {
-        status = st.failed || st.no_baseline ? 1 : 0;
+        /* cases left out: the results are incomplete, as with failed ones */
+        status = st.failed || st.no_baseline || st.left_out ? 1 : 0;
     }
 done:
     if (e->msg[0] && st.not_written) {
@@ -403,6 +475,7 @@ done:
                  " (make room, then rerun the same command to resume)");
     }
     sweep_unlock(lock);
+    sweep_failed_free(&failed);
     sweep_cases_free(&cases);
     papsim_spec_free(&spec);
     return status;

@@ -16,6 +16,7 @@ typedef struct {
     const char *spec_path, *out_dir;
     int jobs, quiet, dry_run;
     int wait_lock;               /* wait for a run holding DIR */
+    int skip_failed;             /* leave out the cases DIR/failed.csv has */
     const char *cfg[32];         /* --cfg=/--log= words for smpirun */
     int ncfg;
     int shard, nshards;          /* shard I/N; 0/0 = the whole sweep */

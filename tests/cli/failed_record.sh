@@ -1,0 +1,111 @@
+# A case whose smpirun batch fails leaves a record in DIR/failed.csv, so a
+# resumed sweep says it failed before (and why) instead of retrying it
+# silently, and --skip-failed leaves it out. The failing case is the one of
+# tests/cli/deadlock.sh: SMPI's bcast mvapich2_inter_node deadlocks at np 4,
+# 2 ranks per node, root 1 (a real case, no mock).
+# - first run: exit 1; failed.csv has its header and one row, cause
+#   deadlock, the case id results.csv gives that case; the ok case is in
+#   results.csv;
+# - second run: "1 of these cases failed before (1 deadlock); they run
+#   again", exit 1, a second row, results.csv byte for byte the same;
+# - third run, --skip-failed: "left out (--skip-failed", no batch, no
+#   case_wall line, exit 1, "1 left out (failed before)", failed.csv the
+#   same; --dry-run --skip-failed lists only the ok case;
+# - a malformed failed.csv (another header, a row with too few fields):
+#   exit 2 naming file and line, nothing run, results.csv the same.
+source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
+
+probe=$("$PAPSIM" bench --np 4 --ranks-per-node 2 --root 1 --collective bcast \
+    --algorithm builtin:mvapich2_inter_node --bytes 64 2>&1)
+if ! grep -qi deadlock <<<"$probe"; then
+    echo "SKIP: SMPI's builtin:mvapich2_inter_node bcast does not deadlock here;" \
+         "no failing case to record"
+    exit 77
+fi
+
+spec() { # spec FILE ALGORITHMS
+    cat > "$1" <<EOF2
+collective = bcast
+np = 4
+ranks_per_node = 2
+root = 1
+bytes = 64
+patterns = no_delay
+[block]
+algorithms = $2
+EOF2
+}
+spec dl.ini "builtin:mvapich2_inter_node, builtin:binomial_tree"
+header="case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,cause,exit_status,log,date"
+
+# The id results.csv gives the deadlocking case: run alone with a time
+# limit shorter than smpirun's start-up, it gets a timeout row (a timeout
+# is no failure: no failed.csv).
+spec alone.ini "builtin:mvapich2_inter_node"
+"$PAPSIM" run alone.ini --out idrun --jobs 1 --case-timeout 0.01 >/dev/null 2>&1
+want_id=$(csv_cols case_id,status idrun/results.csv)
+want_id=${want_id%,timeout}
+expect_eq "the timeout row gives the id" "$(grep -c '^[0-9a-f]\{16\}$' <<<"$want_id")" "1"
+expect_eq "a timeout is not a failure" "$(ls idrun/failed.csv 2>/dev/null)" ""
+
+# 1. The first run: one failure, recorded.
+rc=0; "$PAPSIM" run dl.ini --out out --jobs 1 >out.txt 2>err.txt || rc=$?
+expect_eq "run 1: exit status" "$rc" "1"
+grep -q "failed before" err.txt && fail "run 1: a 'failed before' line on a new directory" || pass
+expect_eq "run 1: header" "$(head -n 1 out/failed.csv)" "$header"
+expect_eq "run 1: one row" "$(wc -l < out/failed.csv)" "2"
+expect_eq "run 1: the row" "$(csv_cols case_id,algorithm,np,bytes,pattern,cause,exit_status out/failed.csv)" \
+    "$want_id,builtin:mvapich2_inter_node,4,64,no_delay,deadlock,0"
+log=$(csv_col log out/failed.csv)
+[ -f "out/$log" ] && grep -q "Deadlock detected" "out/$log" && pass ||
+    fail "run 1: log '$log' is not the batch log, relative to DIR"
+grep -Eq '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$' <<<"$(csv_col date out/failed.csv)" &&
+    pass || fail "run 1: date '$(csv_col date out/failed.csv)'"
+expect_eq "run 1: results" "$(csv_cols algorithm,status out/results.csv)" "builtin:binomial_tree,ok"
+cp out/results.csv results.1
+cp out/failed.csv failed.1
+
+# 2. A resume: said, run again, recorded again.
+rc=0; "$PAPSIM" run dl.ini --out out --jobs 1 >out.txt 2>err.txt || rc=$?
+expect_eq "run 2: exit status" "$rc" "1"
+grep -qx "papsim run: 1 of these cases failed before (1 deadlock); they run again (--skip-failed leaves them out; out/failed.csv)" err.txt &&
+    pass || fail "run 2: no 'failed before' line: $(head -c 600 err.txt)"
+grep -q "batch [0-9]* failed (deadlock)" err.txt && pass || fail "run 2: the case did not run again"
+expect_eq "run 2: two rows" "$(wc -l < out/failed.csv)" "3"
+expect_eq "run 2: the first row kept" "$(head -n 2 out/failed.csv)" "$(cat failed.1)"
+expect_eq "run 2: the second row's case and cause" "$(csv_cols case_id,cause out/failed.csv | tail -n 1)" \
+    "$want_id,deadlock"
+cmp -s results.1 out/results.csv && pass || fail "run 2: results.csv changed"
+
+# 3. --skip-failed: nothing to simulate.
+cp out/failed.csv failed.2
+walls=$(wc -l < out/work/case_wall.tsv)
+batches=$(ls out/work | grep -c '^batch-')
+rc=0; "$PAPSIM" run dl.ini --out out --jobs 1 --skip-failed >out.txt 2>err.txt || rc=$?
+expect_eq "run 3: exit status" "$rc" "1"
+grep -qx "papsim run: 1 of these cases failed before (1 deadlock); left out (--skip-failed; out/failed.csv)" err.txt &&
+    pass || fail "run 3: no 'left out' line: $(head -c 600 err.txt)"
+grep -q "2 cases: 0 simulated, 1 already in results, 0 unsupported, 0 timed out, 0 failed, 1 left out (failed before)" err.txt &&
+    pass || fail "run 3: summary: $(tail -n 1 err.txt)"
+grep -q "smpirun batches" err.txt && fail "run 3: a batch started" || pass
+expect_eq "run 3: no case_wall line" "$(wc -l < out/work/case_wall.tsv)" "$walls"
+expect_eq "run 3: no batch directory" "$(ls out/work | grep -c '^batch-')" "$batches"
+cmp -s failed.2 out/failed.csv && pass || fail "run 3: failed.csv changed"
+cmp -s results.1 out/results.csv && pass || fail "run 3: results.csv changed"
+expect_ok "dry run --skip-failed" "$PAPSIM" run dl.ini --out out --dry-run --skip-failed
+expect_eq "dry run --skip-failed: the ok case only" "$(grep -c -- '--algorithm' out.txt),$(grep -c binomial_tree out.txt)" "1,1"
+expect_ok "dry run" "$PAPSIM" run dl.ini --out out --dry-run
+expect_eq "dry run: both cases" "$(grep -c -- '--algorithm' out.txt)" "2"
+
+# 4. A malformed failed.csv is refused before anything runs.
+sed '1s/,cause,/,reason,/' failed.2 > out/failed.csv
+expect_bad_input "another header" "out/failed\.csv:1: column 10 is 'reason', not 'cause'" \
+    "$PAPSIM" run dl.ini --out out --jobs 1
+sed '3s/,deadlock,0,/,deadlock,/' failed.2 > out/failed.csv
+expect_bad_input "a row with too few fields" "out/failed\.csv:3: 12 fields, the header has 13" \
+    "$PAPSIM" run dl.ini --out out --jobs 1
+expect_bad_input "a dry run checks it too" "out/failed\.csv:3: 12 fields" \
+    "$PAPSIM" run dl.ini --out out --dry-run --skip-failed
+expect_eq "malformed: no case_wall line" "$(wc -l < out/work/case_wall.tsv)" "$walls"
+cmp -s results.1 out/results.csv && pass || fail "malformed: results.csv changed"
+finish
