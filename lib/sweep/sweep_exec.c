@@ -341,6 +341,40 @@ static int finish_batch(batch *b, progress *p)
         snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
         snprintf(why, sizeof why, "signal %d", WTERMSIG(status));
+    /* The log moves to a name of its own, work/failed/CASE-DATE.log: the
+     * next run numbers its batches from 0 again and would overwrite it. If
+     * it cannot move, it stays where it is (and failed.csv says so). */
+    const time_t now = time(NULL);
+    char log[96], stamp[32];
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    snprintf(log, sizeof log, "work/batch-%d/smpirun.log", b->number);
+    {
+        char kept[96], kept_path[sizeof b->log_path], failed_dir[sizeof b->log_path];
+        const char *id = b->cases[b->next]->id;
+        snprintf(failed_dir, sizeof failed_dir, "%s/work/failed", p->o->out_dir);
+        const int dir_ok = mkdir(failed_dir, 0755) == 0 || errno == EEXIST;
+        /* A name not yet taken (the run holds DIR's lock): the same case
+         * may fail twice within a second, in two quick runs. */
+        for (int k = 1; dir_ok && k <= 100; k++) {
+            if (k == 1)
+                snprintf(kept, sizeof kept, "work/failed/%s-%s.log", id[0] ? id : "case", stamp);
+            else
+                snprintf(kept, sizeof kept, "work/failed/%s-%s-%d.log", id[0] ? id : "case", stamp,
+                         k);
+            const int len = snprintf(kept_path, sizeof kept_path, "%s/%s", p->o->out_dir, kept);
+            if (len <= 0 || (size_t)len >= sizeof kept_path)
+                break;
+            if (access(kept_path, F_OK) == 0)
+                continue;
+            if (rename(b->log_path, kept_path) == 0) {
+                memcpy(b->log_path, kept_path, (size_t)len + 1);
+                snprintf(log, sizeof log, "%s", kept);
+            }
+            break;
+        }
+    }
     papsim_print_note("papsim run", "batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s",
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
@@ -351,8 +385,6 @@ static int finish_batch(batch *b, progress *p)
         papsim_print_note("papsim run", "%s", advice);
     /* DIR/failed.csv keeps it for the next runs (sweep_failed.h); a row
      * that cannot be written stops the run, as one of results.csv does. */
-    char log[64];
-    snprintf(log, sizeof log, "work/batch-%d/smpirun.log", b->number);
     sweep_failure f = {b->bad_line[0] ? "unexpected output" : name, code, log};
     char other[32];
     if (!f.cause) {
@@ -362,7 +394,7 @@ static int finish_batch(batch *b, progress *p)
             snprintf(other, sizeof other, "signal %d", WTERMSIG(status));
         f.cause = other;
     }
-    if (sweep_failed_append(p->o->out_dir, c, b->cases[b->next]->id, &f, time(NULL),
+    if (sweep_failed_append(p->o->out_dir, c, b->cases[b->next]->id, &f, now,
                             p->err) != 0) {
         p->stats->not_written++;
         p->stop = 1;

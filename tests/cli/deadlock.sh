@@ -47,7 +47,7 @@ patterns = no_delay
 algorithms = builtin:mvapich2_inter_node, builtin:binomial_tree
 EOF
 expect_fail "run: deadlock" \
-    "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=4 .*smpirun.log" \
+    "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=4 .*; log: .*/work/failed/[0-9a-f]{16}-[0-9]{8}T[0-9]{6}Z\.log" \
     "$PAPSIM" run dl.ini --out out --jobs 1
 grep -q "2 cases: 1 simulated, 0 already in results, 0 unsupported, 0 timed out, 1 failed" err.txt && pass ||
     fail "run: summary: $(tail -n 1 err.txt)"

@@ -41,7 +41,7 @@ bytes = 64
 patterns = no_delay
 EOF
 expect_fail "run: the deadlocking case fails" \
-    "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=4 .*; log: o'; touch PWNED; '/work/batch-[0-9]+/smpirun.log" \
+    "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=4 .*; log: o'; touch PWNED; '/work/failed/[0-9a-f]{16}-[0-9]{8}T[0-9]{6}Z\.log" \
     "$PAPSIM" run sweep.ini --out "$out" --jobs 1
 # The log's last lines, read in C: SimGrid's own message is among them.
 grep -q "Deadlock detected" err.txt && pass || fail "run: the log tail is not shown"
