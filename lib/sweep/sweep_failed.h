@@ -34,7 +34,7 @@ typedef struct {
     const char *cause; /* papsim_failure_name ("deadlock", "killed by SIGKILL", ...),
                         * else "exit status N", "signal N" or "unexpected output" */
     int exit_status;   /* smpirun's: its exit status, or 128 + N for signal N */
-    const char *log;   /* the batch's log, relative to DIR (work/batch-N/smpirun.log) */
+    const char *log;   /* the batch's log, relative to DIR (work/failed/CASE-DATE.log) */
 } sweep_failure;
 
 /* The row (with its newline) of a failed attempt of case c, whose id is id,
