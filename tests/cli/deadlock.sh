@@ -15,13 +15,7 @@ source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 # 2 ranks per node, root 1. If SimGrid ever fixes it, the test cannot say
 # anything: it reports itself skipped (CTest SKIP_RETURN_CODE 77), never
 # passed.
-probe=$("$PAPSIM" bench --np 4 --ranks-per-node 2 --root 1 --collective bcast \
-    --algorithm builtin:mvapich2_inter_node --bytes 64 2>&1)
-if ! grep -qi deadlock <<<"$probe"; then
-    echo "SKIP: SMPI's builtin:mvapich2_inter_node bcast does not deadlock here;" \
-         "no deadlocking case to test the detection with"
-    exit 77
-fi
+require_deadlock_case "no deadlocking case to test the detection with"
 
 expect_fail "bench: deadlock" "papsim bench: failed: deadlock: .*\(0 of 1 result rows\)" \
     "$PAPSIM" bench --np 4 --ranks-per-node 2 --root 1 --collective bcast \

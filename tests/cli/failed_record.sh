@@ -15,13 +15,7 @@
 #   exit 2 naming file and line, nothing run, results.csv the same.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
-probe=$("$PAPSIM" bench --np 4 --ranks-per-node 2 --root 1 --collective bcast \
-    --algorithm builtin:mvapich2_inter_node --bytes 64 2>&1)
-if ! grep -qi deadlock <<<"$probe"; then
-    echo "SKIP: SMPI's builtin:mvapich2_inter_node bcast does not deadlock here;" \
-         "no failing case to record"
-    exit 77
-fi
+require_deadlock_case "no failing case to record"
 
 spec() { # spec FILE ALGORITHMS
     cat > "$1" <<EOF2

@@ -66,6 +66,19 @@ session_pids() {
     done
 }
 
+# require_deadlock_case WHY: the one real case known to deadlock under SMPI
+# (its bcast mvapich2_inter_node at np 4, 2 ranks per node, root 1). If it
+# no longer deadlocks (SimGrid fixed it), the test says so and is skipped
+# (CTest SKIP_RETURN_CODE 77), never passed: another such case is needed.
+require_deadlock_case() {
+    local probe
+    probe=$("$PAPSIM" bench --np 4 --ranks-per-node 2 --root 1 --collective bcast \
+        --algorithm builtin:mvapich2_inter_node --bytes 64 2>&1)
+    grep -qi deadlock <<<"$probe" && return 0
+    echo "SKIP: SMPI's builtin:mvapich2_inter_node bcast does not deadlock here; $1"
+    exit 77
+}
+
 # expect_eq DESC GOT WANT
 expect_eq() {
     if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2' want '$3'"; fi
