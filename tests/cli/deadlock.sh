@@ -30,16 +30,7 @@ expect_ok "bench: a working bcast, 3 repetitions" \
     "$PAPSIM" bench --np 2 --collective bcast --algorithm builtin:binomial_tree --bytes 8 --reps 3
 expect_eq "bench: its rows" "$(grep -c ',ok$' out.txt)" "3"
 
-cat > dl.ini <<'EOF'
-collective = bcast
-np = 4
-ranks_per_node = 2
-root = 1
-bytes = 64
-patterns = no_delay
-[both]
-algorithms = builtin:mvapich2_inter_node, builtin:binomial_tree
-EOF
+deadlock_spec dl.ini "builtin:mvapich2_inter_node, builtin:binomial_tree"
 expect_fail "run: deadlock" \
     "batch [0-9]+ failed \(deadlock\) in case bcast/builtin:mvapich2_inter_node np=4 .*; log: .*/work/failed/[0-9a-f]{16}-[0-9]{8}T[0-9]{6}Z\.log" \
     "$PAPSIM" run dl.ini --out out --jobs 1

@@ -17,25 +17,13 @@ source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 require_deadlock_case "no failing case to record"
 
-spec() { # spec FILE ALGORITHMS
-    cat > "$1" <<EOF2
-collective = bcast
-np = 4
-ranks_per_node = 2
-root = 1
-bytes = 64
-patterns = no_delay
-[block]
-algorithms = $2
-EOF2
-}
-spec dl.ini "builtin:mvapich2_inter_node, builtin:binomial_tree"
+deadlock_spec dl.ini "builtin:mvapich2_inter_node, builtin:binomial_tree"
 header="case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,cause,exit_status,log,date"
 
 # The id results.csv gives the deadlocking case: run alone with a time
 # limit shorter than smpirun's start-up, it gets a timeout row (a timeout
 # is no failure: no failed.csv).
-spec alone.ini "builtin:mvapich2_inter_node"
+deadlock_spec alone.ini "builtin:mvapich2_inter_node"
 "$PAPSIM" run alone.ini --out idrun --jobs 1 --case-timeout 0.01 >/dev/null 2>&1
 want_id=$(csv_cols case_id,status idrun/results.csv)
 want_id=${want_id%,timeout}

@@ -79,6 +79,13 @@ require_deadlock_case() {
     exit 77
 }
 
+# deadlock_spec FILE ALGORITHMS: a sweep spec of that case (64 B, no delay)
+# for the given bcast algorithms, e.g. the deadlocking one and a working one.
+deadlock_spec() {
+    printf '%s\n' "collective = bcast" "np = 4" "ranks_per_node = 2" "root = 1" "bytes = 64" \
+        "patterns = no_delay" "[block]" "algorithms = $2" >"$1"
+}
+
 # expect_eq DESC GOT WANT
 expect_eq() {
     if [ "$2" = "$3" ]; then pass; else fail "$1: got '$2' want '$3'"; fi
