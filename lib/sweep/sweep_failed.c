@@ -127,6 +127,13 @@ static int check_row(const papsim_table *t, size_t r, papsim_err *e)
 {
     char *const *v = t->rows[r];
     const long line = t->lines[r];
+    /* Fields are printed (the cause in the resume's line): no control
+     * character from another machine's file reaches the terminal. */
+    for (int c = 0; c < sweep_failed_ncolumns; c++)
+        for (const unsigned char *q = (const unsigned char *)v[c]; *q; q++)
+            if (*q < 0x20 || *q == 0x7f)
+                return papsim_fail(e, "%s:%ld: %s: the control character 0x%02x", t->path, line,
+                                   sweep_failed_columns[c], *q);
     const char *id = v[COL_ID];
     int hex = strlen(id) == 16;
     for (int i = 0; hex && i < 16; i++)

@@ -10,7 +10,8 @@
  * sweep_failed_columns; case_id 16 hex digits; collective, algorithm,
  * pattern and cause not empty; np a positive integer; bytes a non-negative
  * integer; exit_status an integer from 0 to 255; date YYYY-MM-DDTHH:MM:SSZ;
- * every row whole (its fields, its newline). A file that breaks a rule is
+ * every row whole (its fields, its newline); no control character in
+ * any field. A file that breaks a rule is
  * refused with FILE:LINE: COLUMN and what is wrong. */
 #ifndef PAPSIM_SWEEP_FAILED_H
 #define PAPSIM_SWEEP_FAILED_H

@@ -193,6 +193,10 @@ static void test_load(check_counts *c, const scratch *s)
                    "0,l,2026-11-27T22:54:10Z",
                    "failed.csv:2: the last row has no newline at its end, so it may have been "
                    "cut short (a copy or a write that stopped)");
+    expect_refused(c, s, "control character",
+                   HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,"
+                   "dead\x1b[2Jlock,0,l,2026-11-27T22:54:10Z\n",
+                   "failed.csv:2: cause: the control character 0x1b");
     expect_refused(c, s, "quoted field",
                    HEADER "53946d307eb6bd52,bcast,\"x\",default,4,sequential,64,no_delay,0,"
                    "deadlock,0,l,2026-11-27T22:54:10Z\n",
