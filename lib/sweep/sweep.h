@@ -99,9 +99,6 @@ typedef struct {
 int sweep_results_prepare(const char *dir, int *format, papsim_err *e);
 /* Opens DIR/results.csv for appending (path gets its name); -1 on error. */
 int sweep_open_results(const char *dir, char *path, size_t cap, papsim_err *e);
-/* Appends whole rows in one write; when it fails (a full disk) the file is
- * cut back to its size before, and the error names path and the cause. */
-int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, papsim_err *e);
 /* Appends a row with this status (no times) for each of cases[0..n). */
 int sweep_append_status_rows(const char *dir, const sweep_case *const *cases, int n,
                              const char *status, int format, papsim_err *e);

@@ -18,6 +18,7 @@
 #include "sweep/sweep.h"
 #include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
+#include "util/papsim_fs.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
 
@@ -207,7 +208,7 @@ static int take_line(batch *b, char *line, progress *p, papsim_err *e)
     b->pending[b->pending_len++] = '\n';
     if (++b->rows < b->cases[b->next]->c.reps)
         return 0;
-    if (sweep_append_rows(p->results_fd, p->results_path, b->pending, b->pending_len, e) != 0) {
+    if (papsim_append_whole(p->results_fd, p->results_path, b->pending, b->pending_len, e) != 0) {
         p->stats->not_written++;
         return -1;
     }
@@ -278,7 +279,7 @@ static int record_timeout(batch *b, progress *p, int missing)
     const papsim_case *c = &b->cases[b->next]->c;
     char row[8192];
     sweep_status_row(c, SWEEP_STATUS_TIMEOUT, p->o->format, row, sizeof row);
-    if (sweep_append_rows(p->results_fd, p->results_path, row, strlen(row), p->err) != 0) {
+    if (papsim_append_whole(p->results_fd, p->results_path, row, strlen(row), p->err) != 0) {
         p->stats->not_written++;
         p->stop = 1;
         return 0;

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sweep/sweep.h"
+#include "util/papsim_fs.h"
 
 const char *const sweep_failed_columns[] = {
     "case_id", "collective", "algorithm", "platform", "np",  "mapping", "bytes",
@@ -69,9 +69,9 @@ int sweep_failed_append(const char *dir, const papsim_case *c, const char *id,
             hlen += (size_t)snprintf(header + hlen, sizeof header - hlen, "%s%s",
                                      sweep_failed_columns[i],
                                      i + 1 < sweep_failed_ncolumns ? "," : "\n");
-    if (hlen && sweep_append_rows(fd, path, header, hlen, e) != 0)
+    if (hlen && papsim_append_whole(fd, path, header, hlen, e) != 0)
         goto out;
-    if (sweep_append_rows(fd, path, row, strlen(row), e) != 0)
+    if (papsim_append_whole(fd, path, row, strlen(row), e) != 0)
         goto out;
     if (fsync(fd) != 0 && errno != EINVAL) {
         papsim_fail(e, "%s: %s", path, strerror(errno));

@@ -14,32 +14,6 @@
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
 
-int sweep_append_rows(int fd, const char *path, const char *rows, size_t len, papsim_err *e)
-{
-    struct stat st;
-    if (fstat(fd, &st) != 0)
-        return papsim_fail(e, "%s: %s", path, strerror(errno));
-    const char *p = rows;
-    size_t left = len;
-    while (left > 0) {
-        ssize_t n = write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            int err = n < 0 ? errno : ENOSPC;
-            /* Back to the size before: the file keeps whole rows only. */
-            int trimmed = ftruncate(fd, st.st_size) == 0;
-            papsim_fail(e, "%s: %s%s", path, strerror(err),
-                        trimmed ? "" : " (and a partial row could not be removed: the next "
-                                       "run trims it)");
-            return -1;
-        }
-        p += n;
-        left -= (size_t)n;
-    }
-    return 0;
-}
-
 int sweep_open_results(const char *dir, char *path, size_t cap, papsim_err *e)
 {
     if ((size_t)snprintf(path, cap, "%s/results.csv", dir) >= cap)
@@ -58,7 +32,7 @@ static int create_results(const char *path, int *format, papsim_err *e)
         return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
     char header[4096];
     int len = snprintf(header, sizeof header, "%s\n", papsim_results_header());
-    int rc = sweep_append_rows(fd, path, header, (size_t)len, e);
+    int rc = papsim_append_whole(fd, path, header, (size_t)len, e);
     if (close(fd) != 0 && rc == 0)
         rc = papsim_fail(e, "%s: %s", path, strerror(errno));
     if (rc != 0)
@@ -122,7 +96,7 @@ int sweep_append_status_rows(const char *dir, const sweep_case *const *cases, in
         return -1;
     for (int i = 0; i < n && rc == 0; i++) {
         sweep_status_row(&cases[i]->c, status, format, row, sizeof row);
-        rc = sweep_append_rows(fd, path, row, strlen(row), e);
+        rc = papsim_append_whole(fd, path, row, strlen(row), e);
     }
     if (close(fd) != 0 && rc == 0)
         rc = papsim_fail(e, "%s: %s", path, strerror(errno));

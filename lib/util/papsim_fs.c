@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 int papsim_mkdir_p(const char *dir, papsim_err *e)
 {
@@ -110,5 +111,31 @@ int papsim_make_temp_dir(const char *name, char *dir, size_t len, papsim_err *e)
     if (!mkdtemp(dir))
         return papsim_fail(e, "cannot create a temporary directory in %s: %s", tmp,
                            strerror(errno));
+    return 0;
+}
+
+int papsim_append_whole(int fd, const char *path, const char *rows, size_t len, papsim_err *e)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return papsim_fail(e, "%s: %s", path, strerror(errno));
+    const char *p = rows;
+    size_t left = len;
+    while (left > 0) {
+        ssize_t n = write(fd, p, left);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            int err = n < 0 ? errno : ENOSPC;
+            /* Back to the size before: the file keeps whole rows only. */
+            int trimmed = ftruncate(fd, st.st_size) == 0;
+            papsim_fail(e, "%s: %s%s", path, strerror(err),
+                        trimmed ? "" : " (and a partial row could not be removed: the next "
+                                       "run trims it)");
+            return -1;
+        }
+        p += n;
+        left -= (size_t)n;
+    }
     return 0;
 }

@@ -27,4 +27,8 @@ int papsim_path_label(const char *base_dir, const char *spelled, char *out, size
  * dir; fails naming the parent that refused it. */
 int papsim_make_temp_dir(const char *name, char *dir, size_t len, papsim_err *e);
 
+/* Appends whole rows in one write; when it fails (a full disk) the file is
+ * cut back to its size before, and the error names path and the cause. */
+int papsim_append_whole(int fd, const char *path, const char *rows, size_t len, papsim_err *e);
+
 #endif
