@@ -147,60 +147,67 @@ static void test_load(check_counts *c, const scratch *s)
     CHECK(c, load(s, "\xEF\xBB\xBF" HEADER, &x, &e) == 0, "header only, BOM: %s", e.msg);
     sweep_failed_free(&x);
 
-    expect_refused(c, s, "wrong header",
-                   "case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,reason,"
-                   "exit_status,log,date\n" ROW_DEADLOCK,
-                   "failed.csv:1: column 10 is 'reason', not 'cause': not a papsim failed.csv "
-                   "header");
-    expect_refused(c, s, "results.csv header", "case_id,rep,status\n",
-                   "failed.csv:1: column 2 is 'rep', not 'collective': not a papsim failed.csv "
-                   "header");
-    expect_refused(c, s, "extra column",
-                   "case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,cause,"
-                   "exit_status,log,date,x\n",
-                   "failed.csv:1: column 14 is 'x': a failed.csv has 13 columns");
-    expect_refused(c, s, "too few fields",
+    /* Each file refused, and the message (NULL: csv.c's own, then the hint). */
+    static const struct {
+        const char *what, *text, *want;
+    } refused[] = {
+        {"wrong header",
+         "case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,reason,"
+         "exit_status,log,date\n" ROW_DEADLOCK,
+         "failed.csv:1: column 10 is 'reason', not 'cause': not a papsim failed.csv "
+         "header"},
+        {"results.csv header", "case_id,rep,status\n",
+         "failed.csv:1: column 2 is 'rep', not 'collective': not a papsim failed.csv "
+         "header"},
+        {"extra column",
+         "case_id,collective,algorithm,platform,np,mapping,bytes,pattern,skew,cause,"
+         "exit_status,log,date,x\n",
+         "failed.csv:1: column 14 is 'x': a failed.csv has 13 columns"},
+        {"too few fields",
                    HEADER ROW_DEADLOCK "53946d307eb6bd52,bcast,x,default,4,sequential,64,"
-                   "no_delay,0,deadlock,0,2026-11-27T22:54:10Z\n",
-                   "failed.csv:3: 12 fields, the header has 13");
-    expect_refused(c, s, "bad id",
+         "no_delay,0,deadlock,0,2026-11-27T22:54:10Z\n",
+         "failed.csv:3: 12 fields, the header has 13"},
+        {"bad id",
                    HEADER "53946D307EB6BD52,bcast,x,default,4,sequential,64,no_delay,0,deadlock,"
-                   "0,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: case_id: '53946D307EB6BD52' is not a case id (16 hex digits)");
-    expect_refused(c, s, "bad np",
+         "0,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: case_id: '53946D307EB6BD52' is not a case id (16 hex digits)"},
+        {"bad np",
                    HEADER "53946d307eb6bd52,bcast,x,default,0,sequential,64,no_delay,0,deadlock,"
-                   "0,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: np: '0' is not a positive integer");
-    expect_refused(c, s, "bad bytes",
+         "0,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: np: '0' is not a positive integer"},
+        {"bad bytes",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,-1,no_delay,0,deadlock,"
-                   "0,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: bytes: '-1' is not a non-negative integer");
-    expect_refused(c, s, "empty cause",
+         "0,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: bytes: '-1' is not a non-negative integer"},
+        {"empty cause",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,,"
-                   "0,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: cause: empty");
-    expect_refused(c, s, "bad exit status",
+         "0,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: cause: empty"},
+        {"bad exit status",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,deadlock,"
-                   "256,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: exit_status: '256' is not an exit status (0 to 255)");
-    expect_refused(c, s, "bad date",
+         "256,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: exit_status: '256' is not an exit status (0 to 255)"},
+        {"bad date",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,deadlock,"
-                   "0,l,2026-11-27 22:54:10\n",
-                   "failed.csv:2: date: '2026-11-27 22:54:10' is not a UTC date "
-                   "YYYY-MM-DDTHH:MM:SSZ");
-    expect_refused(c, s, "no final newline",
+         "0,l,2026-11-27 22:54:10\n",
+         "failed.csv:2: date: '2026-11-27 22:54:10' is not a UTC date "
+         "YYYY-MM-DDTHH:MM:SSZ"},
+        {"no final newline",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,deadlock,"
-                   "0,l,2026-11-27T22:54:10Z",
-                   "failed.csv:2: the last row has no newline at its end, so it may have been "
-                   "cut short (a copy or a write that stopped)");
-    expect_refused(c, s, "control character",
+         "0,l,2026-11-27T22:54:10Z",
+         "failed.csv:2: the last row has no newline at its end, so it may have been "
+         "cut short (a copy or a write that stopped)"},
+        {"control character",
                    HEADER "53946d307eb6bd52,bcast,x,default,4,sequential,64,no_delay,0,"
-                   "dead\x1b[2Jlock,0,l,2026-11-27T22:54:10Z\n",
-                   "failed.csv:2: cause: the control character 0x1b");
-    expect_refused(c, s, "quoted field",
+         "dead\x1b[2Jlock,0,l,2026-11-27T22:54:10Z\n",
+         "failed.csv:2: cause: the control character 0x1b"},
+        {"quoted field",
                    HEADER "53946d307eb6bd52,bcast,\"x\",default,4,sequential,64,no_delay,0,"
-                   "deadlock,0,l,2026-11-27T22:54:10Z\n",
-                   NULL);
+         "deadlock,0,l,2026-11-27T22:54:10Z\n",
+                   NULL},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++)
+        expect_refused(c, s, refused[i].what, refused[i].text, refused[i].want);
 }
 
 int main(int argc, char **argv)
