@@ -426,7 +426,11 @@ static int longest_first(const void *pa, const void *pb)
     return a->number - b->number;
 }
 
-/* Cuts the work into batches small enough to keep every worker busy. */
+/* Cuts the work into batches small enough to keep every worker busy: at
+ * most a quarter of a worker's share of the cases, and, with several
+ * workers, of the forecast cost, so that the cases of one dear algorithm
+ * do not end up in one batch that a single worker runs alone for hours
+ * after the others are done. */
 static int make_batches(sweep_case **todo, int n, const sweep_options *o, batch **out,
                         int *nbatches)
 {
@@ -435,21 +439,30 @@ static int make_batches(sweep_case **todo, int n, const sweep_options *o, batch 
     if (chunk > 64)
         chunk = 64;
     batch *v = calloc(2 * (size_t)n + 1, sizeof *v); /* room for reruns */
-    if (!v)
+    double *cost = malloc(((size_t)n + 1) * sizeof *cost);
+    if (!v || !cost) {
+        free(v);
+        free(cost);
         return -1;
+    }
+    double total = 0;
+    for (int k = 0; k < n; k++)
+        total += cost[k] = sweep_case_cost(todo[k], o->cost, NULL);
+    const double cost_cap = o->jobs > 1 ? total / (o->jobs * 4) : total;
     int nb = 0;
     for (int i = 0; i < n;) {
         int j = i + 1;
-        while (j < n && j - i < chunk && same_batch(todo[i], todo[j]))
-            j++;
+        double c = cost[i];
+        while (j < n && j - i < chunk && same_batch(todo[i], todo[j]) && c + cost[j] <= cost_cap)
+            c += cost[j++];
         v[nb].cases = todo + i;
         v[nb].ncases = j - i;
         v[nb].number = nb;
-        for (int k = i; k < j; k++)
-            v[nb].cost += sweep_case_cost(todo[k], o->cost, NULL);
+        v[nb].cost = c;
         nb++;
         i = j;
     }
+    free(cost);
     if (o->jobs > 1) {
         qsort(v, (size_t)nb, sizeof *v, longest_first);
         for (int b = 0; b < nb; b++)
