@@ -304,6 +304,41 @@ static void enforce_case_timeout(batch *b, const sweep_options *o)
     kill(-b->pid, SIGKILL); /* the whole group: smpirun and the simulator */
 }
 
+/* Moves a failed batch's log to a name of its own, DIR/work/failed/CASE-
+ * DATE.log (DATE from now): the next run numbers its batches from 0 again
+ * and would overwrite it. log gets its path relative to DIR, the new one,
+ * or work/batch-N/smpirun.log if it could not move; b->log_path follows. */
+static void keep_failed_log(batch *b, const char *out_dir, time_t now, char *log, size_t cap)
+{
+    char stamp[32], kept[96], kept_path[sizeof b->log_path], failed_dir[sizeof b->log_path];
+    struct tm tm;
+    const char *id = b->cases[b->next]->id[0] ? b->cases[b->next]->id : "case";
+    snprintf(log, cap, "work/batch-%d/smpirun.log", b->number);
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    snprintf(failed_dir, sizeof failed_dir, "%s/work/failed", out_dir);
+    if (mkdir(failed_dir, 0755) != 0 && errno != EEXIST)
+        return;
+    /* A name not yet taken (the run holds DIR's lock): the same case may
+     * fail twice within a second, in two quick runs. */
+    for (int k = 1; k <= 100; k++) {
+        if (k == 1)
+            snprintf(kept, sizeof kept, "work/failed/%s-%s.log", id, stamp);
+        else
+            snprintf(kept, sizeof kept, "work/failed/%s-%s-%d.log", id, stamp, k);
+        const int len = snprintf(kept_path, sizeof kept_path, "%s/%s", out_dir, kept);
+        if (len <= 0 || (size_t)len >= sizeof kept_path)
+            return;
+        if (access(kept_path, F_OK) == 0)
+            continue;
+        if (rename(b->log_path, kept_path) == 0) {
+            memcpy(b->log_path, kept_path, (size_t)len + 1);
+            snprintf(log, cap, "%s", kept);
+        }
+        return;
+    }
+}
+
 /* Waits for a finished batch. When it stopped early, the case it was
  * running failed (the simulator crashed, papbench refused it, or it printed
  * something that is not that case's row): that case is counted as failed,
@@ -327,55 +362,24 @@ static int finish_batch(batch *b, progress *p)
         return record_timeout(b, p, missing);
     /* SimGrid 3.32 ends a deadlocked simulation with exit status 0, 4.1
      * with 139 (simgrid_compat.h): its log line is what tells, first. */
-    char why[160];
+    char why[160], plain[32];
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     const papsim_log_cause cause =
         b->bad_line[0] ? PAPSIM_LOG_UNKNOWN : papsim_failure_cause(b->log_path, code);
     const char *name = papsim_failure_name(cause);
+    if (WIFEXITED(status))
+        snprintf(plain, sizeof plain, "exit status %d", WEXITSTATUS(status));
+    else
+        snprintf(plain, sizeof plain, "signal %d", WTERMSIG(status));
     if (b->bad_line[0])
         snprintf(why, sizeof why, "unexpected output line '%s'", b->bad_line);
     else if (cause == PAPSIM_LOG_KILLED)
         snprintf(why, sizeof why, "%s, exit status %d", name, code);
-    else if (name)
-        snprintf(why, sizeof why, "%s", name);
-    else if (WIFEXITED(status))
-        snprintf(why, sizeof why, "exit status %d", WEXITSTATUS(status));
     else
-        snprintf(why, sizeof why, "signal %d", WTERMSIG(status));
-    /* The log moves to a name of its own, work/failed/CASE-DATE.log: the
-     * next run numbers its batches from 0 again and would overwrite it. If
-     * it cannot move, it stays where it is (and failed.csv says so). */
+        snprintf(why, sizeof why, "%s", name ? name : plain);
     const time_t now = time(NULL);
-    char log[96], stamp[32];
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
-    snprintf(log, sizeof log, "work/batch-%d/smpirun.log", b->number);
-    {
-        char kept[96], kept_path[sizeof b->log_path], failed_dir[sizeof b->log_path];
-        const char *id = b->cases[b->next]->id;
-        snprintf(failed_dir, sizeof failed_dir, "%s/work/failed", p->o->out_dir);
-        const int dir_ok = mkdir(failed_dir, 0755) == 0 || errno == EEXIST;
-        /* A name not yet taken (the run holds DIR's lock): the same case
-         * may fail twice within a second, in two quick runs. */
-        for (int k = 1; dir_ok && k <= 100; k++) {
-            if (k == 1)
-                snprintf(kept, sizeof kept, "work/failed/%s-%s.log", id[0] ? id : "case", stamp);
-            else
-                snprintf(kept, sizeof kept, "work/failed/%s-%s-%d.log", id[0] ? id : "case", stamp,
-                         k);
-            const int len = snprintf(kept_path, sizeof kept_path, "%s/%s", p->o->out_dir, kept);
-            if (len <= 0 || (size_t)len >= sizeof kept_path)
-                break;
-            if (access(kept_path, F_OK) == 0)
-                continue;
-            if (rename(b->log_path, kept_path) == 0) {
-                memcpy(b->log_path, kept_path, (size_t)len + 1);
-                snprintf(log, sizeof log, "%s", kept);
-            }
-            break;
-        }
-    }
+    char log[96];
+    keep_failed_log(b, p->o->out_dir, now, log, sizeof log);
     papsim_print_note("papsim run", "batch %d failed (%s) in case %s/%s np=%d %s %lldB %s; log: %s",
             b->number, why, c->collective, c->algorithm, c->np, c->mapping, c->bytes, c->pattern,
             b->log_path);
@@ -386,15 +390,7 @@ static int finish_batch(batch *b, progress *p)
         papsim_print_note("papsim run", "%s", advice);
     /* DIR/failed.csv keeps it for the next runs (sweep_failed.h); a row
      * that cannot be written stops the run, as one of results.csv does. */
-    sweep_failure f = {b->bad_line[0] ? "unexpected output" : name, code, log};
-    char other[32];
-    if (!f.cause) {
-        if (WIFEXITED(status))
-            snprintf(other, sizeof other, "exit status %d", WEXITSTATUS(status));
-        else
-            snprintf(other, sizeof other, "signal %d", WTERMSIG(status));
-        f.cause = other;
-    }
+    sweep_failure f = {b->bad_line[0] ? "unexpected output" : name ? name : plain, code, log};
     if (sweep_failed_append(p->o->out_dir, c, b->cases[b->next]->id, &f, now,
                             p->err) != 0) {
         p->stats->not_written++;
