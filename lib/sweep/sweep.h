@@ -180,8 +180,8 @@ double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *
 long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback);
 
 /* Prints the forecast on stderr: the cases still to simulate (is_done, if
- * given, says which absolute-skew cases results already hold; cases
- * left_out are not counted), their
+ * given, says which cases results already hold; cases left_out are not
+ * counted), their
  * messages, the wall time over the workers with each case at most
  * case_timeout (and a high figure when skewed cases hang on no-delay cases
  * forecast at that limit), the costliest case when it takes a minute or

@@ -75,7 +75,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
         const sweep_case *sc = &cases[i];
         if (sc->unsupported || sc->left_out)
             continue;
-        if (is_done && sc->skew.kind == PAPSIM_SKEW_ABSOLUTE && is_done(ctx, sc)) {
+        if (is_done && is_done(ctx, sc)) {
             done++;
             continue;
         }

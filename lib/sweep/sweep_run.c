@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/csv.h"
 #include "util/papsim_error.h"
@@ -71,46 +72,53 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase,
 
 /* skew_s = factor x mean no-delay total delay (over the cell's algorithms,
  * or the case's own for -own). A baseline that timed out is left out of the
- * mean; a case whose own baseline timed out is marked baseline_timed_out (it
- * gets a row, no run; skew_s 0 when no baseline finished). A case whose
- * baseline is missing stays unresolved (empty id) and is reported. */
+ * mean. Returns 1 when every baseline the case needs is in r (*skew_s set;
+ * *own_timed_out: its own baseline timed out, skew_s 0 when no baseline
+ * finished), 0 when one is missing. Prints nothing: the forecast asks too. */
+static int relative_skew(const sweep_cases *all, const sweep_case *sc,
+                         const sweep_results_index *r, double *skew_s, int *own_timed_out)
+{
+    double sum = 0;
+    int count = 0, missing = 0;
+    *own_timed_out = 0;
+    for (int j = 0; j < all->n; j++) {
+        const sweep_case *nd = &all->v[j];
+        if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_in_cell(all, sc, j))
+            continue;
+        int own = !strcmp(nd->c.algorithm, sc->c.algorithm);
+        if (sc->skew.kind == PAPSIM_SKEW_OWN && !own)
+            continue;
+        double t;
+        int timed_out;
+        sweep_results_rows_of(r, nd->id, &t, &timed_out);
+        if (timed_out)
+            *own_timed_out |= own;
+        else if (t < 0)
+            missing++;
+        else {
+            sum += t;
+            count++;
+        }
+    }
+    if (missing || (count == 0 && !*own_timed_out))
+        return 0;
+    *skew_s = count ? sc->skew.value * sum / count : 0;
+    return 1;
+}
+
+/* Resolves the relative skews from the no-delay rows: a case gets its
+ * skew_s and id; one whose own baseline timed out is marked
+ * baseline_timed_out (it gets a row, no run). A case whose baseline is
+ * missing stays unresolved (empty id) and is reported. */
 static void resolve_relative(sweep_cases *all, const sweep_results_index *r, sweep_stats *st)
 {
-    sweep_case *cases = all->v;
-    const int n = all->n;
-    for (int i = 0; i < n; i++) {
-        sweep_case *sc = &cases[i];
+    for (int i = 0; i < all->n; i++) {
+        sweep_case *sc = &all->v[i];
         if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE || sc->unsupported)
             continue;
-        double sum = 0;
-        int count = 0, missing = 0;
-        sc->baseline_timed_out = 0;
-        for (int j = 0; j < n; j++) {
-            const sweep_case *nd = &cases[j];
-            if (strcmp(nd->c.pattern, "no_delay") || nd->unsupported || !sweep_in_cell(all, sc, j))
-                continue;
-            int own = !strcmp(nd->c.algorithm, sc->c.algorithm);
-            if (sc->skew.kind == PAPSIM_SKEW_OWN && !own)
-                continue;
-            double t;
-            int timed_out;
-            sweep_results_rows_of(r, nd->id, &t, &timed_out);
-            if (timed_out)
-                sc->baseline_timed_out |= own;
-            else if (t < 0)
-                missing++;
-            else {
-                sum += t;
-                count++;
-            }
-        }
+        double skew_s;
         sc->id[0] = '\0';
-        if (sc->baseline_timed_out && !missing) {
-            sc->c.skew_s = count ? sc->skew.value * sum / count : 0;
-            papsim_case_id(&sc->c, sc->id);
-            continue;
-        }
-        if (count == 0 || missing) {
+        if (!relative_skew(all, sc, r, &skew_s, &sc->baseline_timed_out)) {
             papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
                                "%s/%s np=%d %lldB %s skew %s: no-delay baseline missing, "
                               "case not run",
@@ -119,9 +127,10 @@ static void resolve_relative(sweep_cases *all, const sweep_results_index *r, swe
             st->no_baseline++;
             continue;
         }
-        sc->c.skew_s = sc->skew.value * sum / count;
+        sc->c.skew_s = skew_s;
         papsim_err too_large;
-        if (papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
+        if (!sc->baseline_timed_out &&
+            papsim_check_skew_limit(sc->c.skew, sc->c.skew_s, &too_large) != 0) {
             papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
                                "%s/%s np=%d %lldB %s skew %s: case not run: %s",
                               sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
@@ -254,11 +263,15 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
     return rc;
 }
 
-static void print_cases(const sweep_cases *cases)
+static int forecast_is_done(const void *ctx, const sweep_case *sc);
+
+/* The cases a run would simulate, as arguments (done, if given: the
+ * forecast's view of the results, whose cases are left out). */
+static void print_cases(const sweep_cases *cases, const void *done)
 {
     for (int i = 0; i < cases->n; i++) {
         const sweep_case *sc = &cases->v[i];
-        if (sc->left_out)
+        if (sc->left_out || (done && forecast_is_done(done, sc)))
             continue;
         printf("%s%s ", sc->unsupported ? "# unsupported: " : "",
                sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "");
@@ -266,10 +279,25 @@ static void print_cases(const sweep_cases *cases)
     }
 }
 
-/* The forecast's view of the results: a case with all its rows. */
-static int forecast_is_done(const void *results, const sweep_case *sc)
+/* The forecast's view of the results: a case with all its rows; a
+ * relative skew whose baselines are all in results by the id it will get
+ * (with its own baseline timed out, its baseline_timeout row). */
+typedef struct {
+    const sweep_results_index *r;
+    const sweep_cases *all;
+} forecast_view;
+
+static int forecast_is_done(const void *ctx, const sweep_case *sc)
 {
-    return is_done(results, sc);
+    const forecast_view *v = ctx;
+    if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE)
+        return is_done(v->r, sc);
+    sweep_case resolved = *sc;
+    int own_timed_out;
+    if (!relative_skew(v->all, sc, v->r, &resolved.c.skew_s, &own_timed_out))
+        return 0;
+    papsim_case_id(&resolved.c, resolved.id);
+    return is_done(v->r, &resolved);
 }
 
 /* Records the case order of this run in DIR/case_order.csv (for papsim
@@ -347,8 +375,8 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, const sweep_faile
         return -1;
     }
     if (!o->quiet)
-        sweep_print_forecast(cases->v, cases->n, forecast_is_done, &r, &o->cost, o->case_timeout,
-                             o->jobs);
+        sweep_print_forecast(cases->v, cases->n, forecast_is_done,
+                             &(forecast_view){&r, cases}, &o->cost, o->case_timeout, o->jobs);
     if (note[0])
         papsim_print_note("papsim run", "%s", note);
     int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
@@ -424,14 +452,29 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     snprintf(failed_path, sizeof failed_path, "%s/%s", o->out_dir ? o->out_dir : ".",
              SWEEP_FAILED_FILE);
     if (o->dry_run) {
-        if (o->out_dir && (sweep_failed_load(failed_path, &failed, e) != 0 ||
-                           mark_failed_before(&cases, 0, NULL, &failed, o, note, sizeof note,
-                                              e) != 0))
+        /* with --out, what DIR already holds is left out, as a run would
+         * (read only: a dry run writes nothing) */
+        sweep_results_index r;
+        char results_path[4200];
+        snprintf(results_path, sizeof results_path, "%s/results.csv", o->out_dir ? o->out_dir : ".");
+        int have_results = o->out_dir && access(results_path, F_OK) == 0;
+        if (have_results && sweep_results_index_load(o->out_dir, &r, e) != 0)
             goto done;
-        print_cases(&cases);
+        const forecast_view view = {have_results ? &r : NULL, &cases};
+        if (o->out_dir && (sweep_failed_load(failed_path, &failed, e) != 0 ||
+                           mark_failed_before(&cases, 0, view.r, &failed, o, note, sizeof note,
+                                              e) != 0)) {
+            if (have_results)
+                sweep_results_index_free(&r);
+            goto done;
+        }
+        print_cases(&cases, have_results ? &view : NULL);
         /* no smpirun started: the SimGrid papsim was built with */
         cost_for_simgrid(o, papsim_simgrid_build_version());
-        sweep_print_forecast(cases.v, cases.n, NULL, NULL, &o->cost, o->case_timeout, o->jobs);
+        sweep_print_forecast(cases.v, cases.n, have_results ? forecast_is_done : NULL, &view,
+                             &o->cost, o->case_timeout, o->jobs);
+        if (have_results)
+            sweep_results_index_free(&r);
         if (o->out_dir && note[0])
             papsim_print_note("papsim run", "%s", note);
         status = 0;

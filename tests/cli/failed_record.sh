@@ -10,7 +10,9 @@
 #   again", exit 1, a second row, results.csv byte for byte the same;
 # - third run, --skip-failed: "left out (--skip-failed", no batch, no
 #   case_wall line, exit 1, "1 left out (failed before)", failed.csv the
-#   same; --dry-run --skip-failed lists only the ok case;
+#   same; --dry-run --skip-failed lists no case (the ok one is in
+#   results.csv), --dry-run the failed one only, --dry-run without --out
+#   both;
 # - a malformed failed.csv (another header, a row with too few fields):
 #   exit 2 naming file and line, nothing run, results.csv the same.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
@@ -85,9 +87,13 @@ expect_eq "run 3: no batch directory" "$(ls out/work | grep -c '^batch-')" "$bat
 cmp -s failed.2 out/failed.csv && pass || fail "run 3: failed.csv changed"
 cmp -s results.1 out/results.csv && pass || fail "run 3: results.csv changed"
 expect_ok "dry run --skip-failed" "$PAPSIM" run dl.ini --out out --dry-run --skip-failed
-expect_eq "dry run --skip-failed: the ok case only" "$(grep -c -- '--algorithm' out.txt),$(grep -c binomial_tree out.txt)" "1,1"
+expect_eq "dry run --skip-failed: no case (the ok one is in results, the failed one left out)" \
+    "$(grep -c -- '--algorithm' out.txt),$(grep -c 'forecast: 0 cases to simulate (1 already in results)' err.txt)" "0,1"
 expect_ok "dry run" "$PAPSIM" run dl.ini --out out --dry-run
-expect_eq "dry run: both cases" "$(grep -c -- '--algorithm' out.txt)" "2"
+expect_eq "dry run: the failed case only" \
+    "$(grep -c -- '--algorithm' out.txt),$(grep -c mvapich2_inter_node out.txt),$(grep -c 'forecast: 1 cases to simulate (1 already in results)' err.txt)" "1,1,1"
+expect_ok "dry run without --out" "$PAPSIM" run dl.ini --dry-run
+expect_eq "dry run without --out: both cases" "$(grep -c -- '--algorithm' out.txt)" "2"
 
 # 4. A malformed failed.csv is refused before anything runs.
 sed '1s/,cause,/,reason,/' failed.2 > out/failed.csv

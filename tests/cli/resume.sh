@@ -98,6 +98,16 @@ expect_eq "forecast: cases and messages (7+14 + 2 x (56+14))" \
     "$(grep -o 'forecast: 2 cases to simulate (0 already in results), about 161 simulated messages, about 0 s wall' dry.err | wc -l)" 1
 expect_eq "forecast: one timing-only case" "$(grep -c '^papsim run: 1 of them timing-only' dry.err)" 1
 "$PAPSIM" run spec.ini --out full --msg-cost 1s >/dev/null 2>fc.err
-expect_eq "forecast after a finished sweep (relative skews count as to run)" \
-    "$(grep -c 'forecast: 2 cases to simulate (110 already in results)' fc.err)" 1
+expect_eq "forecast after a finished sweep (relative skews by the ids their baselines give)" \
+    "$(grep -c 'forecast: 0 cases to simulate (112 already in results)' fc.err)" 1
+# A dry run on the half-done directory lists what a run would simulate:
+# the absolute cases not in it, and the relative ones (their baselines,
+# binomial's and linear's np 5 no-delay cases, are absolute cases).
+mkdir half
+head -n 101 full/results.csv >half/results.csv
+"$PAPSIM" run spec.ini --out half --dry-run >half.out 2>half.err
+expect_eq "dry run on a half-done sweep: the cases not in it" \
+    "$(grep -c -- '--algorithm' half.out),$(grep -c 'forecast: 62 cases to simulate (50 already in results)' half.err)" "62,1"
+cmp -s half/results.csv <(head -n 101 full/results.csv) && pass || fail "dry run changed results.csv"
+expect_eq "dry run wrote nothing else" "$(ls half)" "results.csv"
 finish
