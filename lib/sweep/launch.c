@@ -354,7 +354,9 @@ void papsim_failure_advice(papsim_log_cause cause, char *buf, size_t len)
                  "copies every eager message (below 64 KiB) while it is in flight, so an "
                  "alltoall that posts all its sends at once holds about p(p-1) x bytes, 32 GiB "
                  "at np 1024 and 32 KiB; run such cases with --jobs 1 (two large simulations "
-                 "side by side add up), on a machine with more memory, or leave them out");
+                 "side by side add up), on a machine with more memory or swap space (each "
+                 "copy is written once and read once, so it pages at disk speed), or leave "
+                 "them out (--skip-failed)");
         return;
     default:
         if (len > 0)
