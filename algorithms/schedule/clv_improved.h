@@ -39,10 +39,17 @@ typedef struct {
     uint64_t *R;    /* [N][WH]: row j at R + j WH, bit q = member q (at
                        slot q or q + 64 WH: the halves share the row)
                        holds j, but not while j is its P' and it has not
-                       sent (pback) */
+                       sent (pback). Set from the start for every place
+                       q < P (a process holds every segment until it
+                       sends one, and only members send or receive), so a
+                       new member's bits are already there; only slots
+                       in avail are ever read */
     uint64_t *occ;  /* [WS]: occupied slots */
     uint64_t *avail;/* [WS]: this round's members that have not sent */
-    int *hcnt;      /* [N]: members holding segment j */
+    int *hcnt;      /* [N]: members holding segment j, less hbase */
+    int hbase;      /* members entered so far: a new member holds every
+                       segment, so entering one adds 1 here, not to each
+                       hcnt[j] */
     uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
     uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
                             two members may send j" */
