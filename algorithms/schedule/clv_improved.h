@@ -50,7 +50,7 @@ typedef struct {
     int hbase;      /* members entered so far: a new member holds every
                        segment, so entering one adds 1 here, not to each
                        hcnt[j] */
-    uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
+    uint64_t *U1s, *U2s; /* [W]: hcnt + hbase >= 1, >= 2 (exact) */
     uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
                             two members may send j" */
     int *clo;       /* [P]: C[q] is 0 below word clo[q] */
@@ -58,8 +58,9 @@ typedef struct {
 
 /* Gives the new members of st->G2[0..ng) their slots (q, in the
  * second half if the parity of k - round differs from hpar) and enters
- * them in the rows, occ, hcnt, U1s and U2s; swaps the halves when the
- * head is in the second one, so that slot order is ready order. */
+ * them in occ, hbase, U1s and U2s (their bits in the rows are set from
+ * the start); swaps the halves when the head is in the second one, so
+ * that slot order is ready order. */
 void papsim_clv_imp_place(imp_state *st, int ng, int64_t round);
 
 /* Runs one busy round over the ready set st->G2[0..ng) (the sink is the
