@@ -43,11 +43,16 @@
  *         has one slot, in one half, so both halves share the row: slot
  *         word v is row word v mod WH, and a row is WH words (8 words, 64
  *         bytes, at P = 512). avail: the slots (2 WH words) that have not
- *         sent this round.
+ *         sent this round. Every place's bits are set from the start (a
+ *         process holds every segment until it sends one, and only
+ *         members send or receive; the rows are read only where avail
+ *         has a bit), so an arrival writes no row.
  *   U1/U2 per segment "at least one / two members hold it" at the start of
- *         the round (exact, kept by holder counts), then this round's lazy
- *         supersets of "one / two members may still send it": a candidate
- *         that fails leaves them, so a round has at most 2N failures.
+ *         the round (exact, kept by holder counts less the number of
+ *         members entered so far: an arrival adds to that number, not to
+ *         N counts), then this round's lazy supersets of "one / two
+ *         members may still send it": a candidate that fails leaves
+ *         them, so a round has at most 2N failures.
  *   query receiver p: the lowest segment of C[p] & U2 (p has not sent, so
  *         it may send all it holds and another member must hold the
  *         segment too), of C[p] & U1 (p has sent), or of U2 | (U1 & ~C[p])
@@ -70,7 +75,8 @@
  * receiver its candidate words and one row scan, per failed candidate (at
  * most 2N) one row, and O((N + P)/64) for the copies of U1, U2 and avail;
  * in the benchmark instances a transfer reads about one word of each.
- * O(N) per arrival, O(1) per run of idle rounds.
+ * O(W) per arrival (O(N WH) once for all rows), O(1) per run of idle
+ * rounds.
  * Memory P N bits (C) + N 64 WH bits (R) + O(P + N) words.
  *
  * Earlier versions, same schedules (bench/clairvoyant-generator.sh, P = N
@@ -227,7 +233,7 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
     st.G = malloc((size_t)P * sizeof *st.G);
     st.G2 = malloc((size_t)P * sizeof *st.G2);
     st.slot = malloc((size_t)P * sizeof *st.slot);
-    st.R = calloc((size_t)N * st.WH, sizeof *st.R);
+    st.R = malloc((size_t)N * st.WH * sizeof *st.R);
     st.occ = calloc((size_t)st.WS, sizeof *st.occ);
     st.avail = calloc((size_t)st.WS, sizeof *st.avail);
     st.hcnt = calloc((size_t)N, sizeof *st.hcnt);
@@ -275,6 +281,15 @@ int papsim_clv_generate_improved(int nprocs, int nseg, int root,
             Cq[st.W - 1] = (UINT64_C(1) << (N & 63)) - 1;
         st.held[q] = N;
         st.slot[q] = -1;
+    }
+    /* every place holds every segment until it sends one: its bits in
+       the rows are set before it arrives (only avail's slots are read) */
+    for (int j = 0; j < N; j++) {
+        uint64_t *Rj = st.R + (size_t)j * st.WH;
+        for (int w = 0; w < st.WH; w++)
+            Rj[w] = 64 * (w + 1) <= P ? ~UINT64_C(0)
+                    : 64 * w >= P     ? 0
+                                      : (UINT64_C(1) << (P & 63)) - 1;
     }
     /* every process but the root sends each segment at least once */
     if (papsim_clv_schedule_reserve(out, (int64_t)(P - 1) * N + 1, e) != 0)

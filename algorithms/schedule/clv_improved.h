@@ -39,11 +39,18 @@ typedef struct {
     uint64_t *R;    /* [N][WH]: row j at R + j WH, bit q = member q (at
                        slot q or q + 64 WH: the halves share the row)
                        holds j, but not while j is its P' and it has not
-                       sent (pback) */
+                       sent (pback). Set from the start for every place
+                       q < P (a process holds every segment until it
+                       sends one, and only members send or receive), so a
+                       new member's bits are already there; only slots
+                       in avail are ever read */
     uint64_t *occ;  /* [WS]: occupied slots */
     uint64_t *avail;/* [WS]: this round's members that have not sent */
-    int *hcnt;      /* [N]: members holding segment j */
-    uint64_t *U1s, *U2s; /* [W]: hcnt >= 1, hcnt >= 2 (exact) */
+    int *hcnt;      /* [N]: members holding segment j, less hbase */
+    int hbase;      /* members entered so far: a new member holds every
+                       segment, so entering one adds 1 here, not to each
+                       hcnt[j] */
+    uint64_t *U1s, *U2s; /* [W]: hcnt + hbase >= 1, >= 2 (exact) */
     uint64_t *U1, *U2;   /* [W]: this round's lazy supersets of "one /
                             two members may send j" */
     int *clo;       /* [P]: C[q] is 0 below word clo[q] */
@@ -51,8 +58,9 @@ typedef struct {
 
 /* Gives the new members of st->G2[0..ng) their slots (q, in the
  * second half if the parity of k - round differs from hpar) and enters
- * them in the rows, occ, hcnt, U1s and U2s; swaps the halves when the
- * head is in the second one, so that slot order is ready order. */
+ * them in occ, hbase, U1s and U2s (their bits in the rows are set from
+ * the start); swaps the halves when the head is in the second one, so
+ * that slot order is ready order. */
 void papsim_clv_imp_place(imp_state *st, int ng, int64_t round);
 
 /* Runs one busy round over the ready set st->G2[0..ng) (the sink is the

@@ -32,18 +32,15 @@ static uint64_t bit(int s) { return UINT64_C(1) << (s & 63); }
 #endif
 
 /* Enters a new member p (it holds every segment) at slot s: its bits in
- * the rows are at its place p in either half. A segment some member held
- * has two holders now, all have one. */
+ * the rows, at its place p in either half, have been set since the start
+ * (nothing clears a place's bits before it is a member), and it adds one
+ * holder to every segment through hbase. A segment some member held has
+ * two holders now, all have one. O(W), not O(N). */
 static void add_member(imp_state *st, int p, int s)
 {
-    uint64_t *col = st->R + (p >> 6);
-    const uint64_t b = bit(s);
     st->slot[p] = s;
-    st->occ[s >> 6] |= b;
-    for (int j = 0; j < st->N; j++)
-        col[(size_t)j * st->WH] |= b;
-    for (int j = 0; j < st->N; j++)
-        st->hcnt[j]++;
+    st->occ[s >> 6] |= bit(s);
+    st->hbase++;
     for (int w = 0; w < st->W; w++) {
         st->U2s[w] |= st->U1s[w];
         st->U1s[w] = ~UINT64_C(0);
@@ -140,6 +137,7 @@ HOT ptrdiff_t first_word(const uint64_t *row, const uint64_t *av,
 typedef struct {
     ptrdiff_t W, WH, m, hm; /* hm = 64 WH - 1: slot to place */
     int np, nret;
+    int h2, h0; /* hcnt[j] < h2: fewer than two holders; == h0: none */
     uint64_t *R, *av, *U1, *U2, *U1s, *U2s, *C;
     const int *slot, *rank;
     int *held, *hcnt, *clo;
@@ -237,9 +235,9 @@ found:
             /* a count falls below two once per segment (the root keeps
                every segment it receives): a branch that is all but never
                taken costs less than masking both words per transfer */
-            if (--c->hcnt[j] < 2) {
+            if (--c->hcnt[j] < c->h2) {
                 c->U2s[jw] &= ~b;
-                if (c->hcnt[j] == 0)
+                if (c->hcnt[j] == c->h0)
                     c->U1s[jw] &= ~b;
             }
             /* P': p may not send j this round; once p has sent, it sends
@@ -281,7 +279,7 @@ int papsim_clv_imp_round(imp_state *st, int ng, int root_in, int64_t round,
     ptrdiff_t ulo = 0;
     window win = {0, WS, 0, 0, 0, 0};
     round_ctx c = {st->W, st->WH, st->WH - 1, 64 * (ptrdiff_t)st->WH - 1,
-                   st->np, st->nret,
+                   st->np, st->nret, 2 - st->hbase, -st->hbase,
                    st->R, st->avail, st->U1, st->U2, st->U1s, st->U2s, st->C,
                    st->slot, st->rank,
                    st->held, st->hcnt, st->clo, st->pback};
