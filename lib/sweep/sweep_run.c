@@ -57,9 +57,11 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase,
     for (int i = 0; i < n; i++) {
         sweep_case *sc = &cases[i];
         int relative = sc->skew.kind != PAPSIM_SKEW_ABSOLUTE;
-        if (relative != relative_phase || sc->unsupported || (relative && !sc->id[0]))
+        if (relative != relative_phase || sc->unsupported)
             continue;
         st->total++;
+        if (relative && !sc->id[0]) /* unresolved: counted as not run or failed */
+            continue;
         if (is_done(r, sc))
             st->skipped++;
         else if (sc->left_out)
@@ -74,9 +76,11 @@ static int collect_todo(sweep_case *cases, int n, int relative_phase,
  * or the case's own for -own). A baseline that timed out is left out of the
  * mean. Returns 1 when every baseline the case needs is in r (*skew_s set;
  * *own_timed_out: its own baseline timed out, skew_s 0 when no baseline
- * finished), 0 when one is missing. Prints nothing: the forecast asks too. */
+ * finished), 0 when one is missing (missing_baseline, if given, gets a 1
+ * at the index of each). Prints nothing: the forecast asks too. */
 static int relative_skew(const sweep_cases *all, const sweep_case *sc,
-                         const sweep_results_index *r, double *skew_s, int *own_timed_out)
+                         const sweep_results_index *r, double *skew_s, int *own_timed_out,
+                         char *missing_baseline)
 {
     double sum = 0;
     int count = 0, missing = 0;
@@ -93,9 +97,11 @@ static int relative_skew(const sweep_cases *all, const sweep_case *sc,
         sweep_results_rows_of(r, nd->id, &t, &timed_out);
         if (timed_out)
             *own_timed_out |= own;
-        else if (t < 0)
+        else if (t < 0) {
             missing++;
-        else {
+            if (missing_baseline)
+                missing_baseline[j] = 1;
+        } else {
             sum += t;
             count++;
         }
@@ -106,24 +112,54 @@ static int relative_skew(const sweep_cases *all, const sweep_case *sc,
     return 1;
 }
 
+/* One line for the skewed cases left unresolved: how many, and the
+ * no-delay cases without a row that they are resolved from (a few named,
+ * the others counted). */
+static void report_missing_baselines(const sweep_cases *all, const char *missing, int nskewed,
+                                     const char *out_dir)
+{
+    char names[1024];
+    size_t len = 0;
+    int nmissing = 0, named = 0;
+    names[0] = '\0';
+    for (int j = 0; j < all->n; j++) {
+        if (!missing[j])
+            continue;
+        nmissing++;
+        const papsim_case *c = &all->v[j].c;
+        if (named < 6 && len < sizeof names) {
+            len += (size_t)snprintf(names + len, sizeof names - len, "%s%s/%s np=%d %lldB",
+                                    named ? ", " : "", c->collective, c->algorithm, c->np,
+                                    c->bytes);
+            named++;
+        }
+    }
+    if (nmissing > named && len < sizeof names)
+        snprintf(names + len, sizeof names - len, " and %d more", nmissing - named);
+    papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
+                       "%d skewed case(s) not run: the no-delay case(s) their skew is resolved "
+                       "from have no row in %s/results.csv (failed or left out; %s/%s says "
+                       "why): %s",
+                       nskewed, out_dir, out_dir, SWEEP_FAILED_FILE, names);
+}
+
 /* Resolves the relative skews from the no-delay rows: a case gets its
  * skew_s and id; one whose own baseline timed out is marked
  * baseline_timed_out (it gets a row, no run). A case whose baseline is
- * missing stays unresolved (empty id) and is reported. */
-static void resolve_relative(sweep_cases *all, const sweep_results_index *r, sweep_stats *st)
+ * missing stays unresolved (empty id); they are reported in one line. */
+static void resolve_relative(sweep_cases *all, const sweep_results_index *r, const char *out_dir,
+                             sweep_stats *st)
 {
+    char *missing = calloc((size_t)all->n + 1, 1); /* NULL: not named, still counted */
+    int nskewed = 0;
     for (int i = 0; i < all->n; i++) {
         sweep_case *sc = &all->v[i];
         if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE || sc->unsupported)
             continue;
         double skew_s;
         sc->id[0] = '\0';
-        if (!relative_skew(all, sc, r, &skew_s, &sc->baseline_timed_out)) {
-            papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
-                               "%s/%s np=%d %lldB %s skew %s: no-delay baseline missing, "
-                              "case not run",
-                              sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
-                              sc->c.pattern, sc->c.skew);
+        if (!relative_skew(all, sc, r, &skew_s, &sc->baseline_timed_out, missing)) {
+            nskewed++;
             st->no_baseline++;
             continue;
         }
@@ -140,6 +176,12 @@ static void resolve_relative(sweep_cases *all, const sweep_results_index *r, swe
         }
         papsim_case_id(&sc->c, sc->id);
     }
+    if (nskewed && missing)
+        report_missing_baselines(all, missing, nskewed, out_dir);
+    else if (nskewed)
+        papsim_print_error(PAPSIM_EXIT_FAILED, "papsim run",
+                           "%d skewed case(s) not run: no-delay baseline missing", nskewed);
+    free(missing);
 }
 
 /* Skewed cases whose own no-delay case timed out are not run: they get a
@@ -234,7 +276,7 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
     if (sweep_results_index_load(o->out_dir, &r, e) != 0)
         return -1;
     if (relative)
-        resolve_relative(all, &r, st);
+        resolve_relative(all, &r, o->out_dir, st);
     if (relative && drop_stale(o->out_dir, all, 1, &r, e) != 0)
         return -1;
     if (sweep_results_drop_partial(o->out_dir, cases, n, relative, &r, e) != 0) {
@@ -294,7 +336,7 @@ static int forecast_is_done(const void *ctx, const sweep_case *sc)
         return is_done(v->r, sc);
     sweep_case resolved = *sc;
     int own_timed_out;
-    if (!relative_skew(v->all, sc, v->r, &resolved.c.skew_s, &own_timed_out))
+    if (!relative_skew(v->all, sc, v->r, &resolved.c.skew_s, &own_timed_out, NULL))
         return 0;
     papsim_case_id(&resolved.c, resolved.id);
     return is_done(v->r, &resolved);

@@ -14,7 +14,9 @@
 #   results.csv), --dry-run the failed one only, --dry-run without --out
 #   both;
 # - a malformed failed.csv (another header, a row with too few fields):
-#   exit 2 naming file and line, nothing run, results.csv the same.
+#   exit 2 naming file and line, nothing run, results.csv the same;
+# - skewed cases resolved from the failed case: not run, one line naming
+#   it, counted "not run (no-delay baseline missing)", exit 1.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 require_deadlock_case "no failing case to record"
@@ -106,4 +108,19 @@ expect_bad_input "a dry run checks it too" "out/failed\.csv:3: 12 fields" \
     "$PAPSIM" run dl.ini --out out --dry-run --skip-failed
 expect_eq "malformed: no case_wall line" "$(wc -l < out/work/case_wall.tsv)" "$walls"
 cmp -s results.1 out/results.csv && pass || fail "malformed: results.csv changed"
+
+# 5. Skewed cases whose skew is resolved from the failed no-delay case (the
+# cell's mean: both algorithms' skewed cases need it) are not run, and one
+# line says how many and which baseline has no row.
+deadlock_spec rel.ini "builtin:mvapich2_inter_node, builtin:binomial_tree"
+sed -i 's/^patterns = no_delay$/patterns = no_delay, last_delayed\nskews = 1.5x/' rel.ini
+expect_fail "relative skews on a failed baseline" "2 skewed case\(s\) not run" \
+    "$PAPSIM" run rel.ini --out relout --jobs 1
+expect_eq "one line names the baseline without a row" \
+    "$(grep -c '^papsim run: 2 skewed case(s) not run: the no-delay case(s) their skew is resolved from have no row in relout/results.csv (failed or left out; relout/failed.csv says why): bcast/builtin:mvapich2_inter_node np=4 64B$' err.txt)" 1
+expect_eq "not one line per case" "$(grep -c 'skew 1.5x' err.txt)" 0
+grep -q "4 cases: 1 simulated, 0 already in results, 0 unsupported, 0 timed out, 1 failed, 2 not run (no-delay baseline missing)" err.txt &&
+    pass || fail "relative: summary: $(tail -n 1 err.txt)"
+expect_eq "relative: the binomial_tree no-delay row only" \
+    "$(csv_cols algorithm,pattern,status relout/results.csv)" "builtin:binomial_tree,no_delay,ok"
 finish
