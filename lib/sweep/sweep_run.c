@@ -305,22 +305,6 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
     return rc;
 }
 
-static int forecast_is_done(const void *ctx, const sweep_case *sc);
-
-/* The cases a run would simulate, as arguments (done, if given: the
- * forecast's view of the results, whose cases are left out). */
-static void print_cases(const sweep_cases *cases, const void *done)
-{
-    for (int i = 0; i < cases->n; i++) {
-        const sweep_case *sc = &cases->v[i];
-        if (sc->left_out || (done && forecast_is_done(done, sc)))
-            continue;
-        printf("%s%s ", sc->unsupported ? "# unsupported: " : "",
-               sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "");
-        papsim_case_write_args(&sc->c, stdout);
-    }
-}
-
 /* The forecast's view of the results: a case with all its rows; a
  * relative skew whose baselines are all in results by the id it will get
  * (with its own baseline timed out, its baseline_timeout row). */
@@ -340,6 +324,25 @@ static int forecast_is_done(const void *ctx, const sweep_case *sc)
         return 0;
     papsim_case_id(&resolved.c, resolved.id);
     return is_done(v->r, &resolved);
+}
+
+/* The cases a run would simulate, as arguments (done, if given: the
+ * forecast's view of the results; its cases are left out, and a relative
+ * skew its no-delay rows resolve is printed resolved). */
+static void print_cases(const sweep_cases *cases, const forecast_view *done)
+{
+    for (int i = 0; i < cases->n; i++) {
+        const sweep_case *sc = &cases->v[i];
+        if (sc->left_out || (done && forecast_is_done(done, sc)))
+            continue;
+        papsim_case c = sc->c;
+        const char *note = sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "";
+        int own_timed_out;
+        if (*note && done && relative_skew(cases, sc, done->r, &c.skew_s, &own_timed_out, NULL))
+            note = own_timed_out ? "# not run, its no-delay case timed out: " : "";
+        printf("%s%s ", sc->unsupported ? "# unsupported: " : "", note);
+        papsim_case_write_args(&c, stdout);
+    }
 }
 
 /* Records the case order of this run in DIR/case_order.csv (for papsim

@@ -110,4 +110,14 @@ expect_eq "dry run on a half-done sweep: the cases not in it" \
     "$(grep -c -- '--algorithm' half.out),$(grep -c 'forecast: 62 cases to simulate (50 already in results)' half.err)" "62,1"
 cmp -s half/results.csv <(head -n 101 full/results.csv) && pass || fail "dry run changed results.csv"
 expect_eq "dry run wrote nothing else" "$(ls half)" "results.csv"
+# With every no-delay row in, the skewed cases are listed resolved: the
+# skew_s the run that made full/ gave them.
+mkdir most
+grep -v ',last_delayed,' full/results.csv >most/results.csv
+"$PAPSIM" run spec.ini --out most --dry-run >most.out 2>most.err
+expect_eq "dry run with the baselines in: the 2 skewed cases, resolved" \
+    "$(grep -c -- '--algorithm' most.out),$(grep -c 'skew resolved later' most.out)" "2,0"
+expect_eq "their skew_s, the full run's" \
+    "$(sed -n 's/.* --skew-s \([^ ]*\) .*/\1/p' most.out | sort -u)" \
+    "$(csv_cols pattern,skew_s full/results.csv | sed -n 's/^last_delayed,//p' | sort -u)"
 finish
