@@ -135,10 +135,7 @@ static int check_row(const papsim_table *t, size_t r, papsim_err *e)
                 return papsim_fail(e, "%s:%ld: %s: the control character 0x%02x", t->path, line,
                                    sweep_failed_columns[c], *q);
     const char *id = v[COL_ID];
-    int hex = strlen(id) == 16;
-    for (int i = 0; hex && i < 16; i++)
-        hex = isdigit((unsigned char)id[i]) || (id[i] >= 'a' && id[i] <= 'f');
-    if (!hex)
+    if (strlen(id) != 16 || strspn(id, "0123456789abcdef") != 16)
         return papsim_fail(e, "%s:%ld: case_id: '%s' is not a case id (16 hex digits)",
                            t->path, line, id);
     static const int required[] = {COL_COLLECTIVE, COL_ALGORITHM, COL_PATTERN, COL_CAUSE};

@@ -313,17 +313,26 @@ typedef struct {
     const sweep_cases *all;
 } forecast_view;
 
+/* The case as a run would have it: a relative skew resolved from the
+ * no-delay rows of v when they are all in (*resolved 1; *own_timed_out:
+ * it gets a baseline_timeout row, no run), else as it is (*resolved 0). */
+static sweep_case as_run(const forecast_view *v, const sweep_case *sc, int *resolved,
+                         int *own_timed_out)
+{
+    sweep_case rc = *sc;
+    *own_timed_out = 0;
+    *resolved = sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ||
+                relative_skew(v->all, sc, v->r, &rc.c.skew_s, own_timed_out, NULL);
+    if (*resolved && sc->skew.kind != PAPSIM_SKEW_ABSOLUTE)
+        papsim_case_id(&rc.c, rc.id);
+    return rc;
+}
+
 static int forecast_is_done(const void *ctx, const sweep_case *sc)
 {
-    const forecast_view *v = ctx;
-    if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE)
-        return is_done(v->r, sc);
-    sweep_case resolved = *sc;
-    int own_timed_out;
-    if (!relative_skew(v->all, sc, v->r, &resolved.c.skew_s, &own_timed_out, NULL))
-        return 0;
-    papsim_case_id(&resolved.c, resolved.id);
-    return is_done(v->r, &resolved);
+    int resolved, own_timed_out;
+    const sweep_case rc = as_run(ctx, sc, &resolved, &own_timed_out);
+    return resolved && is_done(((const forecast_view *)ctx)->r, &rc);
 }
 
 /* The cases a run would simulate, as arguments (done, if given: the
@@ -333,15 +342,15 @@ static void print_cases(const sweep_cases *cases, const forecast_view *done)
 {
     for (int i = 0; i < cases->n; i++) {
         const sweep_case *sc = &cases->v[i];
-        if (sc->left_out || (done && forecast_is_done(done, sc)))
+        int resolved = sc->skew.kind == PAPSIM_SKEW_ABSOLUTE, own_timed_out = 0;
+        const sweep_case rc = done ? as_run(done, sc, &resolved, &own_timed_out) : *sc;
+        if (sc->left_out || (done && resolved && is_done(done->r, &rc)))
             continue;
-        papsim_case c = sc->c;
-        const char *note = sc->skew.kind != PAPSIM_SKEW_ABSOLUTE ? "# skew resolved later: " : "";
-        int own_timed_out;
-        if (*note && done && relative_skew(cases, sc, done->r, &c.skew_s, &own_timed_out, NULL))
-            note = own_timed_out ? "# not run, its no-delay case timed out: " : "";
-        printf("%s%s ", sc->unsupported ? "# unsupported: " : "", note);
-        papsim_case_write_args(&c, stdout);
+        printf("%s%s ", sc->unsupported ? "# unsupported: " : "",
+               !resolved       ? "# skew resolved later: "
+               : own_timed_out ? "# not run, its no-delay case timed out: "
+                               : "");
+        papsim_case_write_args(&rc.c, stdout);
     }
 }
 
