@@ -1,6 +1,7 @@
 /* The forecast's cost model of a sweep case (see sweep.h): what papsim run
  * prints before a sweep, what orders its batches (longest first) and what
  * weighs its ETA. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,9 +11,19 @@
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
 
-/* The case's forecast, and in *scan_part its eager-scan term. */
-static double case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages,
-                        double *scan_part)
+/* Whether the case's ranks arrive apart: a pattern other than no_delay
+ * with a relative skew or an absolute one above 0. */
+static int skewed(const sweep_case *sc)
+{
+    return strcmp(sc->c.pattern, "no_delay") &&
+           (sc->skew.kind != PAPSIM_SKEW_ABSOLUTE || sc->skew.value > 0);
+}
+
+/* The case's forecast, and in *scan_part its eager-scan term; with
+ * as_no_delay, the forecast of its no-delay case (the same case without the
+ * skewed Waitall factor, the only term the pattern enters). */
+static double case_cost(const sweep_case *sc, const sweep_cost_model *m, int as_no_delay,
+                        double *messages, double *scan_part)
 {
     papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
                                sc->c.segment_bytes, sc->c.segments};
@@ -21,6 +32,8 @@ static double case_cost(const sweep_case *sc, const sweep_cost_model *m, double 
     double scanned = m->scan > 0 ? sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh)
                                  : 0;
     double visits = sc->c.reps * papsim_msgcount_waitall_visits(&mc);
+    if (visits > 0 && !as_no_delay && skewed(sc))
+        visits *= fmax(1.0, sc->c.np / m->waitall_skew_np);
     if (messages)
         *messages = sent;
     *scan_part = scanned * m->scan;
@@ -30,7 +43,7 @@ static double case_cost(const sweep_case *sc, const sweep_cost_model *m, double 
 double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
 {
     double scan_part;
-    return case_cost(sc, m, messages, &scan_part);
+    return case_cost(sc, m, 0, messages, &scan_part);
 }
 
 long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback)
@@ -50,15 +63,18 @@ static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
                                 double case_timeout, double *messages, double *high,
                                 double *scan_part)
 {
-    double wall = case_cost(sc, m, messages, scan_part);
+    double wall = case_cost(sc, m, 0, messages, scan_part);
     *high = wall;
     if (case_timeout <= 0 || wall < case_timeout)
         return wall;
     *scan_part *= case_timeout / wall; /* its share of the limit */
-    /* The estimate ignores the pattern, so a skewed case's estimate is its
-     * no-delay case's. */
     *high = case_timeout;
-    return sc->skew.kind == PAPSIM_SKEW_ABSOLUTE ? case_timeout : 0;
+    if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE)
+        return case_timeout;
+    double ignored;
+    if (case_cost(sc, m, 1, NULL, &ignored) < case_timeout)
+        return case_timeout; /* its baseline finishes, the case reaches the limit */
+    return 0;
 }
 
 void sweep_print_forecast(const sweep_case *cases, int n,
@@ -100,10 +116,10 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             "forecast: %d cases to simulate (%d already in results), about %.3g "
             "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
             "message, %g ns per eager send scanned, %g ms per rank, %g ms per case, %g ns "
-            "per request SMPI's MPI_Waitall visits; --msg-cost, --scan-cost, --rank-cost, "
-            "--case-cost)",
+            "per request SMPI's MPI_Waitall visits, x np/%g when arrivals are skewed; "
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
-            m->per_case * 1e3, m->waitall * 1e9);
+            m->per_case * 1e3, m->waitall * 1e9, m->waitall_skew_np);
     if (skippable)
         papsim_print_note("papsim run",
                 "forecast: up to %.0f s if the no-delay cases forecast at the "
@@ -112,9 +128,10 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                 wall_high / jobs, skippable);
     if (costliest && worst >= 60)
         papsim_print_note("papsim run",
-                "forecast: the costliest case, %s/%s np=%d %lldB, about %.0f s%s",
+                "forecast: the costliest case, %s/%s np=%d %lldB%s%s, about %.0f s%s",
                 costliest->c.collective, costliest->c.algorithm, costliest->c.np,
-                costliest->c.bytes, worst,
+                costliest->c.bytes, skewed(costliest) ? " " : "",
+                skewed(costliest) ? costliest->c.pattern : "", worst,
                 case_timeout > 0 && worst >= case_timeout ? " (the --case-timeout limit)" : "");
     /* A sweep of a minute or more spending most of it in the eager scan:
      * a SimGrid without it (3.34 and later) runs it in about wall_newest. */

@@ -135,6 +135,30 @@ grep -q "up to 120 s if the no-delay cases forecast at the --case-timeout limit 
     >/dev/null 2>dry.err
 grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
 
+# SMPI's basic_linear alltoall waits with one MPI_Waitall on 2(p-1)
+# requests: 1024 x 2046 x 2047 / 2 visits at 140 ns = 300.2 s, plus
+# 1049598 messages x 20 us, 1024 x 0.5 ms and 20 ms: 321.7 s without delay.
+# Skewed, the visits cost np/128 = 8 times as much: 2423 s. With a 1000 s
+# limit its no-delay case finishes, so the skewed case runs, to the limit.
+cat >bl.ini <<SPEC
+collective = alltoall
+algorithms = builtin:basic_linear
+platforms = $PAPSIM_SOURCE_DIR/platforms/salimi-beni-cluster.xml
+ranks_per_node = 32
+np = 1024
+bytes = 2
+datatype = char
+patterns = no_delay, ascending
+skews = 1.5x
+SPEC
+"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 >/dev/null 2>dry.err
+grep -q "about 2745 s wall with 1 worker" dry.err && pass || fail "skewed Waitall forecast: $(cat dry.err)"
+grep -q "the costliest case, alltoall/builtin:basic_linear np=1024 2B ascending, about 2423 s$" dry.err &&
+    pass || fail "skewed costliest case: $(cat dry.err)"
+"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 --case-timeout 1000 >/dev/null 2>dry.err
+grep -q "about 1322 s wall with 1 worker" dry.err && pass || fail "skewed case at the limit: $(cat dry.err)"
+grep -q "up to" dry.err && fail "no skewed case is skipped: $(cat dry.err)" || pass
+
 # --slurm passes the limit on to every array task.
 expect_ok "slurm script" "$PAPSIM" run spec.ini --out sl --slurm --case-timeout 3
 grep -q -- '--quiet --case-timeout 3$' sl/sweep.sbatch && pass ||

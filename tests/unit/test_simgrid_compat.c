@@ -2,7 +2,10 @@
  * differs per SimGrid version: version texts, which versions scan their
  * list of eager sends (before 3.34) and the forecast's constants for each. */
 #include "check.h"
+#include <stdio.h>
+
 #include "sweep/simgrid_compat.h"
+#include "sweep/sweep.h"
 
 int main(void)
 {
@@ -37,14 +40,14 @@ int main(void)
     /* The forecast's constants: 3.32 keeps the scan term and its 15 us per
      * message; 4.1 has no scan term and its own message cost; the eager
      * threshold given (here rendezvous, 0) is kept either way. */
-    sweep_cost_model m = {1, 1, 1, 1, 0, 1};
+    sweep_cost_model m = {1, 1, 1, 1, 0, 1, 1};
     papsim_simgrid_cost_model("3.32.0", &m);
     CHECK_NEAR(&c, m.msg, 15e-6, 0);
     CHECK_NEAR(&c, m.scan, 60e-9, 0);
     CHECK_NEAR(&c, m.rank, 0.5e-3, 0);
     CHECK_NEAR(&c, m.per_case, 20e-3, 0);
     CHECK(&c, m.eager_thresh == 0, "threshold kept: %lld", m.eager_thresh);
-    sweep_cost_model n = {1, 1, 1, 1, 65536, 1};
+    sweep_cost_model n = {1, 1, 1, 1, 65536, 1, 1};
     papsim_simgrid_cost_model("4.1.0", &n);
     CHECK_NEAR(&c, n.scan, 0, 0);
     CHECK_NEAR(&c, n.msg, 20e-6, 0);
@@ -54,5 +57,38 @@ int main(void)
     /* SMPI's MPI_Waitall visits cost the same on both versions. */
     CHECK_NEAR(&c, m.waitall, 140e-9, 0);
     CHECK_NEAR(&c, n.waitall, 140e-9, 0);
+    CHECK_NEAR(&c, m.waitall_skew_np, 128, 0);
+    CHECK_NEAR(&c, n.waitall_skew_np, 128, 0);
+
+    /* Skewed arrivals multiply the Waitall term of SMPI's basic_linear
+     * alltoall by np/128: at np 1024, 2.14e9 visits cost 7 x 140 ns more
+     * each than without delay; nothing changes at np 128 and below, with a
+     * zero skew, or for an algorithm without the term (papsim's linear). */
+    static sweep_case nd, sk;
+    snprintf(nd.c.collective, sizeof nd.c.collective, "alltoall");
+    snprintf(nd.c.algorithm, sizeof nd.c.algorithm, "builtin:basic_linear");
+    snprintf(nd.c.pattern, sizeof nd.c.pattern, "no_delay");
+    nd.c.np = 1024;
+    nd.c.bytes = 2;
+    nd.c.reps = 1;
+    sk = nd;
+    snprintf(sk.c.pattern, sizeof sk.c.pattern, "ascending");
+    sk.skew.kind = PAPSIM_SKEW_RELATIVE;
+    sk.skew.value = 1.5;
+    const double visits = 1024.0 * 2046 * 2047 / 2;
+    CHECK_NEAR(&c, sweep_case_cost(&sk, &n, NULL) - sweep_case_cost(&nd, &n, NULL),
+               visits * 140e-9 * 7, 1e-6);
+    CHECK_NEAR(&c, sweep_case_cost(&sk, &m, NULL) - sweep_case_cost(&nd, &m, NULL),
+               visits * 140e-9 * 7, 1e-6);
+    sk.skew.kind = PAPSIM_SKEW_ABSOLUTE;
+    sk.skew.value = 0;
+    CHECK_NEAR(&c, sweep_case_cost(&sk, &n, NULL), sweep_case_cost(&nd, &n, NULL), 0);
+    sk.skew.value = 3e-3;
+    sk.c.np = nd.c.np = 128;
+    CHECK_NEAR(&c, sweep_case_cost(&sk, &n, NULL), sweep_case_cost(&nd, &n, NULL), 0);
+    sk.c.np = nd.c.np = 1024;
+    snprintf(sk.c.algorithm, sizeof sk.c.algorithm, "linear");
+    snprintf(nd.c.algorithm, sizeof nd.c.algorithm, "linear");
+    CHECK_NEAR(&c, sweep_case_cost(&sk, &n, NULL), sweep_case_cost(&nd, &n, NULL), 0);
     return CHECK_SUMMARY(&c);
 }
