@@ -19,31 +19,38 @@ static int skewed(const sweep_case *sc)
            (sc->skew.kind != PAPSIM_SKEW_ABSOLUTE || sc->skew.value > 0);
 }
 
-/* The case's forecast, and in *scan_part its eager-scan term; with
- * as_no_delay, the forecast of its no-delay case (the same case without the
- * skewed Waitall factor, the only term the pattern enters). */
-static double case_cost(const sweep_case *sc, const sweep_cost_model *m, int as_no_delay,
-                        double *messages, double *scan_part)
+/* One case's forecast: its wall time and, within it, the eager-scan and
+ * the MPI_Waitall terms, and its simulated messages. */
+typedef struct {
+    double wall, scan, waitall, messages;
+} case_estimate;
+
+/* The case's forecast; with as_no_delay, its no-delay case's (the same case
+ * without the skewed Waitall factor, the only term the pattern enters). */
+static case_estimate estimate(const sweep_case *sc, const sweep_cost_model *m, int as_no_delay)
 {
     papsim_msgcount_case mc = {sc->c.collective, sc->c.algorithm, sc->c.np, sc->c.bytes,
                                sc->c.segment_bytes, sc->c.segments};
+    case_estimate e;
     /* the harness adds its start agreement and result gathering: 2(p-1) */
-    double sent = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
-    double scanned = m->scan > 0 ? sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh)
-                                 : 0;
+    e.messages = sc->c.reps * (papsim_msgcount_estimate(&mc) + 2.0 * (sc->c.np - 1));
+    e.scan = m->scan > 0
+                     ? sc->c.reps * papsim_msgcount_eager_scan(&mc, m->eager_thresh) * m->scan
+                     : 0;
     double visits = sc->c.reps * papsim_msgcount_waitall_visits(&mc);
     if (visits > 0 && !as_no_delay && skewed(sc))
         visits *= fmax(1.0, sc->c.np / m->waitall_skew_np);
-    if (messages)
-        *messages = sent;
-    *scan_part = scanned * m->scan;
-    return sent * m->msg + *scan_part + visits * m->waitall + sc->c.np * m->rank + m->per_case;
+    e.waitall = visits * m->waitall;
+    e.wall = e.messages * m->msg + e.scan + e.waitall + sc->c.np * m->rank + m->per_case;
+    return e;
 }
 
 double sweep_case_cost(const sweep_case *sc, const sweep_cost_model *m, double *messages)
 {
-    double scan_part;
-    return case_cost(sc, m, 0, messages, &scan_part);
+    case_estimate e = estimate(sc, m, 0);
+    if (messages)
+        *messages = e.messages;
+    return e.wall;
 }
 
 long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fallback)
@@ -55,26 +62,24 @@ long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fall
     return fallback;
 }
 
-/* One case's forecast, at most the case time limit. A relative-skew case
- * whose no-delay case is forecast to reach the limit costs 0 in the low
- * forecast (its baseline times out, so it will not run) and the limit in
- * the high one (the forecast overestimated its baseline, which finished). */
-static double limited_case_cost(const sweep_case *sc, const sweep_cost_model *m,
-                                double case_timeout, double *messages, double *high,
-                                double *scan_part)
+/* One case's forecast, at most the case time limit (its terms scaled to
+ * their share of it). A relative-skew case whose no-delay case is forecast
+ * to reach the limit costs 0 in the low forecast (its baseline times out,
+ * so it will not run) and the limit in the high one (the forecast
+ * overestimated its baseline, which finished). */
+static case_estimate limited_estimate(const sweep_case *sc, const sweep_cost_model *m,
+                                      double case_timeout, double *high)
 {
-    double wall = case_cost(sc, m, 0, messages, scan_part);
-    *high = wall;
-    if (case_timeout <= 0 || wall < case_timeout)
-        return wall;
-    *scan_part *= case_timeout / wall; /* its share of the limit */
-    *high = case_timeout;
-    if (sc->skew.kind == PAPSIM_SKEW_ABSOLUTE)
-        return case_timeout;
-    double ignored;
-    if (case_cost(sc, m, 1, NULL, &ignored) < case_timeout)
-        return case_timeout; /* its baseline finishes, the case reaches the limit */
-    return 0;
+    case_estimate e = estimate(sc, m, 0);
+    *high = e.wall;
+    if (case_timeout <= 0 || e.wall < case_timeout)
+        return e;
+    e.scan *= case_timeout / e.wall;
+    e.waitall *= case_timeout / e.wall;
+    e.wall = *high = case_timeout;
+    if (sc->skew.kind != PAPSIM_SKEW_ABSOLUTE && estimate(sc, m, 1).wall >= case_timeout)
+        e.wall = e.scan = e.waitall = 0; /* its baseline times out: it will not run */
+    return e;
 }
 
 void sweep_print_forecast(const sweep_case *cases, int n,
@@ -84,6 +89,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
     int todo = 0, done = 0, unchecked = 0;
     int skippable = 0;
     double messages = 0, wall = 0, wall_high = 0, worst = -1, scan = 0, wall_newest = 0;
+    double waitall_skewed = 0; /* the skewed cases' MPI_Waitall terms */
     sweep_cost_model newest = *m; /* the forecast on the newest SimGrid papsim supports */
     papsim_simgrid_cost_model(PAPSIM_SIMGRID_NEWEST, &newest);
     const sweep_case *costliest = NULL;
@@ -95,13 +101,13 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             done++;
             continue;
         }
-        double sent, high, scan_part, w;
-        w = limited_case_cost(sc, m, case_timeout, &sent, &high, &scan_part);
-        messages += sent;
-        scan += scan_part;
-        double ignored[3];
-        wall_newest += limited_case_cost(sc, &newest, case_timeout, &ignored[0], &ignored[1],
-                                         &ignored[2]);
+        double high, ignored;
+        const case_estimate e = limited_estimate(sc, m, case_timeout, &high);
+        const double w = e.wall;
+        messages += e.messages;
+        scan += e.scan;
+        waitall_skewed += skewed(sc) ? e.waitall : 0;
+        wall_newest += limited_estimate(sc, &newest, case_timeout, &ignored).wall;
         wall += w;
         wall_high += high;
         skippable += high > w;
@@ -144,6 +150,17 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                 "%.0f s\n",
                 100 * scan / wall, scan / jobs, wall / jobs, PAPSIM_SIMGRID_NEWEST,
                 wall_newest / jobs);
+    /* A sweep of a minute or more spending most of it in SMPI's MPI_Waitall
+     * of skewed cases, with no case time limit: no SimGrid version helps,
+     * the user's choice does. */
+    if (case_timeout <= 0 && wall / jobs >= 60 && waitall_skewed >= 0.5 * wall)
+        fprintf(stderr,
+                "papsim run: hint: %.0f%% of this forecast (%.0f of %.0f s) is SMPI's "
+                "MPI_Waitall in skewed cases of builtin:basic_linear (alltoall) or "
+                "builtin:ompi_basic_linear (alltoallv), which wait for all their requests at "
+                "once; no SimGrid version avoids it: leave them out of the skewed patterns, or "
+                "bound them with --case-timeout (docs/running.md, Forecast)\n",
+                100 * waitall_skewed / wall, waitall_skewed / jobs, wall / jobs);
     if (unchecked)
         papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)",
