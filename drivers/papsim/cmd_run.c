@@ -20,6 +20,7 @@ static void run_usage(FILE *out)
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
           "                [--wait-lock] [--shard I/N] [--case-timeout T] [--skip-failed]\n"
           "                [--msg-cost T] [--rank-cost T] [--case-cost T] [--scan-cost T]\n"
+          "                [--waitall-cost T]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
@@ -83,6 +84,11 @@ static void run_usage(FILE *out)
           "                   3.34 and later, which have no such list); the list holds\n"
           "                   every eager send in flight, so algorithms with many (linear\n"
           "                   alltoall) cost time quadratic in them\n"
+          "  --waitall-cost T forecast: wall time per request SMPI's MPI_Waitall visits\n"
+          "                   (default 1.5us; 140ns on SimGrid 3.34 and later): it\n"
+          "                   visits every pending request per completion, p^3 visits for\n"
+          "                   SMPI's basic_linear alltoall; times np/128 when the ranks\n"
+          "                   arrive apart (a blocked wait costs more)\n"
           "  --slurm          write DIR/sweep.sbatch, a Slurm job array with one task per\n"
           "                   shard (DIR/shard-I), print how to submit and merge, run nothing;\n"
           "                   --shards N (default 4), --cpus-per-task C (default 1; each\n"
@@ -117,11 +123,31 @@ static int takes_value(const char *a)
 {
     static const char *const with_value[] = {"--out", "--jobs", "--shard", "--msg-cost",
                                              "--rank-cost", "--case-cost", "--scan-cost",
-                                             "--case-timeout"};
+                                             "--waitall-cost", "--case-timeout"};
     for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; i++)
         if (!strcmp(a, with_value[i]))
             return 1;
     return sweep_slurm_is_option(a);
+}
+
+/* The forecast constant a --*-cost option sets, marked as given, or NULL
+ * when a is not one. */
+static double *cost_option(const char *a, sweep_run_options *r)
+{
+    static const struct {
+        const char *name;
+        unsigned given;
+    } opts[] = {{"--msg-cost", SWEEP_COST_GIVEN_MSG},     {"--rank-cost", SWEEP_COST_GIVEN_RANK},
+                {"--case-cost", SWEEP_COST_GIVEN_CASE},   {"--scan-cost", SWEEP_COST_GIVEN_SCAN},
+                {"--waitall-cost", SWEEP_COST_GIVEN_WAITALL}};
+    double *const fields[] = {&r->cost.msg, &r->cost.rank, &r->cost.per_case, &r->cost.scan,
+                              &r->cost.waitall};
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(a, opts[i].name)) {
+            r->cost_given |= opts[i].given;
+            return fields[i];
+        }
+    return NULL;
 }
 
 static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
@@ -157,17 +183,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
         } else if (!strcmp(a, "--shard") && next) {
             if (parse_shard(argv[++i], o, e) != 0)
                 return -1;
-        } else if ((!strcmp(a, "--msg-cost") || !strcmp(a, "--rank-cost") ||
-                    !strcmp(a, "--case-cost") || !strcmp(a, "--scan-cost")) && next) {
-            double *cost = a[2] == 'm'   ? &o->r.cost.msg
-                           : a[2] == 'r' ? &o->r.cost.rank
-                           : a[3] == 'c' ? &o->r.cost.scan
-                                         : &o->r.cost.per_case;
-            o->r.cost_given |= a[2] == 'm'   ? SWEEP_COST_GIVEN_MSG
-                               : a[2] == 'r' ? SWEEP_COST_GIVEN_RANK
-                               : a[3] == 'c' ? SWEEP_COST_GIVEN_SCAN
-                                             : SWEEP_COST_GIVEN_CASE;
-            if (papsim_parse_duration(argv[++i], cost, e) != 0)
+        } else if (cost_option(a, &o->r) && next) {
+            if (papsim_parse_duration(argv[++i], cost_option(a, &o->r), e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {
             if (papsim_parse_duration(argv[++i], &o->r.case_timeout, e) != 0)

@@ -63,18 +63,19 @@ typedef struct {
     double waitall_skew_np;
 } sweep_cost_model;
 
-/* The defaults, measured on the 2-core development machine
- * (docs/running.md, Forecast; docs/performance.md): 15 us per message;
- * 60 ns per list entry scanned (a cache miss, fitted to Bruck at np 16384);
- * 0.5 ms per rank (actor start, SMPI initialisation, the harness's
- * buffers); 20 ms per case (papbench's setup, its share of an smpirun
- * start-up); 64 KiB, SMPI's smpi/send-is-detached-thresh default; 140 ns
- * per request visited by SMPI's MPI_Waitall (papsim_msgcount_waitall_visits;
- * fitted to SMPI's basic_linear alltoall at np 1024 on SimGrid 4.1,
- * docs/running.md, Forecast), times np / 128 under skewed arrivals
- * (fitted to the same alltoall at np 256 to 1024 with the skews of the
- * Salimi Beni et al. study, docs/running.md, Forecast). */
-#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536, 140e-9, 128}
+/* The defaults, for SimGrid 3.32, measured on the 2-core development
+ * machine (docs/running.md, Forecast; docs/performance.md): 15 us per
+ * message; 60 ns per list entry scanned (a cache miss, fitted to Bruck at
+ * np 16384); 0.5 ms per rank (actor start, SMPI initialisation, the
+ * harness's buffers); 20 ms per case (papbench's setup, its share of an
+ * smpirun start-up); 64 KiB, SMPI's smpi/send-is-detached-thresh default;
+ * 1.5 us per request visited by SMPI's MPI_Waitall
+ * (papsim_msgcount_waitall_visits; SMPI's basic_linear alltoall less
+ * papsim's linear, the same messages, at np 64 to 384 on SimGrid 3.32:
+ * bench/waitall-skew.sh), times np / 128 under skewed arrivals (fitted to
+ * the same alltoall at np 256 to 1024 with the skews of the Salimi Beni et
+ * al. study). simgrid_compat.c sets those that differ on 3.34 and later. */
+#define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536, 1.5e-6, 128}
 
 typedef struct {
     const char *out_dir;

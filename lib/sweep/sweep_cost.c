@@ -123,7 +123,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             "simulated messages, about %.0f s wall with %d worker(s) (estimate: %g us per "
             "message, %g ns per eager send scanned, %g ms per rank, %g ms per case, %g ns "
             "per request SMPI's MPI_Waitall visits, x np/%g when arrivals are skewed; "
-            "--msg-cost, --scan-cost, --rank-cost, --case-cost)",
+            "--msg-cost, --scan-cost, --rank-cost, --case-cost, --waitall-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
             m->per_case * 1e3, m->waitall * 1e9, m->waitall_skew_np);
     if (skippable)

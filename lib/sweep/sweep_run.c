@@ -396,6 +396,7 @@ static void cost_for_simgrid(sweep_run_options *o, const char *version)
     o->cost.rank = o->cost_given & SWEEP_COST_GIVEN_RANK ? o->cost.rank : d.rank;
     o->cost.scan = o->cost_given & SWEEP_COST_GIVEN_SCAN ? o->cost.scan : d.scan;
     o->cost.per_case = o->cost_given & SWEEP_COST_GIVEN_CASE ? o->cost.per_case : d.per_case;
+    o->cost.waitall = o->cost_given & SWEEP_COST_GIVEN_WAITALL ? o->cost.waitall : d.waitall;
 }
 
 /* Runs both phases: absolute skews, then the relative ones they resolve. */

@@ -10,7 +10,7 @@
 #include "sweep/sweep_slurm.h"
 
 enum { SWEEP_COST_GIVEN_MSG = 1, SWEEP_COST_GIVEN_RANK = 2, SWEEP_COST_GIVEN_SCAN = 4,
-       SWEEP_COST_GIVEN_CASE = 8 };
+       SWEEP_COST_GIVEN_CASE = 8, SWEEP_COST_GIVEN_WAITALL = 16 };
 
 typedef struct {
     const char *spec_path, *out_dir;

@@ -136,7 +136,8 @@ grep -q "up to 120 s if the no-delay cases forecast at the --case-timeout limit 
 grep -q "costliest" dry.err && fail "rendezvous forecast: $(cat dry.err)" || pass
 
 # SMPI's basic_linear alltoall waits with one MPI_Waitall on 2(p-1)
-# requests: 1024 x 2046 x 2047 / 2 visits at 140 ns = 300.2 s, plus
+# requests: 1024 x 2046 x 2047 / 2 visits at 140 ns (4.1's default, given:
+# 3.32's is 1.5 us) = 300.2 s, plus
 # 1049598 messages x 20 us, 1024 x 0.5 ms and 20 ms: 321.7 s without delay.
 # Skewed, the visits cost np/128 = 8 times as much: 2423 s. With a 1000 s
 # limit its no-delay case finishes, so the skewed case runs, to the limit.
@@ -151,7 +152,7 @@ datatype = char
 patterns = no_delay, ascending
 skews = 1.5x
 SPEC
-"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 >/dev/null 2>dry.err
+"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 --waitall-cost 140ns >/dev/null 2>dry.err
 grep -q "about 2745 s wall with 1 worker" dry.err && pass || fail "skewed Waitall forecast: $(cat dry.err)"
 grep -q "the costliest case, alltoall/builtin:basic_linear np=1024 2B ascending, about 2423 s$" dry.err &&
     pass || fail "skewed costliest case: $(cat dry.err)"
@@ -159,7 +160,8 @@ grep -q "the costliest case, alltoall/builtin:basic_linear np=1024 2B ascending,
 # case's is not counted): a hint says so, and what to do, when no limit is set.
 grep -q "hint: 87% of this forecast (2402 of 2745 s) is SMPI's MPI_Waitall in skewed cases of builtin:basic_linear" \
     dry.err && pass || fail "skewed Waitall hint: $(cat dry.err)"
-"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 --case-timeout 1000 >/dev/null 2>dry.err
+"$PAPSIM" run bl.ini --dry-run --jobs 1 --msg-cost 20us --scan-cost 0 --waitall-cost 140ns \
+    --case-timeout 1000 >/dev/null 2>dry.err
 grep -q "about 1322 s wall with 1 worker" dry.err && pass || fail "skewed case at the limit: $(cat dry.err)"
 grep -q "up to\|hint" dry.err && fail "no skewed case is skipped, no hint with a limit: $(cat dry.err)" || pass
 
@@ -172,6 +174,8 @@ expect_bad_input "zero limit" "--case-timeout '0' must be a positive time" \
     "$PAPSIM" run spec.ini --out bad --case-timeout 0
 expect_bad_input "negative limit" "--case-timeout: duration '-5s' is negative" \
     "$PAPSIM" run spec.ini --out bad --case-timeout -5s
+expect_bad_input "waitall cost not a time" "--waitall-cost: duration 'fast' is not a number" \
+    "$PAPSIM" run spec.ini --dry-run --waitall-cost fast
 expect_bad_input "not a time" "--case-timeout: duration 'soon' is not a number" \
     "$PAPSIM" run spec.ini --out bad --case-timeout soon
 finish
