@@ -158,8 +158,8 @@ void sweep_print_forecast(const sweep_case *cases, int n,
                 "papsim run: hint: %.0f%% of this forecast (%.0f of %.0f s) is SMPI's "
                 "MPI_Waitall in skewed cases of builtin:basic_linear (alltoall) or "
                 "builtin:ompi_basic_linear (alltoallv), which wait for all their requests at "
-                "once; no SimGrid version avoids it: leave them out of the skewed patterns, or "
-                "bound them with --case-timeout (docs/running.md, Forecast)\n",
+                "once; no SimGrid version avoids it: --case-timeout bounds them (docs/running.md, "
+                "Forecast)\n",
                 100 * waitall_skewed / wall, waitall_skewed / jobs, wall / jobs);
     if (unchecked)
         papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
