@@ -160,6 +160,7 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
         o->r.jobs = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+        double *cost; /* the forecast constant a --*-cost option sets */
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = 1;
         } else if (!strcmp(a, "--out") && next) {
@@ -183,8 +184,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
         } else if (!strcmp(a, "--shard") && next) {
             if (parse_shard(argv[++i], o, e) != 0)
                 return -1;
-        } else if (cost_option(a, &o->r) && next) {
-            if (papsim_parse_duration(argv[++i], cost_option(a, &o->r), e) != 0)
+        } else if ((cost = cost_option(a, &o->r)) != NULL && next) {
+            if (papsim_parse_duration(argv[++i], cost, e) != 0)
                 return papsim_fail_prefix(e, "%s: ", a);
         } else if (!strcmp(a, "--case-timeout") && next) {
             if (papsim_parse_duration(argv[++i], &o->r.case_timeout, e) != 0)
