@@ -169,6 +169,19 @@ static int check_algorithms(const block_view *b, const char *collective, const v
     return 0;
 }
 
+/* Every skew of the block, whether or not a pattern of it uses skews (a
+ * block of no_delay cases alone): a value is checked where it is written. */
+static int check_skews(const block_view *b, const papsim_case *base, const value_list *skews,
+                       papsim_err *e)
+{
+    for (int s = 0; s < skews->n; s++) {
+        papsim_case c = *base;
+        if (apply(&c, "skew", skews->v[s].text, e) != 0)
+            return fail_at(e, b, skews->v[s].line, "skews");
+    }
+    return 0;
+}
+
 /* Loads a platform of the spec; a relative path is relative to the spec
  * file's directory; a bare name of no file there is an installed platform
  * (share/papsim/platforms, locate.h). label gets the name the case id and the
@@ -304,9 +317,12 @@ static int apply_matrix_seed(const block_view *b, papsim_case *c, papsim_err *e)
                     c->collective);
         return fail_at(e, b, entry->line, "matrix_seed");
     }
-    if (strcmp(c->distribution, "random") != 0)
-        return 0;
-    return apply_single(c, b, "matrix_seed", "matrix-seed", NULL, e);
+    papsim_case checked = *c; /* the value is checked whatever the distribution */
+    if (apply_single(&checked, b, "matrix_seed", "matrix-seed", NULL, e) != 0)
+        return -1;
+    if (!strcmp(c->distribution, "random"))
+        c->matrix_seed = checked.matrix_seed;
+    return 0;
 }
 
 /* The bytes x distribution loops of one np x mapping x ranks-per-node cell. */
@@ -375,7 +391,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     get_list(b, "patterns", NULL, &l.patterns);
     get_list(b, "skews", "0", &l.skews);
     get_list(b, "algorithms", NULL, &l.algos);
-    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0)
+    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0 ||
+        check_skews(b, &sc.c, &l.skews, e) != 0)
         return -1;
     for (int pf = 0; pf < l.platforms.n; pf++) {
         papsim_platform platform;
