@@ -94,6 +94,10 @@ expect_ok "pkg-config build under smpirun" smpi 4 ex/allreduce_example-smpi
 expect_eq "pkg-config build under smpirun: result" "$(cat out.txt)" "$want4"
 expect_ok "pkg-config build under mpiexec" mpi 4 ex/allreduce_example-mpi
 expect_eq "pkg-config build under mpiexec: result" "$(cat out.txt)" "$want4"
+# examples/README.md's own launch line, as it is (Open MPI's mpiexec).
+readme_mpi=$(grep -E '^ +mpiexec ' ex/README.md | sed 's/^ *mpiexec //')
+expect_ok "examples/README.md: mpiexec $readme_mpi" bash -c "cd ex && \"\$0\" $readme_mpi" "$MPIEXEC"
+expect_eq "examples/README.md's line: result" "$(cat out.txt)" "$want4"
 
 # libpapcoll from the moved install, by the lines docs/papcoll.md gives:
 # the installed cg.c built with papcoll-smpi.pc runs its allreduce with
