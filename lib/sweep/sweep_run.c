@@ -262,14 +262,10 @@ static int mark_failed_before(sweep_cases *all, int relative, const sweep_result
     return 0;
 }
 
-/* The one progress count of a run over its two phases: the cases the
- * first phase finished and the forecast cost of them, and, before the
- * second phase, the relative cases it is expected to run and their cost. */
+/* One progress count over both phases: cases run, the second's forecast. */
 typedef struct {
-    int done;
-    double cost_done;
-    int later;
-    double cost_later;
+    int done, later;
+    double cost_done, cost_later;
     time_t started;
 } run_progress;
 
@@ -443,13 +439,13 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, const sweep_faile
         sweep_results_index_free(&r);
         return -1;
     }
+    const forecast_view view = {&r, cases};
     if (!o->quiet)
-        sweep_print_forecast(cases->v, cases->n, forecast_is_done,
-                             &(forecast_view){&r, cases}, &o->cost, o->case_timeout, o->jobs);
+        sweep_print_forecast(cases->v, cases->n, forecast_is_done, &view, &o->cost,
+                             o->case_timeout, o->jobs);
     if (note[0])
         papsim_print_note("papsim run", "%s", note);
     run_progress pr = {.started = time(NULL)};
-    const forecast_view view = {&r, cases};
     for (int i = 0; i < cases->n; i++) { /* the second phase's cases, as the forecast has them */
         const sweep_case *sc = &cases->v[i];
         if (sc->skew.kind != PAPSIM_SKEW_ABSOLUTE && !sc->unsupported && !sc->left_out &&
