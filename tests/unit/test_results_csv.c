@@ -176,17 +176,16 @@ static void test_values(check_counts *c)
                      "check_failed, missed_start, timeout, baseline_timeout)");
     expect_bad_field(c, 25, "", ":2: status: '' is not a status papsim writes (ok, unsupported, "
                                 "check_failed, missed_start, timeout, baseline_timeout)");
-    expect_bad_field(c, 1, "", ":2: case_id: '' is not a case id (16 hex digits, 0-9 and a-f, "
-                               "as papsim writes it)");
-    /* Each column against its form and range, whatever the command reads it. */
-    expect_bad_field(c, 1, "zzzz", ":2: case_id: 'zzzz' is not a case id (16 hex digits, 0-9 "
-                                   "and a-f, as papsim writes it)");
-    expect_bad_field(c, 1, "F6963D922BBBBBA2", ":2: case_id: 'F6963D922BBBBBA2' is not a case "
-                                               "id (16 hex digits, 0-9 and a-f, as papsim "
-                                               "writes it)");
-    expect_bad_field(c, 1, "f6963d922bbbbba2a", ":2: case_id: 'f6963d922bbbbba2a' is not a case "
-                                                "id (16 hex digits, 0-9 and a-f, as papsim "
-                                                "writes it)");
+    /* Each column against its form and range, whatever the command reads it: a case id
+     * as papsim makes them, 16 lowercase hex digits. */
+    static const char *const bad_ids[] = {"", "zzzz", "F6963D922BBBBBA2", "f6963d922bbbbba2a"};
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        char want[200];
+        snprintf(want, sizeof want, ":2: case_id: '%s' is not a case id (16 hex digits, 0-9 and "
+                                    "a-f, as papsim writes it)",
+                 bad_ids[i]);
+        expect_bad_field(c, 1, bad_ids[i], want);
+    }
     expect_bad_field(c, 2, "reduse", ":2: collective: 'reduse' is not a collective papsim knows "
                                      "(allgather, allgatherv, reduce, allreduce, alltoall, bcast, "
                                      "barrier, reduce_scatter, reduce_scatter_block, alltoallv, "
