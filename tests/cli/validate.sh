@@ -169,15 +169,24 @@ refused "np too large names the platform that fits" bignp.ini \
     "bignp.ini:3: np: np=200 with 16 ranks per node needs 13 nodes but platform 'default' has 4 hosts; \`papsim platform flat --nodes 13 --cores 16 -o platform.xml\` writes a flat platform that fits"
 
 # ---- every value checked, used or not ----------------------------------------
-# Skews no pattern of the block uses (no_delay has none) and a matrix seed no
-# random matrix uses are still values of the spec: refused at their line as
-# when they are used.
+# Skews no pattern of the block uses (no_delay has none), a matrix seed no
+# random matrix uses and a default every block overrides are still values of
+# the spec: refused at their line as when they are used.
 spec unused-skews "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "skews = nan, -5us, 3parsec"
 refused "skews no pattern uses" unused-skews.ini \
     "unused-skews.ini:6: skews: --skew: skew 'nan' is neither a duration (100us, 2ms, 1.5s) nor a factor (1.5x, 1.5x-own)"
 spec unused-skew3 "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "skews = 10us, 3parsec"
 refused "the third skew no pattern uses" unused-skew3.ini \
     "unused-skew3.ini:6: skews: --skew: skew '3parsec' has an unknown unit 'parsec' (use ns, us, ms or s)"
+# A default every block sets itself: no case uses it, and it is checked too.
+spec unused-default "skews = 1ns, 3parsec" "[only]" "${BASE[@]}" "algorithms = binomial" \
+    "patterns = no_delay, ascending" "skews = 1us"
+refused "a default skew every block overrides" unused-default.ini \
+    "unused-default.ini:1: skews: --skew: skew '3parsec' has an unknown unit 'parsec' (use ns, us, ms or s)"
+spec unused-default-np "np = 4, x" "in_place = maybe" "[only]" "${BASE[@]}" "algorithms = binomial" \
+    "patterns = no_delay" "in_place = no"
+refused "a default np every block overrides" unused-default-np.ini \
+    "unused-default-np.ini:1: np: --np 'x' is not an integer"
 spec unused-seed collective=alltoallv "bytes = 8" "np = 4" "algorithms = linear" "patterns = no_delay" "matrix_seed = 0"
 refused "a matrix seed no random matrix uses" unused-seed.ini \
     "unused-seed.ini:6: matrix_seed: --matrix-seed '0' is not a seed (an integer from 1 to 2^63-1)"
