@@ -27,8 +27,10 @@ expect_eq "every progress line counts $ncases cases" "$(awk '{print $2}' progres
 expect_eq "the count never goes back" \
     "$(awk 'NR > 1 && $1 < last { print "back from " last " to " $1 } { last = $1 }' progress.txt)" ""
 expect_eq "the last line" "$(tail -n 1 progress.txt)" "$ncases $ncases 100"
-# The end of the first phase is a point of the one count, not its end.
-expect_eq "the first phase ends at [2/6]" "$(grep -c '^2 6 33$' progress.txt)" 1
+# The end of the first phase is a point of the one count, not its end (its
+# line may come twice: on the case's end and once more as the phase ends).
+if grep -qx '2 6 33' progress.txt; then pass; else
+    fail "the first phase does not end at [2/6]: $(tr '\n' ';' <progress.txt)"; fi
 
 # The lock is gone with the run; a resumed run takes and removes it again.
 if [ -e r/papsim.lock ]; then fail "r/papsim.lock left after the run: $(cat r/papsim.lock)"; else pass; fi
