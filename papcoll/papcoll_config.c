@@ -416,7 +416,8 @@ static const char *variable_name(int v)
 
 enum { NAME_MAX_COMPARED = 64 };
 
-/* The edit distance (insertions, deletions, substitutions) of a[0..na) and b. */
+/* The edit distance (insertions, deletions, substitutions) of a[0..na) and
+ * b, an upper-case name: a letter in the wrong case costs nothing. */
 static size_t distance(const char *a, size_t na, const char *b)
 {
     size_t nb = strlen(b), row[NAME_MAX_COMPARED + 1];
@@ -426,7 +427,7 @@ static size_t distance(const char *a, size_t na, const char *b)
         size_t diagonal = row[0];
         row[0] = i;
         for (size_t j = 1; j <= nb; j++) {
-            size_t best = diagonal + (a[i - 1] != b[j - 1]);
+            size_t best = diagonal + (toupper((unsigned char)a[i - 1]) != b[j - 1]);
             if (row[j] + 1 < best)
                 best = row[j] + 1;
             if (row[j - 1] + 1 < best)
