@@ -2,14 +2,13 @@
  * algorithms (docs/papcoll.md). This file holds the life cycle and the
  * arrival prediction; papcoll_wrappers.c holds the collectives.
  *
- *   MPI_Init / MPI_Init_thread  read PAPCOLL_* (papcoll_config.c) and, on
- *                               rank 0, check PAPCOLL_REPORT's directory
- *                               (papcoll_report.c); the ranks agree on the
- *                               verdict, and a configuration libpapcoll
- *                               cannot follow ends every rank here with
- *                               exit status 2, one message naming the
- *                               variable; estimate this rank's clock offset
- *                               to rank 0
+ *   MPI_Init / MPI_Init_thread  read PAPCOLL_* (papcoll_config.c) and
+ *                               check PAPCOLL_REPORT's directory
+ *                               (papcoll_report.c); a configuration
+ *                               libpapcoll cannot follow ends every rank
+ *                               here with exit status 2, one message naming
+ *                               the variable; estimate this rank's clock
+ *                               offset to rank 0
  *   each collective             papcoll_wrappers.c
  *   MPI_Finalize                settle the prediction exchanges, sum the
  *                               counters on rank 0, which writes the report
@@ -470,8 +469,8 @@ extern char **environ;
 
 /* Ends every rank of MPI_COMM_WORLD with status: after one line on stderr
  * from rank `who` (what it found), once every rank is here, with MPI
- * finalized. Under SMPI the first rank's exit ends the simulation, and
- * smpirun exits with its status. */
+ * finalized. (Under SMPI, exit is SMPI's: it ends the rank, and smpirun
+ * exits with the first status that is not 0.) */
 static void end_all(int rank, int who, const char *what, int status)
 {
     if (rank == who) {
@@ -501,15 +500,29 @@ static int start(void)
     s->world_rank = rank;
     s->world_size = size;
     s->refs = 1; /* MPI_Finalize's */
-    /* Every rank reads its environment; rank 0 alone writes the report.
-     * The lowest rank that found a problem names it; all ranks end. */
     int bad = papcoll_config_read(&s->cfg, environ, err, sizeof err) != 0;
+#ifdef PAPCOLL_SMPI
+    /* The ranks share one process, so one environment and one file
+     * system: each reaches the same verdict alone, and no message moves
+     * the simulated clock. SMPI's exit ends the rank with that status. */
+    if (!bad && s->cfg.report[0])
+        bad = papcoll_report_check(s->cfg.report, err, sizeof err) != 0;
+    if (bad) {
+        if (rank == 0)
+            fprintf(stderr, "papcoll: %s\n", err);
+        exit(EXIT_BAD_CONFIG);
+    }
+    int rc = MPI_SUCCESS;
+#else
+    /* Each process reads its own environment; rank 0 alone writes the
+     * report. The lowest rank that found a problem names it; all end. */
     if (!bad && rank == 0 && s->cfg.report[0])
         bad = papcoll_report_check(s->cfg.report, err, sizeof err) != 0;
     int first = bad ? rank : size;
     int rc = PMPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (rc == MPI_SUCCESS && first < size)
         end_all(rank, first, err, EXIT_BAD_CONFIG);
+#endif
     if (rc == MPI_SUCCESS)
         rc = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, drop_predictors, &s->keyval, s);
     if (rc == MPI_SUCCESS)

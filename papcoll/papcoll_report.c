@@ -57,7 +57,7 @@ int papcoll_report_check(const char *path, char *err, size_t err_len)
                  path, dir);
         return -1;
     }
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
         snprintf(err, err_len, "PAPCOLL_REPORT: cannot write '%s': it exists and is not a "
                  "regular file", path);
         return -1;
@@ -89,19 +89,27 @@ static FILE *report_open(const char *path, char *tmp, size_t tmp_len, char *err,
     return f;
 }
 
-/* Closes f and renames tmp to PATH; on any failure removes tmp. Returns 0,
- * or -1 with a message in err. */
+/* Closes f and renames tmp to PATH, unless PATH has become something else
+ * than a regular file since MPI_Init (a device is never replaced); on any
+ * failure removes tmp. Returns 0, or -1 with a message in err. */
 static int report_close(FILE *f, const char *tmp, const char *path, char *err, size_t err_len)
 {
-    int failed = ferror(f);
+    struct stat st;
+    const int failed = ferror(f);
     errno = 0;
-    if (fclose(f) != 0 || failed || rename(tmp, path) != 0) {
+    if (fclose(f) != 0 || failed) {
         snprintf(err, err_len, "PAPCOLL_REPORT: cannot write '%s': %s", path,
                  errno ? strerror(errno) : "write error");
-        unlink(tmp);
-        return -1;
+    } else if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "PAPCOLL_REPORT: cannot write '%s': it exists and is not a "
+                 "regular file", path);
+    } else if (rename(tmp, path) != 0) {
+        snprintf(err, err_len, "PAPCOLL_REPORT: cannot write '%s': %s", path, strerror(errno));
+    } else {
+        return 0;
     }
-    return 0;
+    unlink(tmp);
+    return -1;
 }
 
 static const char *const reason_names[PAPCOLL_NREASONS] = {

@@ -12,7 +12,8 @@
 #include "papcoll.h"
 
 /* PATH can be written: its directory exists and takes a new file (one is
- * created and removed), and PATH, if it exists, is a regular file.
+ * created and removed), and PATH, if it exists, is a regular file (not a
+ * link: the report replaces PATH itself).
  * Returns 0, or -1 with a message naming PATH in err. */
 int papcoll_report_check(const char *path, char *err, size_t err_len);
 

@@ -7,10 +7,10 @@
 #     catch-all; inside an earlier rule's range; behind several rules
 #     together; conditions that exclude each other), a value longer than
 #     4095 characters, PAPCOLL_REPORT in a directory that does not exist,
-#     or naming a directory or a device;
+#     or naming a directory, a FIFO, a link or a path under a file;
 #   - a report that cannot be written at MPI_Finalize (its directory
-#     removed during the run): one message, exit status 1, after the
-#     application's output;
+#     removed during the run, or its path made a FIFO, which is left
+#     alone): one message, exit status 1, after the application's output;
 #   - an arrival-aware algorithm on MPI_COMM_SELF and on a communicator
 #     never freed, whose attributes the MPI library deletes inside (Open
 #     MPI) or after (SMPI) MPI_Finalize: the run ends normally, with exact
@@ -70,11 +70,17 @@ refused "a value of 4096 characters" "PAPCOLL_GAMMA=$(printf '%04096d' 0)" \
 refused "a report in a directory that does not exist" PAPCOLL_REPORT=missing/report.csv \
     "PAPCOLL_REPORT: cannot write 'missing/report.csv': directory 'missing': does not exist"
 mkdir -p adir
+touch afile
 refused "a report that is a directory" PAPCOLL_REPORT=adir \
     "PAPCOLL_REPORT: cannot write 'adir': it exists and is not a regular file"
-refused "a report that is a device" PAPCOLL_REPORT=/dev/null \
-    "PAPCOLL_REPORT: cannot write '/dev/null': it exists and is not a regular file"
-touch afile
+# (Never a path outside this directory: with the check broken, the
+# report would replace it.)
+mkfifo fifo
+ln -s afile alink
+refused "a report that is a FIFO" PAPCOLL_REPORT=fifo \
+    "PAPCOLL_REPORT: cannot write 'fifo': it exists and is not a regular file"
+refused "a report that is a link" PAPCOLL_REPORT=alink \
+    "PAPCOLL_REPORT: cannot write 'alink': it exists and is not a regular file"
 refused "a report under a file" PAPCOLL_REPORT=afile/report.csv \
     "PAPCOLL_REPORT: cannot write 'afile/report.csv': 'afile' is not a directory"
 
@@ -112,5 +118,14 @@ allreduce,$allreduce,$allreduce,18,144,0,-,9"
         "life: ok"
     expect_eq "$run: report not written: message" "$(grep '^papcoll: ' err.txt)" \
         "papcoll: PAPCOLL_REPORT: cannot write 'gone/report.csv': No such file or directory"
+    # The report's path made a FIFO during the run: left alone.
+    rm -f late
+    rc=0
+    PAPCOLL_REPORT=late PAPCOLL_ALLREDUCE=prr $run --mkfifo late > out.txt 2> err.txt || rc=$?
+    expect_eq "$run: report path made a FIFO: exit status" "$rc" 1
+    expect_eq "$run: report path made a FIFO: message" "$(grep '^papcoll: ' err.txt)" \
+        "papcoll: PAPCOLL_REPORT: cannot write 'late': it exists and is not a regular file"
+    expect_eq "$run: report path made a FIFO: still a FIFO, nothing beside it" \
+        "$([ -p late ] && echo fifo) $(ls -A | grep -c papcoll-)" "fifo 0"
 done
 finish

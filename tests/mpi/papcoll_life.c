@@ -7,16 +7,18 @@
  *   - the same on a duplicate of MPI_COMM_WORLD that is never freed;
  *   - an allreduce on MPI_COMM_WORLD.
  * Every result is checked. Then, with --rmdir DIR, rank 0 removes the
- * directory DIR (PAPCOLL_REPORT's, so that the report cannot be written at
- * MPI_Finalize). Rank 0 prints "life: ok" (or "life: FAILED ...") before
+ * directory DIR, and with --mkfifo PATH it makes a FIFO at PATH
+ * (PAPCOLL_REPORT's directory or file, so that the report cannot be
+ * written at MPI_Finalize). Rank 0 prints "life: ok" (or "life: FAILED ...") before
  * MPI_Finalize and "life: finalized N" (MPI_Finalize's return code) after
  * it; the exit status is 0 unless a check failed (1).
  *
- * usage: papcoll-life [--rmdir DIR]
+ * usage: papcoll-life [--rmdir DIR | --mkfifo PATH]
  * Keeps no global state, so SMPI can run it with -no-privatize. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The sum of the ranks plus one over comm by allreduce, twice, and by
@@ -41,13 +43,15 @@ static int sums(MPI_Comm comm)
 
 int main(int argc, char **argv)
 {
-    const char *rmdir_path = NULL;
+    const char *rmdir_path = NULL, *fifo_path = NULL;
     int rank, bad = 0, total = 0;
     MPI_Comm dup;
     if (argc == 3 && strcmp(argv[1], "--rmdir") == 0) {
         rmdir_path = argv[2];
+    } else if (argc == 3 && strcmp(argv[1], "--mkfifo") == 0) {
+        fifo_path = argv[2];
     } else if (argc != 1) {
-        fprintf(stderr, "usage: papcoll-life [--rmdir DIR]\n");
+        fprintf(stderr, "usage: papcoll-life [--rmdir DIR | --mkfifo PATH]\n");
         return 2;
     }
     MPI_Init(&argc, &argv);
@@ -64,6 +68,8 @@ int main(int argc, char **argv)
             printf("life: FAILED (%d wrong results)\n", total);
         if (rmdir_path && rmdir(rmdir_path) != 0)
             perror(rmdir_path);
+        if (fifo_path && mkfifo(fifo_path, 0600) != 0)
+            perror(fifo_path);
         fflush(stdout);
     }
     int rc = MPI_Finalize();
