@@ -4,7 +4,8 @@
  *   - an allreduce and a reduce on MPI_COMM_SELF (twice each, so that an
  *     arrival-aware algorithm sets up its prediction on MPI_COMM_SELF,
  *     whose attributes MPI_Finalize deletes first);
- *   - the same on a duplicate of MPI_COMM_WORLD that is never freed;
+ *   - the same on a duplicate of MPI_COMM_WORLD that is never freed, and on
+ *     one that the application frees (its attribute deleted there);
  *   - an allreduce on MPI_COMM_WORLD.
  * Every result is checked. Then, with --rmdir DIR, rank 0 removes the
  * directory DIR, and with --mkfifo PATH it makes a FIFO at PATH
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
 {
     const char *rmdir_path = NULL, *fifo_path = NULL;
     int rank, bad = 0, total = 0;
-    MPI_Comm dup;
+    MPI_Comm dup, freed;
     if (argc == 3 && strcmp(argv[1], "--rmdir") == 0) {
         rmdir_path = argv[2];
     } else if (argc == 3 && strcmp(argv[1], "--mkfifo") == 0) {
@@ -59,6 +60,9 @@ int main(int argc, char **argv)
     bad += sums(MPI_COMM_SELF);
     MPI_Comm_dup(MPI_COMM_WORLD, &dup); /* never freed */
     bad += sums(dup);
+    MPI_Comm_dup(MPI_COMM_WORLD, &freed);
+    bad += sums(freed);
+    MPI_Comm_free(&freed);
     bad += sums(MPI_COMM_WORLD);
     MPI_Reduce(&bad, &total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
