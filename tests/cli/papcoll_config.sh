@@ -7,7 +7,8 @@
 #     catch-all; inside an earlier rule's range; behind several rules
 #     together; conditions that exclude each other), a value longer than
 #     4095 characters, PAPCOLL_REPORT in a directory that does not exist,
-#     or naming a directory, a FIFO, a link or a path under a file;
+#     or naming a directory, a FIFO, a link or a path under a file; under
+#     Open MPI, a problem on ranks 1 and 2 only is named by rank 1;
 #   - a report that cannot be written at MPI_Finalize (its directory
 #     removed during the run, or its path made a FIFO, which is left
 #     alone): one message, exit status 1, after the application's output;
@@ -83,6 +84,17 @@ refused "a report that is a link" PAPCOLL_REPORT=alink \
     "PAPCOLL_REPORT: cannot write 'alink': it exists and is not a regular file"
 refused "a report under a file" PAPCOLL_REPORT=afile/report.csv \
     "PAPCOLL_REPORT: cannot write 'afile/report.csv': 'afile' is not a directory"
+# Under Open MPI each process has its own environment: ranks 1 and 2 with
+# a misspelt variable, rank 0 without. The lowest rank that found it
+# names it, and every rank ends.
+rc=0
+timeout 120 "$MPIEXEC" --oversubscribe -np 1 -x LD_PRELOAD="$B/libpapcoll.so" "$PAPSIM_PAPCOLL_LIFE" : \
+    -np 2 -x LD_PRELOAD="$B/libpapcoll.so" -x PAPCOLL_ALLREDUC=prr "$PAPSIM_PAPCOLL_LIFE" \
+    > out.txt 2> err.txt || rc=$?
+expect_eq "mpi: rank 1 refuses: exit status" "$rc" 2
+expect_eq "mpi: rank 1 refuses: the application did not run" "$(grep -c 'life:' out.txt)" 0
+expect_eq "mpi: rank 1 refuses: message" "$(grep '^papcoll: ' err.txt)" \
+    "papcoll: rank 1: PAPCOLL_ALLREDUC: no such libpapcoll variable; did you mean PAPCOLL_ALLREDUCE?"
 
 # ---- MPI_Finalize -----------------------------------------------------------
 # papcoll-life per rank: 8 allreduce (2 each on MPI_COMM_SELF, a duplicate
