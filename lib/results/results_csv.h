@@ -33,12 +33,12 @@
 #include "util/csv.h"
 
 /* The longest time a results row may hold, in seconds (11.6 days). No
- * collective call lasts that long: a simulated case starts its clock at
- * 1024 s and its last rank arrives within PAPSIM_SKEW_MAX_S (4096 s), and a
- * papsim run stops a case after its --case-timeout of wall time long
- * before; a real run's call is timed by MPI_Wtime within one job. A larger
- * value (1e308) is a corrupted or hand-edited row, and one such time would
- * move a median, a best cell or a tuned rule. */
+ * collective call papsim times lasts that long: simulated, it would move a
+ * petabyte over a 10 Gb/s link, and past it the simulated clock (a double
+ * of seconds, started at 1024 s) steps by more than 0.1 ns; real, it would
+ * be one MPI call of a job running for days. A larger value (1e308) is a
+ * corrupted or hand-edited row, and one such time would move a median, a
+ * best cell or a tuned rule. */
 #define PAPSIM_RESULTS_TIME_MAX_S 1e6
 
 /* Reads and checks the results table at path into t. *format (if format is
