@@ -1,5 +1,5 @@
 /* The one reader of results.csv for every command that reads results
- * (report and its views, regress, merge, compare): a results table moves
+ * (report and its views, regress, merge, compare, tune): a results table moves
  * between machines (Slurm shards, groups sharing results), so it is checked
  * as a whole before any number of it is used, with the same rules whatever
  * the command. A table that breaks a rule is refused with FILE:LINE: COLUMN
