@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "sweep/sweep.h"
+#include "util/papsim_input.h"
 
 int sweep_order_add(sweep_order *o, const char *id, int index, papsim_err *e)
 {
@@ -97,13 +98,18 @@ int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e)
     int col[2], rc = -1;
     static const char *const names[2] = {"index", "case_id"};
     snprintf(path, sizeof path, "%s/case_order.csv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return papsim_fail(e, "%s: cannot open: %s (not the output of papsim run)", path,
-                           strerror(errno));
-    char *got = fgets(first, sizeof first, f);
-    fclose(f);
-    if (!got || sscanf(first, "# papsim case order: shard %d/%d, %d cases", &o->shard,
+    papsim_input in;
+    char *line;
+    size_t len;
+    if (papsim_input_open(&in, path, &papsim_limits_table, e) != 0)
+        return papsim_fail_prefix(e, "not the output of papsim run: ");
+    int got = papsim_input_getline(&in, &line, &len, e);
+    if (got == 1)
+        snprintf(first, sizeof first, "%s", line);
+    papsim_input_close(&in);
+    if (got < 0)
+        return -1;
+    if (got == 0 || sscanf(first, "# papsim case order: shard %d/%d, %d cases", &o->shard,
                        &o->nshards, &o->ncases) != 3)
         return papsim_fail(e, "%s:1: not a papsim case order (first line '%.60s')", path, first);
     if (papsim_table_load(path, &t, e) != 0)

@@ -24,10 +24,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/results_csv.h"
 #include "sweep/sweep.h"
+#include "util/papsim_input.h"
 
 /* The rows papsim takes out of results.csv are kept in DIR/NAME; one with
  * another header than results.csv's goes on in NAME-2, NAME-3, ... */
@@ -74,12 +76,10 @@ static int read_whole(const char *path, char **text, size_t *len, papsim_err *e)
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno == ENOENT ? 1 : papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
-    int rc = papsim_read_whole_file(f, path, text, len, e);
-    fclose(f);
-    return rc;
+    struct stat st;
+    if (lstat(path, &st) != 0 && errno == ENOENT)
+        return 1;
+    return papsim_input_read(path, &papsim_limits_table, text, len, e);
 }
 
 /* 1 if the first line of text (a UTF-8 byte order mark and a '\r' before
