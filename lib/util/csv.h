@@ -7,7 +7,7 @@
  * starting with '#' are comments, nothing is ever quoted. A field containing
  * a double quote is an error, so a file written by a spreadsheet (which quotes
  * fields) is refused instead of being misread. A table is read through
- * util/papsim_input.h: at most 1 GiB, lines of at most 64 KiB; a trailing
+ * util/papsim_input.h: at most 1 GiB, lines of at most 1 MiB; a trailing
  * '\r' (CRLF files) is ignored, and so is a UTF-8 byte order mark
  * at the start of the file (some editors write one): every reader skips it.
  *

@@ -15,7 +15,7 @@ const papsim_input_limits papsim_limits_spec = {"spec", 16 * PAPSIM_MIB, PAPSIM_
 const papsim_input_limits papsim_limits_platform = {"platform", 256 * PAPSIM_MIB, PAPSIM_MIB};
 const papsim_input_limits papsim_limits_pattern = {"pattern file", 256 * PAPSIM_MIB,
                                                    64 * PAPSIM_KIB};
-const papsim_input_limits papsim_limits_table = {NULL, PAPSIM_GIB, 64 * PAPSIM_KIB};
+const papsim_input_limits papsim_limits_table = {NULL, PAPSIM_GIB, PAPSIM_MIB};
 const papsim_input_limits papsim_limits_trace = {"trace", PAPSIM_GIB, 64 * PAPSIM_KIB};
 const papsim_input_limits papsim_limits_cases = {"cases file", 64 * PAPSIM_MIB,
                                                  64 * PAPSIM_KIB};

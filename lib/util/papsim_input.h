@@ -34,7 +34,7 @@ typedef struct {
 extern const papsim_input_limits papsim_limits_spec;     /* 16 MiB, lines 1 MiB */
 extern const papsim_input_limits papsim_limits_platform; /* 256 MiB, lines 1 MiB */
 extern const papsim_input_limits papsim_limits_pattern;  /* 256 MiB, lines 64 KiB */
-extern const papsim_input_limits papsim_limits_table;    /* 1 GiB, lines 64 KiB */
+extern const papsim_input_limits papsim_limits_table;    /* 1 GiB, lines 1 MiB */
 extern const papsim_input_limits papsim_limits_trace;    /* 1 GiB, lines 64 KiB */
 extern const papsim_input_limits papsim_limits_cases;    /* 64 MiB, lines 64 KiB */
 extern const papsim_input_limits papsim_limits_record;   /* 64 MiB, lines 64 KiB */

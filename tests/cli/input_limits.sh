@@ -11,7 +11,7 @@
 # --platform, pattern file:PATH, schedule --arrivals file:PATH, trace
 # (trace-summary, pattern --from-trace), calibration measurements
 # (calibrate --from). Then the line limits: a 2 MiB line in a spec and a
-# 100 KiB line in a results.csv, refused with their line numbers.
+# 2 MiB line in a results.csv, refused with their line numbers.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 if [ ! -x /usr/bin/time ]; then
     echo "SKIP: /usr/bin/time missing (Debian package 'time', scripts/install-test-deps.sh)"
@@ -129,12 +129,12 @@ refuse "directory: trace-summary" \
     "papsim trace-summary: trace 'adir': not a regular file (a directory)" \
     "$PAPSIM" trace-summary adir
 
-# --- line limits: a spec line of 2 MiB, a results.csv line of 100 KiB ---
+# --- line limits: a spec line of 2 MiB, a results.csv line of 2 MiB ---
 { echo "collective = allreduce"; printf 'np = 4 %*s\n' $((2 * 1024 * 1024)) ""; } >long.ini
 refuse "spec line" "papsim run: long.ini:2: a line longer than 1 MiB, the limit of a spec" \
     "$PAPSIM" run long.ini --out o-long --dry-run
-{ results_header; printf 'x%*s\n' $((100 * 1024)) ""; } >long.csv
-refuse "results.csv line" "papsim report: long.csv:2: a line longer than 64 KiB, the limit of a table" \
+{ results_header; printf 'x%*s\n' $((2 * 1024 * 1024)) ""; } >long.csv
+refuse "results.csv line" "papsim report: long.csv:2: a line longer than 1 MiB, the limit of a table" \
     "$PAPSIM" report long.csv
 { echo "paptrace 1"; printf '#%*s\n' $((64 * 1024)) ""; } >long.trace
 refuse "trace line" "papsim trace-summary: long.trace:2: a line longer than 64 KiB, the limit of a trace" \
