@@ -473,9 +473,8 @@ static void print_summary(const sweep_run_options *o, const sweep_stats *st)
                       o->out_dir);
 }
 
-/* DIR's files are papsim's own (results.csv, failed.csv, case_order.csv,
- * provenance.txt, results-superseded.csv, papsim.lock): appended to and
- * rewritten by every run. The spec must not be one of them. */
+/* DIR's files are papsim's own, appended to and rewritten by every run
+ * (docs/formats/limits.md); the spec must not be one of them. */
 static int spec_not_in_dir(const char *spec, const char *dir, papsim_err *e)
 {
     static const char *const own[] = {"results.csv", SWEEP_FAILED_FILE, "case_order.csv",
