@@ -13,5 +13,6 @@ jobs=$(nproc)
 (cd build && ctest --output-on-failure -j "$jobs")
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DPAPSIM_FUZZ=ON -DPAPSIM_FUZZ_SECONDS="${PAPSIM_FUZZ_SECONDS:-15}" >/dev/null
-cmake --build build-fuzz -j "$jobs" --target fuzz_spec fuzz_pattern fuzz_csv fuzz_platform fuzz_failed >/dev/null
+cmake --build build-fuzz -j "$jobs" --target fuzz_spec fuzz_pattern fuzz_csv fuzz_platform fuzz_failed \
+      fuzz_input >/dev/null
 ctest --test-dir build-fuzz -L fuzz --output-on-failure -j "$jobs"
