@@ -39,10 +39,13 @@ int papsim_output_open(papsim_output *o, const char *path, int mode, papsim_err 
     memset(o, 0, sizeof *o);
     o->path = path;
     o->mode = mode;
-    for (int attempt = 0; attempt < 100; attempt++) {
-        if ((size_t)snprintf(o->tmp, sizeof o->tmp, "%s.%ld%s%.0d.tmp", path, (long)getpid(),
-                             attempt ? "-" : "", attempt) >= sizeof o->tmp)
-            return papsim_fail(e, "%s: path too long", path);
+    if ((size_t)snprintf(o->tmp, sizeof o->tmp, "%s.tmp", path) >= sizeof o->tmp)
+        return papsim_fail(e, "%s: path too long", path);
+    for (int attempt = 0; attempt < 10; attempt++) {
+        /* a leftover of an interrupted run goes; a link there is removed,
+         * never written through */
+        if (unlink(o->tmp) != 0 && errno != ENOENT)
+            return papsim_fail(e, "%s: cannot remove: %s", o->tmp, strerror(errno));
         int fd = open(o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd < 0 && errno == EEXIST)
             continue;
@@ -63,8 +66,9 @@ int papsim_output_commit(papsim_output *o, int bad, papsim_err *e)
     int err = 0;
     if (!o->f)
         return papsim_fail(e, "%s: not open", o->path);
-    if (fflush(o->f) != 0 || ferror(o->f))
-        err = errno ? errno : EIO;
+    errno = 0;
+    if (fflush(o->f) != 0 || ferror(o->f) || (fsync(fileno(o->f)) != 0 && errno != EINVAL))
+        err = errno ? errno : EIO; /* EINVAL: a file system that cannot sync */
     if (fclose(o->f) != 0 && !err)
         err = errno;
     o->f = NULL;

@@ -14,8 +14,9 @@
  *    DIR/ompi-rules.conf of papsim tune): those are rewritten on every run.
  *
  * The content goes to a temporary file in the output's directory
- * (PATH.PID.tmp, created exclusively) and is renamed into place only when
- * complete, so a failure or an interrupt leaves the old file whole. When
+ * (PATH.tmp: a leftover of an interrupted run, or a link, is removed first
+ * and the file created exclusively, so nothing is written through a link)
+ * and is renamed into place only when complete, so a failure or an interrupt leaves the old file whole. When
  * replacing is not allowed the file is linked into place, which fails if
  * the name was taken in the meantime. */
 #ifndef PAPSIM_OUTPUT_H
@@ -51,7 +52,8 @@ typedef struct {
  * exist). */
 int papsim_output_open(papsim_output *o, const char *path, int mode, papsim_err *e);
 
-/* Flushes and closes the file and puts it in place; on failure (a write
+/* Flushes the file to the disk (fsync), closes it and puts it in place, so
+ * the name holds the old content or the whole new one; on failure (a write
  * error, a full disk, a name taken meanwhile) removes the temporary file
  * and names path and the cause. bad != 0 (the writer failed) also fails. */
 int papsim_output_commit(papsim_output *o, int bad, papsim_err *e);
