@@ -1,4 +1,5 @@
-/* DIR/papsim.lock: one papsim run per result directory. The run that uses
+/* DIR/papsim.lock: one papsim run per result directory; and DIR's own
+ * files, which no input of the run may be. The run that uses
  * DIR holds an exclusive lock on this file for as long as it runs; the
  * system drops the lock when the process ends, however it ends (a kill
  * included), so there is nothing to clean up. The file holds the holder's
@@ -6,6 +7,7 @@
 #ifndef PAPSIM_SWEEP_LOCK_H
 #define PAPSIM_SWEEP_LOCK_H
 
+#include "sweep/sweep.h"
 #include "util/papsim_error.h"
 
 /* Locks dir (which must exist). If another run holds it: fails naming that
@@ -14,5 +16,14 @@
  * lock's descriptor (keep it open until the end; sweep_unlock), or -1. */
 int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e);
 void sweep_unlock(int fd);
+
+/* DIR's files are papsim's own, appended to and rewritten by every run
+ * (docs/formats/limits.md): results.csv, failed.csv, case_order.csv,
+ * provenance.txt, results-superseded.csv, papsim.lock. Fails if the spec,
+ * or (cases given) a case's platform or pattern file, is one of them, by
+ * identity: "--out: 'DIR/results.csv' is the input 'x.xml' (the same file);
+ * papsim never writes over an input". dir NULL: nothing to check. */
+int sweep_inputs_not_in_dir(const char *dir, const char *spec, const sweep_cases *cases,
+                            papsim_err *e);
 
 #endif

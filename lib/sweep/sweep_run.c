@@ -7,15 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/csv.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
-#include "util/papsim_output.h"
 #include "sweep/locate.h"
-#include "sweep/provenance.h"
 #include "sweep/sweep_failed.h"
 #include "sweep/sweep_lock.h"
 #include "sweep/versions.h"
@@ -473,25 +470,6 @@ static void print_summary(const sweep_run_options *o, const sweep_stats *st)
                       o->out_dir);
 }
 
-/* DIR's files are papsim's own, appended to and rewritten by every run
- * (docs/formats/limits.md); the spec must not be one of them. */
-static int spec_not_in_dir(const char *spec, const char *dir, papsim_err *e)
-{
-    static const char *const own[] = {"results.csv", SWEEP_FAILED_FILE, "case_order.csv",
-                                      PAPSIM_PROVENANCE_FILE, "results-superseded.csv",
-                                      "papsim.lock"};
-    const char *const inputs[] = {spec};
-    char path[4200];
-    struct stat st;
-    for (size_t i = 0; dir && i < sizeof own / sizeof own[0]; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, own[i]);
-        if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && /* others: their readers say */
-            papsim_output_check(path, "--out", inputs, 1, PAPSIM_OUTPUT_REPLACE, e) != 0)
-            return -1;
-    }
-    return 0;
-}
-
 int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
 {
     sweep_run_options opts = *ro, *o = &opts;
@@ -507,8 +485,9 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     snprintf(spec_path, sizeof spec_path, "%s", o->spec_path);
     if (papsim_locate_named(o->spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
         o->spec_path = spec_path;
-    if (spec_not_in_dir(o->spec_path, o->out_dir, e) != 0 ||
+    if (sweep_inputs_not_in_dir(o->out_dir, o->spec_path, NULL, e) != 0 ||
         papsim_spec_load(o->spec_path, &spec, e) != 0 || sweep_expand(&spec, &cases, e) != 0 ||
+        sweep_inputs_not_in_dir(o->out_dir, o->spec_path, &cases, e) != 0 ||
         sweep_check_cfg(&cases, o->cfg, o->ncfg, e) != 0)
         goto done;
     ntotal = cases.n;

@@ -8,6 +8,8 @@
 #     papsim's own and rewritten without --force.
 #  3. hostfile -o naming its platform, pattern --out naming its trace,
 #     report whose directory holds a link to its results.csv: refused.
+#     papsim run whose spec or platform is one of DIR's own files (a link in
+#     DIR): refused.
 #  4. No temporary file is left behind.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 BAD_INPUT_PREFIX=""
@@ -111,6 +113,20 @@ expect_bad_input "report: report.txt a hard link to results.csv" \
     "^papsim report: 'r/report/report.txt' is the input 'r/results.csv' \(the same file\)" \
     env PAPSIM_GNUPLOT=false "$PAPSIM" report r
 expect_eq "results.csv unchanged by report" "$(sha256sum r/results.csv)" "$sum_r"
+
+# --- run: no input may be one of DIR's own files ---
+mkdir out
+printf '%s\n' "platforms = p.xml" "collective = allreduce" "np = 2" "bytes = 8" \
+    "patterns = no_delay" "[block]" "algorithms = ring" >spec.ini
+ln -s ../spec.ini out/provenance.txt
+expect_bad_input "run: DIR/provenance.txt a link to the spec" \
+    "^papsim run: --out: 'out/provenance.txt' is the input 'spec.ini' \(the same file\)" \
+    "$PAPSIM" run spec.ini --out out --dry-run
+rm out/provenance.txt && ln p.xml out/results-superseded.csv
+expect_bad_input "run: DIR/results-superseded.csv the platform" \
+    "^papsim run: --out: 'out/results-superseded.csv' is the input '\./p.xml' \(the same file\)" \
+    "$PAPSIM" run spec.ini --out out --dry-run
+expect_eq "platform unchanged by run" "$(sha256sum p.xml)" "$sum_p"
 
 # --- 4. no temporary file left ---
 expect_eq "no .tmp left" "$(find . -name '*.tmp' | wc -l)" "0"
