@@ -1,6 +1,7 @@
 /* The algorithm catalog without MPI: names, descriptions and restriction
  * flags of every registered algorithm, for the papsim CLI (which has no MPI)
- * and for papbench's checks before a call. Generated from registry.def. */
+ * and for papbench's checks before a call. Generated from collectives.def
+ * and registry.def. */
 #ifndef PAPSIM_CATALOG_H
 #define PAPSIM_CATALOG_H
 
