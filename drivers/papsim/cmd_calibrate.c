@@ -15,7 +15,7 @@
 #include "commands.h"
 #include "hardware/calibrate_model.h"
 #include "hardware/calibrate_run.h"
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
 #include "util/units.h"

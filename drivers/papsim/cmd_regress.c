@@ -17,7 +17,7 @@
 #include "commands.h"
 #include "results/results_csv.h"
 #include "util/papsim_error.h"
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 #include "report/report.h"
 #include "report/regress.h"
 

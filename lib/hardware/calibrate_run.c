@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "hardware/calibrate_run.h"
-#include "sweep/provenance.h"
-#include "sweep/versions.h"
+#include "smpi/provenance.h"
+#include "smpi/versions.h"
 
 int papsim_calib_measure_argv(const papsim_calib_launch *l, char np_buf[32], const char **argv)
 {

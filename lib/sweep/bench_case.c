@@ -13,8 +13,8 @@
 #include "cases/pattern.h"
 #include "papsim_catalog.h"
 #include "sweep/bench_case.h"
-#include "sweep/launch.h"
-#include "sweep/smpi_algos.h"
+#include "smpi/launch.h"
+#include "smpi/smpi_algos.h"
 #include "util/units.h"
 
 /* Sets c->pattern_key to a file pattern's content key, as papsim run does

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "util/csv.h"
-#include "sweep/launch.h"
+#include "smpi/launch.h"
 #include "sweep/sweep.h"
 #include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"

@@ -7,7 +7,7 @@
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
-modules="util platform cases results sweep report hardware tune"
+modules="util platform cases results smpi sweep report hardware tune"
 
 # The modules each lib/ module may include ("schedule" is algorithms/schedule).
 allowed() {
@@ -17,8 +17,9 @@ allowed() {
     cases) echo "util schedule" ;;
     results) echo "util cases" ;;
     report) echo "util cases results" ;;
-    hardware) echo "util results report sweep" ;;
-    sweep) echo "util platform cases results" ;;
+    smpi) echo "util platform cases" ;;
+    sweep) echo "util platform cases results smpi" ;;
+    hardware) echo "util results report smpi" ;;
     tune) echo "util cases results report" ;;
     esac
 }

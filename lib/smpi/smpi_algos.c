@@ -1,6 +1,6 @@
 /* Asking the installed SimGrid for its collective algorithms (smpi_algos.h). */
-#include "sweep/smpi_algos.h"
-#include "sweep/locate.h"
+#include "smpi/smpi_algos.h"
+#include "smpi/locate.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "cases/collective_rules.h"
-#include "sweep/launch.h"
+#include "smpi/launch.h"
 #include "util/papsim_fs.h"
-#include "sweep/versions.h"
+#include "smpi/versions.h"
 
 extern char **environ;
 
