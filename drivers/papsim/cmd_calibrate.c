@@ -2,7 +2,7 @@
  * bandwidth (papbench-mpi --calibrate under mpiexec), fit T(m) = alpha +
  * beta m on the same node and across nodes (calibrate_fit.h), and write a
  * flat SimGrid cluster with those figures, so a simulated study can run on
- * a model of the machine it will be validated on (issue 7, item 2). */
+ * a model of the machine it will be validated on. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
