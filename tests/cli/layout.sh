@@ -50,6 +50,18 @@ arrow_violations() { # ROOT
     done
 }
 
+# Prints "header: includes NAME, not in include/papsim" for every quoted
+# include of an installed header that names no file of include/papsim: the
+# installed headers stand alone, and read nothing from algorithms/ or lib/.
+header_violations() { # ROOT
+    local h inc
+    for h in "$1"/include/papsim/*; do
+        for inc in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$h"); do
+            [ -e "$1/include/papsim/$inc" ] || echo "${h#"$1"/}: includes $inc, not in include/papsim"
+        done
+    done
+}
+
 # Prints "file: N lines" for every C file over the limit.
 long_files() { # ROOT
     find "$1/lib" "$1/drivers" "$1/algorithms" "$1/traces" "$1/papcoll" -name '*.c' -print0 |
@@ -58,6 +70,7 @@ long_files() { # ROOT
 
 expect_eq "lib/ module arrows" "$(arrow_violations "$src")" ""
 expect_eq "C files over 600 lines" "$(long_files "$src")" ""
+expect_eq "installed headers that read outside include/papsim" "$(header_violations "$src")" ""
 
 # The rules bite: a copy of the tree with one planted violation of each.
 mkdir -p copy
@@ -69,6 +82,12 @@ expect_eq "a planted upward include is found" "$(arrow_violations "$PWD/copy")" 
 "lib/report/report.h: includes sweep/
 lib/hardware/calibrate_run.h: includes sweep/
 algorithms/coll_util.h: includes lib/platform"
+mkdir -p copy/include
+cp -r "$src/include/papsim" copy/include/
+echo '#include "coll_util.h"' >> copy/include/papsim/papsim_msgcount.h
+expect_eq "a planted include of algorithms/ in an installed header is found" \
+    "$(header_violations "$PWD/copy" | grep papsim_msgcount)" \
+    "include/papsim/papsim_msgcount.h: includes coll_util.h, not in include/papsim"
 seq 1 601 | sed 's@^@/* line @; s@$@ */@' > copy/lib/util/too_long.c
 expect_eq "a planted long file is found" "$(long_files "$PWD/copy")" "lib/util/too_long.c: 601 lines"
 finish
