@@ -194,7 +194,7 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
 
 /* Rewrites every "/proc/self/fd/N" in text as the path of the directory
  * open as descriptor N. papsim hands smpirun a batch directory whose path
- * holds blanks or quotes open, under that name (lib/sweep/launch.c), so a
+ * holds blanks or quotes open, under that name (lib/smpi/launch.c), so a
  * message about its cases file names the user's path, not the descriptor.
  * A name that cannot be read back stays as it is. */
 static void name_real_paths(char *text, size_t cap)

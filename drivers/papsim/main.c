@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "sweep/locate.h"
-#include "sweep/provenance.h"
-#include "sweep/simgrid_compat.h"
-#include "sweep/versions.h"
+#include "smpi/locate.h"
+#include "smpi/provenance.h"
+#include "smpi/simgrid_compat.h"
+#include "smpi/versions.h"
 
 typedef struct {
     const char *name;

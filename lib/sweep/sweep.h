@@ -79,6 +79,10 @@ typedef struct {
  * al. study). simgrid_compat.c sets those that differ on 3.34 and later. */
 #define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536, 1.5e-6, 128}
 
+/* The forecast's default constants for this SimGrid (sweep_cost.c; eager
+ * threshold left as it is; simgrid_compat.h tells the versions apart): fitted to measured runs on each (docs/running.md, Forecast). */
+void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m);
+
 typedef struct {
     const char *out_dir;
     int jobs;
@@ -250,7 +254,6 @@ int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e);
 int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
                        const sweep_order *o, papsim_err *e);
 
-/* Set by the SIGINT/SIGTERM handler of papsim run. */
 /* Cells and shards (sweep_shard.c). Two cases share a cell when they share
  * block, platform, np, mapping, ranks_per_node and bytes: relative skews
  * resolve over a cell. sweep_select_shard keeps the cases of shard I of N
@@ -262,6 +265,14 @@ int sweep_same_cell(const sweep_case *a, const sweep_case *b);
 int sweep_compare_placement(const sweep_case *a, const sweep_case *b);
 int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e);
 
+/* Appends the record of this `papsim run` (argv[0] = "run") to
+ * out_dir/provenance.txt (sweep_provenance.c, through smpi/provenance.h):
+ * versions (simgrid: papsim_simgrid_version_or_why's text), the spec's and
+ * the cases' platforms' hashes, the command line and the date. */
+int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
+                          const char *simgrid, int argc, char **argv, papsim_err *e);
+
+/* Set by the SIGINT/SIGTERM handler of papsim run. */
 int sweep_interrupted(void);
 void sweep_install_signal_handlers(void);
 

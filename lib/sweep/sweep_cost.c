@@ -7,9 +7,21 @@
 #include <string.h>
 
 #include "papsim_msgcount.h"
-#include "sweep/simgrid_compat.h"
+#include "smpi/simgrid_compat.h"
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
+
+/* Wall time per message on SimGrid 3.34 and later: the fit to SimGrid 4.1's
+ * measured single cases (linear alltoall np 256 and 1024, pairwise np 1024,
+ * ompi_binomial 16 KiB np 1024, Sparbit np 512: docs/simgrid-versions.md)
+ * that minimises the squared log ratio forecast/measured; all within 2.4x. */
+#define NO_SCAN_MSG_COST 20e-6
+
+/* Wall time per request SMPI's MPI_Waitall visits on SimGrid 3.34 and
+ * later: fitted to SMPI's basic_linear alltoall at np 1024 on SimGrid 4.1
+ * (docs/running.md, Forecast), a tenth of 3.32's. Measured on 3.32 and 4.1
+ * only: the versions between take 4.1's from 3.34 on. */
+#define NO_SCAN_WAITALL_COST 140e-9
 
 /* Whether the case's ranks arrive apart: a pattern other than no_delay
  * with a relative skew or an absolute one above 0. */
@@ -165,4 +177,17 @@ void sweep_print_forecast(const sweep_case *cases, int n,
         papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)",
                 unchecked);
+}
+
+void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m)
+{
+    const sweep_cost_model d = SWEEP_COST_MODEL_DEFAULT;
+    long long eager = m->eager_thresh;
+    *m = d;
+    m->eager_thresh = eager;
+    if (!papsim_simgrid_scans_eager_sends(version)) {
+        m->scan = 0;
+        m->msg = NO_SCAN_MSG_COST;
+        m->waitall = NO_SCAN_WAITALL_COST;
+    }
 }

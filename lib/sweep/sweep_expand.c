@@ -8,9 +8,9 @@
 #include "cases/pattern.h"
 #include "util/papsim_fs.h"
 #include "papsim_catalog.h"
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 #include "platform/platform.h"
-#include "sweep/smpi_algos.h"
+#include "smpi/smpi_algos.h"
 #include "sweep/sweep.h"
 
 /* One key's values in a block, or its default as a one-value list. */

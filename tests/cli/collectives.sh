@@ -40,14 +40,14 @@ missing_steps() { # ROOT
 # collective's name outside the registry: the drivers, the library and the
 # algorithms take what differs between collectives from its row. Open MPI's
 # and SimGrid's own per-collective knowledge is exempt (lib/tune/: Open MPI's
-# decisions; lib/sweep/smpi_algos.c: SimGrid's options; algorithms/msgcount.c:
+# decisions; lib/smpi/smpi_algos.c: SimGrid's options; algorithms/msgcount.c:
 # the message counts of SMPI's built-ins).
 named_elsewhere() { # ROOT
     local root=$1 names
     names=$(awk '{print $1}' collectives.txt | paste -sd '|')
     grep -rnE "str(n)?cmp\([^;]*\"($names)\"" "$root/drivers" "$root/lib" "$root/algorithms" \
         "$root/include" --include='*.c' --include='*.h' 2>/dev/null |
-        grep -vE "^$root/(lib/tune/|lib/sweep/smpi_algos\.c|algorithms/msgcount\.c)" |
+        grep -vE "^$root/(lib/tune/|lib/smpi/smpi_algos\.c|algorithms/msgcount\.c)" |
         sed "s@^$root/@@" | cut -d: -f1,2
 }
 

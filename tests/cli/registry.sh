@@ -37,6 +37,31 @@ awk -F= '
         gsub(/[ \t]/, "", a[i]); print coll "/" a[i] } }' "$grid" | sort -u > grid.txt
 expect_eq "algorithms missing from the golden grid" "$(comm -23 registry.txt grid.txt)" ""
 
+# One file per algorithm: algorithms/<collective>/<collective>_<name>.c is
+# the algorithm <name> of the registry, and a helper is named otherwise
+# (<collective>_util.c, <collective>_<topic>_util.c, or a name of its own
+# without the prefix, such as allreduce/fold.c).
+algorithm_files() { # ROOT
+    local f dir base
+    for f in "$1"/algorithms/*/*.c; do
+        dir=$(basename "$(dirname "$f")")
+        base=$(basename "$f" .c)
+        case "$base" in
+        *_util) ;;
+        "${dir}_"*) echo "$dir/${base#"${dir}_"}" ;;
+        esac
+    done | sort -u
+}
+algorithm_files "$PAPSIM_SOURCE_DIR" > files.txt
+expect_eq "algorithm files without a registry row" "$(comm -23 files.txt registry.txt)" ""
+expect_eq "registry rows without their algorithm file" "$(comm -13 files.txt registry.txt)" ""
+# The check bites: a helper named like an algorithm is found.
+mkdir -p planted/algorithms/allreduce
+cp "$PAPSIM_SOURCE_DIR"/algorithms/allreduce/*.c planted/algorithms/allreduce/
+cp planted/algorithms/allreduce/fold.c planted/algorithms/allreduce/allreduce_fold.c
+expect_eq "a planted helper named like an algorithm is found" \
+    "$(algorithm_files "$PWD/planted" | comm -23 - registry.txt)" "allreduce/fold"
+
 # Each knob's algorithms: the knob-specific checks read these bits.
 expect_eq "radix algorithms" "$(awk -F'\t' '(" " $3 " ") ~ / radix / {print $1 "/" $2}' rows.tsv)" \
     "reduce/radix_k"

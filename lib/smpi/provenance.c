@@ -1,4 +1,4 @@
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 
 #include <errno.h>
 #include <stdio.h>

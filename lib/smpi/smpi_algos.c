@@ -3,8 +3,8 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #endif
-#include "sweep/smpi_algos.h"
-#include "sweep/locate.h"
+#include "smpi/smpi_algos.h"
+#include "smpi/locate.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -15,11 +15,11 @@
 #include <unistd.h>
 
 #include "cases/collective_rules.h"
-#include "sweep/launch.h"
+#include "smpi/launch.h"
 #include "util/fnv1a.h"
 #include "util/papsim_fs.h"
 #include "util/remove_tree.h"
-#include "sweep/versions.h"
+#include "smpi/versions.h"
 
 extern char **environ;
 

@@ -5,8 +5,8 @@
  * power-of-two algorithm under new ranks, and 2i+1 returns the result to
  * 2i (the unfold). Cost: 2 alpha + 2 m beta + m gamma more than 2^n ranks
  * when r > 0. */
-#ifndef PAPSIM_ALLREDUCE_FOLD_H
-#define PAPSIM_ALLREDUCE_FOLD_H
+#ifndef PAPSIM_FOLD_H
+#define PAPSIM_FOLD_H
 
 #include "../coll_util.h"
 

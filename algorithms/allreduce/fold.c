@@ -1,4 +1,4 @@
-#include "allreduce_fold.h"
+#include "fold.h"
 
 int papsim_allreduce_fold(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,
                           MPI_Comm comm, int rank, int r, const papsim_params *params,

@@ -7,7 +7,7 @@
 # each case that papsim run logs in OUT/work/case_wall.tsv), so the output
 # says where the time goes.
 #
-# usage: bench/salimi_beni.sh [BUILD_DIR]
+# usage: bench/salimi-beni.sh [BUILD_DIR]
 #   PAPSIM_SB_VARIANT=small (default) | full   np 128 or np 1024 scenarios
 #   PAPSIM_SB_COLLECTIVES="reduce allreduce alltoall"   (default: these three)
 #   PAPSIM_SB_JOBS=2                                   papsim run --jobs
@@ -27,11 +27,11 @@ variant=${PAPSIM_SB_VARIANT:-small}
 collectives=${PAPSIM_SB_COLLECTIVES:-reduce allreduce alltoall}
 jobs=${PAPSIM_SB_JOBS:-2}
 limit=${PAPSIM_SB_CASE_TIMEOUT:-600}
-[ -x "$papsim" ] || { echo "bench/salimi_beni.sh: $papsim not built" >&2; exit 2; }
+[ -x "$papsim" ] || { echo "bench/salimi-beni.sh: $papsim not built" >&2; exit 2; }
 case $variant in
     small) suffix=-small ;;
     full) suffix= ;;
-    *) echo "bench/salimi_beni.sh: PAPSIM_SB_VARIANT must be small or full" >&2; exit 2 ;;
+    *) echo "bench/salimi-beni.sh: PAPSIM_SB_VARIANT must be small or full" >&2; exit 2 ;;
 esac
 if [ -n "${PAPSIM_SB_KEEP:-}" ]; then
     work=$PAPSIM_SB_KEEP

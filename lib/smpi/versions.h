@@ -6,7 +6,6 @@
 #include <stddef.h>
 
 #include "util/papsim_error.h"
-#include "sweep/sweep.h"
 
 /* SimGrid's version as the library that smpirun loads reports it: starts
  * `smpirun -np 1 ... papbench --library-version` (one simulated rank on the
@@ -22,12 +21,5 @@ void papsim_simgrid_version_or_why(char *buf, size_t len);
 /* Runs argv (no shell) and keeps the first non-empty line of its stdout in
  * buf; stderr goes to err_path. Returns the exit status, or -1. */
 int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len);
-
-/* Appends the record of this `papsim run` (argv[0] = "run") to
- * out_dir/provenance.txt: versions (simgrid: papsim_simgrid_version_or_why's
- * text), the spec's and the cases' platforms' hashes, the command line and
- * the date. */
-int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
-                          const char *simgrid, int argc, char **argv, papsim_err *e);
 
 #endif

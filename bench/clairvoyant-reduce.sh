@@ -25,8 +25,8 @@
 # /proc/PID/smaps_rollup every 0.2 s (max RSS would count the shared
 # buffers once per rank); "-" = a run too short to sample. Runs are capped
 # at PAPSIM_BENCH_TIMEOUT seconds (default 600).
-# usage: bench/clairvoyant_reduce.sh [BUILD_DIR]   (default ./build)
-#        PAPSIM_BENCH_NP=64 bench/clairvoyant_reduce.sh   (a quick smaller run)
+# usage: bench/clairvoyant-reduce.sh [BUILD_DIR]   (default ./build)
+#        PAPSIM_BENCH_NP=64 bench/clairvoyant-reduce.sh   (a quick smaller run)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}

@@ -1,5 +1,5 @@
-#include "sweep/launch.h"
-#include "sweep/simgrid_compat.h"
+#include "smpi/launch.h"
+#include "smpi/simgrid_compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 
 #include "cases/collective_rules.h"
 #include "platform/hostfile.h"
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 #include "platform/platform.h"
 #include "util/papsim_error.h"
 

@@ -40,7 +40,6 @@
 
 #include <stddef.h>
 
-#include "sweep/sweep.h"
 
 #define PAPSIM_SIMGRID_OLDEST "3.32"
 #define PAPSIM_SIMGRID_NEWEST "4.1"
@@ -71,9 +70,5 @@ const char *papsim_simgrid_build_version(void);
  * scans its list of eager sends when one finishes; an unreadable version
  * counts as the one papsim was built against. */
 int papsim_simgrid_scans_eager_sends(const char *version);
-
-/* The forecast's default constants for this SimGrid (eager threshold left
- * as it is): fitted to measured runs on each (docs/running.md, Forecast). */
-void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m);
 
 #endif

@@ -1,4 +1,4 @@
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "sweep/versions.h"
+#include "smpi/versions.h"
 #include "util/papsim_fs.h"
 
 #include <errno.h>
@@ -9,9 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sweep/launch.h"
-#include "sweep/locate.h"
-#include "sweep/provenance.h"
+#include "smpi/launch.h"
 
 int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len)
 {
@@ -105,33 +103,4 @@ void papsim_simgrid_version_or_why(char *buf, size_t len)
         snprintf(buf, len, "%s", version);
     else
         snprintf(buf, len, "unknown: %.280s", why.msg);
-}
-
-int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
-                          const char *simgrid, int argc, char **argv, papsim_err *e)
-{
-    char **words = calloc((size_t)argc + 2, sizeof *words);
-    const char **platforms = calloc((size_t)cases->n + 1, sizeof *platforms);
-    int n = 0, rc = -1;
-
-    if (!words || !platforms) {
-        papsim_fail(e, "out of memory");
-        goto out;
-    }
-    for (int i = 0; i < cases->n; i++) { /* each platform once, in case order */
-        int seen = 0;
-        for (int j = 0; j < n && !seen; j++)
-            seen = !strcmp(platforms[j], cases->v[i].platform_path);
-        if (!seen)
-            platforms[n++] = cases->v[i].platform_path;
-    }
-    words[0] = "papsim";
-    for (int i = 0; i < argc; i++)
-        words[i + 1] = argv[i];
-    papsim_provenance p = {argc + 1, words, spec_path, platforms, n, simgrid, NULL};
-    rc = papsim_provenance_append(out_dir, &p, e);
-out:
-    free(words);
-    free(platforms);
-    return rc;
 }
