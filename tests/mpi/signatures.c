@@ -6,7 +6,8 @@
  * x a vector with holes), empty blocks as zero counts or as a count of a
  * zero-size type, with and without segmentation (segment_bytes 20 cuts
  * inside a 12-byte element). Every rank compares its whole receive buffer,
- * holes included, against the reference; the reductions (which MPI
+ * holes included, against the reference, and no message may be left that
+ * no receive matched; the reductions (which MPI
  * requires to agree on count and datatype) run with zero counts and, for
  * reduce_scatter, some empty blocks.
  *
@@ -213,6 +214,32 @@ static void all_returned(const char *what)
 #endif
 }
 
+/* Receives and counts the messages of comm that no receive of the call
+ * matched (one side skipped an empty block that the other sent): looked
+ * for after every rank returned, and again after one more barrier, so a
+ * message still in flight is found too. */
+static int stray_messages(MPI_Comm comm)
+{
+    int found = 0;
+    for (int round = 0; round < 2; round++) {
+        int flag = 1;
+        while (flag) {
+            MPI_Status st;
+            MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st);
+            if (!flag)
+                break;
+            int bytes = 0;
+            MPI_Get_count(&st, MPI_BYTE, &bytes);
+            char *sink = malloc((size_t)(bytes > 0 ? bytes : 1));
+            MPI_Recv(sink, bytes, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, comm, MPI_STATUS_IGNORE);
+            free(sink);
+            found++;
+        }
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    return found;
+}
+
 static const sig_case cases[] = {
     {6, 0, 0, 0, "P=6"},        {6, 20, 1, 0, "P=6 seg=20"},
     {1200, 0, 2, 0, "P=1200"},  {1200, 20, 3, 0, "P=1200 seg=20"},
@@ -252,6 +279,12 @@ static void test_entry(const papsim_catalog_entry *e, sig_env *E, int verbose, i
             ok = 0;
         }
         all_returned(what);
+        const int stray = stray_messages(E->comm);
+        if (stray) {
+            fprintf(stderr, "  rank %d: %s: %d message(s) sent that no receive matched\n",
+                    E->rank, what, stray);
+            ok = 0;
+        }
         MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
         if (all_ok) {
             (*passed)++;

@@ -2,7 +2,8 @@
  * alltoallv), whose root side holds blocks of different sizes in one
  * datatype, and the reductions. Rank i's block is empty when i mod 3 is 1;
  * an empty block is a zero count on one side and, for some ranks, a count
- * of a zero-size type on the other. In alltoallv, with an odd shift, the
+ * of a zero-size type on the other; with every block empty, the v side of
+ * some ranks is a zero-size type with counts 1 and 2. In alltoallv, with an odd shift, the
  * odd ranks send every block as j + 1 elements of a zero-size type (as
  * MPICH's alltoallw_zeros does) to receivers expecting 0 x MPI_INT. */
 #include <stdlib.h>
@@ -23,11 +24,17 @@ static int pair_ints(const sig_case *k, int i, int j)
 
 /* One datatype for blocks of different sizes: counts[i] elements for
  * ints[i] ints, displs with one element of gap between blocks. Returns the
- * elements the buffer spans. */
+ * elements the buffer spans. A zero-size type (every block empty) counts
+ * 1 or 2 elements per block. */
 static long v_side(const sig_layout *L, const int *ints, int p, int *counts, int *displs)
 {
     long at = 0;
     for (int i = 0; i < p; i++) {
+        if (L->prims == 0) {
+            counts[i] = 1 + i % 2;
+            displs[i] = 0;
+            continue;
+        }
         counts[i] = ints[i] / L->prims;
         displs[i] = (int)at;
         at += counts[i] + 1;
@@ -67,7 +74,7 @@ static int v_make(const sig_case *k, const sig_env *E, v_call *c)
     memset(c, 0, sizeof *c);
     int rc = vectors_make(E->p, &c->vec);
     if (rc == MPI_SUCCESS)
-        rc = sig_layout_make(E->T, sig_vkind(E->rank + k->shift + 1), 6, &c->V);
+        rc = sig_layout_make(E->T, sig_vkind(E->rank + k->shift + 1), k->P ? 6 : 0, &c->V);
     if (rc == MPI_SUCCESS)
         rc = sig_layout_make(E->T, (E->rank + k->shift) % SIG_KINDS, block_ints(k, E->rank),
                              &c->own);
@@ -166,7 +173,7 @@ int sig_run_alltoallv(const char *name, const sig_case *k, const sig_env *E, int
     c.vbuf = sig_buffer(c.nv);
     c.vwant = sig_buffer(c.nv);
     sig_layout S;
-    rc = sig_layout_make(E->T, sig_vkind(E->rank + k->shift), 6, &S);
+    rc = sig_layout_make(E->T, sig_vkind(E->rank + k->shift), k->P ? 6 : 0, &S);
     if (rc != MPI_SUCCESS)
         goto out;
     MPI_Datatype stype = S.type;
