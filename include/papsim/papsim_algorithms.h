@@ -25,6 +25,28 @@
  *     Any datatype whose extent and true extent MPI reports; ops built in or
  *     made with MPI_Op_create, commutative or not (see restrictions).
  *
+ * Matching signatures, not identical datatypes
+ *   As in MPI, the data movers (allgather, allgatherv, alltoall, alltoallv,
+ *   bcast, gather, scatter, gatherv, scatterv) need only matching type
+ *   signatures: every rank may describe its side with its own datatype and
+ *   count (1 x contiguous(N, MPI_DOUBLE) at the root and N x MPI_DOUBLE
+ *   elsewhere; 1 x a zero-size type against 0 x MPI_INT). Every algorithm
+ *   is correct for every such combination; no algorithm has a restriction
+ *   here and nothing needs staging by the caller. What they do:
+ *     - a block, piece or call with no bytes is empty, whatever its count:
+ *       no message for it on either side;
+ *     - an algorithm that cuts a buffer (the segmented and scatter-allgather
+ *       bcasts; gather linear_sync's first segment) cuts it in units of the
+ *       type signature: its primitive type when all its primitives are one
+ *       type (MPI_INT for contiguous(3, MPI_INT)), else bytes. A rank whose
+ *       datatype is that unit runs on its buffer; any other rank packs its
+ *       buffer into units first (a copy of the buffer, and the time of it),
+ *       which assumes one data representation on every rank (the bytes
+ *       MPI_Pack writes for a primitive are its bytes in memory).
+ *   The reductions (reduce, allreduce, reduce_scatter, reduce_scatter_block,
+ *   scan, exscan) take the same count and datatype on every rank, as MPI
+ *   requires of them.
+ *
  * Error convention
  *   Every function returns MPI_SUCCESS or an MPI error code (compare with
  *   MPI_Error_class). Before it communicates, each function checks its own

@@ -1,0 +1,193 @@
+#!/usr/bin/env bash
+# MPICH's own collective tests through libpapcoll, every papsim algorithm
+# forced in turn (docs/papcoll.md, "MPICH's collective tests"):
+#   1. builds the tests of a source tree the user gives, in a temporary
+#      directory (nothing of them is kept): a SimGrid source tree (its copy,
+#      teshsuite/smpi/mpich3-test/coll) or an MPICH source tree
+#      (test/mpi/coll), or a release tarball of either; with smpicc as
+#      shared objects with libpapcoll-smpi linked in (SMPI) and with mpicc
+#      (Open MPI, libpapcoll.so preloaded);
+#   2. runs every test of the tree's test list once without the library
+#      (the tests that fail on their own), then, for each papsim algorithm
+#      of each collective, the tests whose source calls that collective with
+#      PAPCOLL_<COLLECTIVE>=<algorithm>, under smpirun and under Open MPI
+#      (mpirun, oversubscribed);
+#   3. prints a Markdown table: per algorithm, the tests passed under each
+#      MPI, and the failures by name. A test passes when it exits 0 and
+#      prints "No Errors" within the time limit.
+# usage: bench/mpich-coll.sh SOURCE [BUILD_DIR]     (BUILD_DIR default ./build)
+#   PAPCOLL_MPICH_MPIS="smpi ompi"   the MPIs to run (default both)
+#   PAPCOLL_MPICH_COLLS="bcast gather"  only these collectives' algorithms
+#   PAPCOLL_MPICH_TIMEOUT=60         seconds per test run
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -lt 1 ] || [ "$1" = --help ] || [ "$1" = -h ]; then
+    sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+    [ $# -lt 1 ] && exit 2 || exit 0
+fi
+source_arg=$1
+build=$(cd "${2:-$root/build}" && pwd) || exit 2
+mpis=${PAPCOLL_MPICH_MPIS:-smpi ompi}
+limit=${PAPCOLL_MPICH_TIMEOUT:-60}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
+
+die() { echo "bench/mpich-coll.sh: $*" >&2; exit 2; }
+
+# The tree: a directory, or a tarball unpacked into the work directory.
+if [ -f "$source_arg" ]; then
+    mkdir "$work/src" && tar -xf "$source_arg" -C "$work/src" || die "$source_arg: not a readable tarball"
+    tree=$(find "$work/src" -mindepth 1 -maxdepth 1 -type d | head -n 1)
+elif [ -d "$source_arg" ]; then
+    tree=$(cd "$source_arg" && pwd)
+else
+    die "$source_arg: no such directory or tarball"
+fi
+if [ -d "$tree/teshsuite/smpi/mpich3-test/coll" ]; then
+    base=$tree/teshsuite/smpi/mpich3-test list=$tree/teshsuite/smpi/mpich3-test/coll/testlist
+elif [ -d "$tree/test/mpi/coll" ]; then
+    base=$tree/test/mpi list=$tree/test/mpi/coll/testlist.in
+    [ -f "$list" ] || list=$tree/test/mpi/coll/testlist
+else
+    die "$source_arg: neither teshsuite/smpi/mpich3-test/coll (SimGrid) nor test/mpi/coll (MPICH)"
+fi
+[ -f "$list" ] || die "$list: no test list"
+for f in libpapcoll.so libpapcoll-smpi.a libpapsim-algorithms-smpi.a papsim; do
+    [ -e "$build/$f" ] || die "$build/$f is missing: build papsim first"
+done
+
+# MPICH's configure writes include/mpitestconf.h; an unconfigured tree gets a
+# minimal one (the tests need only that the header exists and names C99).
+inc=$work/include
+mkdir -p "$inc"
+[ -f "$base/include/mpitestconf.h" ] || printf '#define HAVE_STDLIB_H 1\n#define HAVE_STRING_H 1\n#define HAVE_STDINT_H 1\n#define HAVE_INTTYPES_H 1\n#define HAVE_UNISTD_H 1\n' > "$inc/mpitestconf.h"
+utils=()
+for u in mtest.c mtest_datatype.c mtest_datatype_gen.c dtypes.c; do
+    [ -f "$base/util/$u" ] && utils+=("$base/util/$u")
+done
+
+# The test list: NAME NP [arg=X ...]; lines naming a source that does not
+# exist (variants built from another file) or needing configure's values
+# (@...@) are left out.
+: > "$work/tests"
+while read -r name np rest; do
+    case "$name" in ''|'#'*) continue ;; esac
+    case "$name $np $rest" in *@*) continue ;; esac
+    [ -f "$base/coll/$name.c" ] || continue
+    case "$np" in ''|*[!0-9]*) continue ;; esac
+    args=$(printf '%s\n' $rest | sed -n 's/^arg=//p' | tr '\n' ' ')
+    printf '%s\t%s\t%s\n' "$name" "$np" "$args" >> "$work/tests"
+done < "$list"
+[ -s "$work/tests" ] || die "$list: no test with a source"
+
+cflags=(-O1 -w -I"$inc" -I"$base/include")
+# util_objects CC DIR [FLAGS]: MPICH's test helpers compiled once per MPI.
+util_objects() {
+    local cc=$1 dir=$2 u; shift 2
+    mkdir -p "$dir"
+    for u in "${utils[@]}"; do
+        "$cc" "${cflags[@]}" "$@" -c -o "$dir/$(basename "$u" .c).o" "$u" || die "$u does not build with $cc"
+    done
+}
+build_tests() { # builds every test for the MPIs asked; notes the ones that do not build
+    local name
+    [[ " $mpis " == *" smpi "* ]] && util_objects smpicc "$work/util-smpi" -fPIC
+    [[ " $mpis " == *" ompi "* ]] && util_objects mpicc "$work/util-ompi"
+    cut -f1 "$work/tests" | sort -u | while read -r name; do
+        if [[ " $mpis " == *" smpi "* ]]; then
+            if smpicc "${cflags[@]}" -fPIC -c -o "$work/$name.smpi.o" "$base/coll/$name.c" \
+                > "$work/$name.smpi.log" 2>&1; then
+                smpicc -shared -o "$work/$name.smpi.so" "$work/$name.smpi.o" "$work"/util-smpi/*.o -lm \
+                    >> "$work/$name.smpi.log" 2>&1 || echo "$name smpi" >> "$work/unbuilt"
+                smpicc -shared -o "$work/$name.papcoll.so" "$work/$name.smpi.o" "$work"/util-smpi/*.o \
+                    -Wl,--whole-archive "$build/libpapcoll-smpi.a" -Wl,--no-whole-archive \
+                    "$build/libpapsim-algorithms-smpi.a" -lm -Wl,-Bsymbolic \
+                    >> "$work/$name.smpi.log" 2>&1 || echo "$name papcoll" >> "$work/unbuilt"
+            else
+                echo "$name smpi" >> "$work/unbuilt"
+            fi
+        fi
+        if [[ " $mpis " == *" ompi "* ]]; then
+            mpicc "${cflags[@]}" -o "$work/$name.ompi" "$base/coll/$name.c" "$work"/util-ompi/*.o -lm \
+                > "$work/$name.ompi.log" 2>&1 || echo "$name ompi" >> "$work/unbuilt"
+        fi
+    done
+}
+echo "building the tests of $list ..." >&2
+build_tests
+"$build/papsim" platform flat --nodes 16 --cores 1 --bw 10Gbps --lat 1us -o "$work/flat16.xml" > /dev/null ||
+    die "could not generate a platform"
+
+# run MPI NAME NP ARGS VAR ALGO: 0 when the test passed. VAR empty: no library.
+run() {
+    local mpi=$1 name=$2 np=$3 args=$4 var=$5 algo=$6 out=$work/out rc
+    local -a env=()
+    [ -n "$var" ] && env=("$var=$algo")
+    if [ "$mpi" = smpi ]; then
+        local so=$work/$name.smpi.so
+        [ -n "$var" ] && so=$work/$name.papcoll.so
+        [ -f "$so" ] || return 1
+        # shellcheck disable=SC2086
+        (cd "$work" && env "${env[@]}" timeout "$limit" smpirun -platform "$work/flat16.xml" -np "$np" \
+            "$so" $args --cfg=smpi/simulate-computation:no --log=root.thres:critical) > "$out" 2>&1
+        rc=$?
+    else
+        [ -f "$work/$name.ompi" ] || return 1
+        local -a pre=()
+        [ -n "$var" ] && pre=(-x LD_PRELOAD="$build/libpapcoll.so" -x "$var")
+        # shellcheck disable=SC2086
+        (cd "$work" && env "${env[@]}" timeout "$limit" mpirun --oversubscribe -np "$np" "${pre[@]}" \
+            "$work/$name.ompi" $args) > "$out" 2>&1
+        rc=$?
+    fi
+    [ "$rc" -eq 0 ] && grep -q "No Errors" "$out"
+}
+
+# The tests without the library: those that fail on their own.
+echo "## MPICH collective tests without libpapcoll ($(basename "$list"), $(wc -l < "$work/tests") runs)"
+echo
+echo "| MPI | passed | failed on their own |"
+echo "|---|---|---|"
+for mpi in $mpis; do
+    pass=0 failed=""
+    while IFS=$'\t' read -r name np args; do
+        if run "$mpi" "$name" "$np" "$args" "" ""; then pass=$((pass + 1)); else failed+="$name($np) "; fi
+    done < "$work/tests"
+    echo "| $mpi | $pass/$(wc -l < "$work/tests") | ${failed:-none} |"
+    echo "$failed" > "$work/alone-$mpi"
+done
+echo
+
+# Every algorithm of every collective (or those asked), on the tests whose
+# source calls the collective.
+echo "## With libpapcoll, each papsim algorithm forced in turn"
+echo
+printf '| collective | algorithm |'; for mpi in $mpis; do printf ' %s |' "$mpi"; done; echo " failed (not failing without the library) |"
+printf '|---|---|'; for mpi in $mpis; do printf -- '---|'; done; echo "---|"
+"$build/papsim" list --format csv | awk -F, 'NR > 1 {print $1 "," $2}' > "$work/algos"
+while IFS=, read -r coll algo; do
+    if [ -n "${PAPCOLL_MPICH_COLLS:-}" ] && [[ " $PAPCOLL_MPICH_COLLS " != *" $coll "* ]]; then continue; fi
+    fn="MPI_${coll^}"
+    var="PAPCOLL_${coll^^}"
+    line="| $coll | $algo |" caused=""
+    for mpi in $mpis; do
+        pass=0 total=0
+        while IFS=$'\t' read -r name np args; do
+            grep -Eq "${fn}[[:space:]]*\(" "$base/coll/$name.c" || continue
+            total=$((total + 1))
+            if run "$mpi" "$name" "$np" "$args" "$var" "$algo"; then
+                pass=$((pass + 1))
+            elif [[ " $(cat "$work/alone-$mpi") " != *" $name($np) "* ]]; then
+                caused+="$mpi:$name($np) "
+            fi
+        done < "$work/tests"
+        line+=" $pass/$total |"
+    done
+    echo "$line ${caused:-none} |"
+done < "$work/algos"
+if [ -s "$work/unbuilt" ]; then
+    echo
+    echo "Did not build: $(sort -u "$work/unbuilt" | tr '\n' ' ')"
+fi
