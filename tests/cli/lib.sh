@@ -269,3 +269,20 @@ csv_set() {
 per_rank_header=case_id,rep,rank,delay_s,arrive_s,exit_s,clock_offset_s,clock_rtt_s
 
 results_header() { "$PAPSIM" bench --np 2 --bytes 8 2>/dev/null | head -n 1; }
+
+# expect_closing_line NAME NP OUT MIN: OUT, the output of an MPI test
+# program (tests/mpi) run at np NP, ends with "p=NP: X passed, Y failed",
+# Y is 0 (else the first FAIL lines are shown) and X is at least MIN (a run
+# that stops early or tests nothing does not pass).
+expect_closing_line() {
+    local name=$1 np=$2 out=$3 min=$4 line npass nfail
+    line=$(grep -E "^p=$np: [0-9]+ passed, [0-9]+ failed$" "$out" | tail -n 1)
+    if [ -z "$line" ]; then
+        fail "$name np=$np: no closing line: $(grep -m 5 FAIL "$out" | tr '\n' ' ') $(tail -n 3 "$out" | tr '\n' ' ')"
+        return
+    fi
+    npass=$(echo "$line" | sed -E 's/^p=[0-9]+: ([0-9]+) passed.*/\1/')
+    nfail=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+    expect_eq "$name np=$np: failed cases ($(grep -m 5 FAIL "$out" | tr '\n' ' '))" "$nfail" "0"
+    if [ "$npass" -ge "$min" ]; then pass; else fail "$name np=$np: only $npass cases passed"; fi
+}
