@@ -286,3 +286,29 @@ expect_closing_line() {
     expect_eq "$name np=$np: failed cases ($(grep -m 5 FAIL "$out" | tr '\n' ' '))" "$nfail" "0"
     if [ "$npass" -ge "$min" ]; then pass; else fail "$name np=$np: only $npass cases passed"; fi
 }
+
+# run_test_program MPI PROGRAM NP OUT MIN: runs an MPI test program of
+# tests/mpi at np NP into OUT, under Open MPI (MPI "Open MPI": mpiexec,
+# oversubscribed) or SMPI (MPI "SMPI": smpirun on a 5-host flat platform
+# made once in the test's directory), ended after 300 s (a hang the
+# program's own watchdog misses); it must exit 0 and close as
+# expect_closing_line says.
+run_test_program() {
+    local mpi=$1 program=$2 np=$3 out=$4 min=$5
+    local -a cmd
+    if [ "$mpi" = SMPI ]; then
+        [ -f flat5.xml ] || "$PAPSIM" platform flat --nodes 5 --cores 1 --bw 10Gbps --lat 1us \
+            -o flat5.xml >/dev/null 2>&1 || fail "could not generate a platform"
+        "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
+        cmd=("$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" "$program"
+             --cfg=smpi/simulate-computation:no --log=root.thres:critical)
+    else
+        cmd=("$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$program")
+    fi
+    if timeout 300 "${cmd[@]}" > "$out" 2>&1; then
+        pass
+    else
+        fail "$mpi np=$np: exit status $?: $(grep -m 5 FAIL "$out" | tr '\n' ' ')"
+    fi
+    expect_closing_line "$mpi" "$np" "$out" "$min"
+}

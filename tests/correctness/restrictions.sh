@@ -15,30 +15,13 @@ export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
 min_cases=700
 
 for np in 4 5 6; do
-    # timeout: a hang the program's own watchdog misses still ends the test.
-    if timeout 300 "$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$PAPSIM_RESTRICTIONS" \
-        > "mpi-$np.txt" 2>&1; then
-        pass
-    else
-        fail "Open MPI np=$np: exit status $?: $(grep -m 5 FAIL "mpi-$np.txt" | tr '\n' ' ')"
-    fi
-    expect_closing_line "Open MPI" "$np" "mpi-$np.txt" "$min_cases"
+    run_test_program "Open MPI" "$PAPSIM_RESTRICTIONS" "$np" "mpi-$np.txt" "$min_cases"
     expect_eq "Open MPI np=$np: not taken for SMPI" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=0$" "mpi-$np.txt")" "1"
 done
 
 if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ]; then
-    "$PAPSIM" platform flat --nodes 5 --cores 1 --bw 10Gbps --lat 1us -o flat5.xml >/dev/null 2>&1 ||
-        fail "could not generate a platform"
     for np in 4 5; do
-        "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
-        if timeout 300 "$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" \
-            "$PAPSIM_RESTRICTIONS_SMPI" --cfg=smpi/simulate-computation:no \
-            --log=root.thres:critical > "smpi-$np.txt" 2>&1; then
-            pass
-        else
-            fail "SMPI np=$np: exit status $?: $(grep -m 5 FAIL "smpi-$np.txt" | tr '\n' ' ')"
-        fi
-        expect_closing_line "SMPI" "$np" "smpi-$np.txt" "$min_cases"
+        run_test_program SMPI "$PAPSIM_RESTRICTIONS_SMPI" "$np" "smpi-$np.txt" "$min_cases"
         # Detected from SMPI's own mpi.h, so the gamma case (combine cost
         # charged as simulated time) ran too.
         expect_eq "SMPI np=$np: SMPI detected" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=1$" "smpi-$np.txt")" "1"
