@@ -4,8 +4,10 @@
  * Every algorithm takes exactly the MPI argument list of its collective plus a
  * trailing `const papsim_params *` for knobs, and is called collectively, like
  * the MPI collective it implements: every rank of `comm` calls the same
- * function with arguments that agree as MPI requires (the same count, op,
- * root, communicator and knobs on every rank).
+ * function with arguments that agree as MPI requires (the same op, root,
+ * communicator and knobs on every rank; for the reductions the same count
+ * and datatype, for the data movers matching type signatures: see
+ * "Matching signatures, not identical datatypes" below).
  *
  * What a caller must provide
  *   - MPI initialised; the calls of one communicator made from one thread at a
