@@ -16,9 +16,10 @@
  *   SIG_TRIPLE  P/3 x contiguous(3, MPI_INT)
  *   SIG_HOLES   P/2 x vector(2, 1, 2, MPI_INT): ints 0 and 2 of every 3,
  *               the middle one a hole that must keep its sentinel
+ *   SIG_PAIR    P/2 x MPI_2INT (a predefined type of two ints)
  * and, for an empty block, kinds SIG_WHOLE and SIG_HOLES become 1 and 3 x a
  * zero-size type (contiguous(0, MPI_INT)): no bytes, a non-zero count. */
-enum { SIG_INT, SIG_WHOLE, SIG_TRIPLE, SIG_HOLES, SIG_KINDS };
+enum { SIG_INT, SIG_WHOLE, SIG_TRIPLE, SIG_HOLES, SIG_PAIR, SIG_KINDS };
 
 /* The value every unwritten int keeps. */
 #define SIG_SENTINEL (-7)
