@@ -132,7 +132,7 @@ run() {
         [ -f "$so" ] || return 1
         # shellcheck disable=SC2086
         (cd "$work" && env "${env[@]}" timeout "$limit" smpirun -platform "$work/flat16.xml" -np "$np" \
-            "$so" $args --cfg=smpi/simulate-computation:no --log=root.thres:critical) > "$out" 2>&1
+            "$so" $args --cfg=smpi/simulate-computation:no --log=root.thres:critical) < /dev/null > "$out" 2>&1
         rc=$?
     else
         [ -f "$work/$name.ompi" ] || return 1
@@ -140,7 +140,7 @@ run() {
         [ -n "$var" ] && pre=(-x LD_PRELOAD="$build/libpapcoll.so" -x "$var")
         # shellcheck disable=SC2086
         (cd "$work" && env "${env[@]}" timeout "$limit" mpirun --oversubscribe -np "$np" "${pre[@]}" \
-            "$work/$name.ompi" $args) > "$out" 2>&1
+            "$work/$name.ompi" $args) < /dev/null > "$out" 2>&1 # mpirun reads stdin
         rc=$?
     fi
     [ "$rc" -eq 0 ] && grep -qi "No Errors" "$out" && return 0
