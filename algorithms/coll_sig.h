@@ -20,7 +20,10 @@
  * size / unit_size units and runs the algorithm on that. Staging assumes a
  * homogeneous data representation (every rank's MPI_Pack of a primitive
  * is its bytes in memory), as SMPI and Open MPI and MPICH on one kind of
- * machine are. Empty calls are decided by bytes, never by count: see
+ * machine are. MPI_PACKED, which matches any signature, has the unit
+ * MPI_BYTE: against a typed side the two agree only when the cut falls on
+ * a whole primitive (a segment_bytes that is a multiple of its size, as
+ * every default is). Empty calls are decided by bytes, never by count: see
  * papsim_sig_bytes. */
 #ifndef PAPSIM_COLL_SIG_H
 #define PAPSIM_COLL_SIG_H

@@ -44,7 +44,11 @@
  *       datatype is that unit runs on its buffer; any other rank packs its
  *       buffer into units first (a copy of the buffer, and the time of it),
  *       which assumes one data representation on every rank (the bytes
- *       MPI_Pack writes for a primitive are its bytes in memory).
+ *       MPI_Pack writes for a primitive are its bytes in memory). The one
+ *       pair the units cannot reconcile is MPI_PACKED on one side against a
+ *       typed signature on the other (MPI_PACKED is cut in bytes): with it,
+ *       give a segment_bytes that is a multiple of the primitive's size (the
+ *       defaults are).
  *   The reductions (reduce, allreduce, reduce_scatter, reduce_scatter_block,
  *   scan, exscan) take the same count and datatype on every rank, as MPI
  *   requires of them.
