@@ -16,11 +16,12 @@
 #      MPI, and the failures by name. A test passes when it exits 0 and
 #      prints "No Errors" (in any case) within the time limit.
 # usage: bench/mpich-coll.sh SOURCE [BUILD_DIR]     (BUILD_DIR default ./build)
-#   PAPCOLL_MPICH_MPIS="smpi ompi"   the MPIs to run (default both)
-#   PAPCOLL_MPICH_COLLS="bcast gather"  only these collectives' algorithms, and
+#   PAPSIM_MPICH_MPIS="smpi ompi"   the MPIs to run (default both)
+#   PAPSIM_MPICH_COLLS="bcast gather"  only these collectives' algorithms, and
 #                                    only the tests that call one of them
-#   PAPCOLL_MPICH_TIMEOUT=60         seconds per test run
-#   PAPCOLL_MPICH_KEEP=DIR           keep the output of every failed run in DIR
+#   PAPSIM_MPICH_TIMEOUT=60         seconds per test run
+#   PAPSIM_MPICH_KEEP=DIR           keep the output of every failed run in DIR
+# (not PAPCOLL_*: libpapcoll refuses a PAPCOLL_ variable it does not know)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [ $# -lt 1 ] || [ "$1" = --help ] || [ "$1" = -h ]; then
@@ -29,8 +30,8 @@ if [ $# -lt 1 ] || [ "$1" = --help ] || [ "$1" = -h ]; then
 fi
 source_arg=$1
 build=$(cd "${2:-$root/build}" && pwd) || exit 2
-mpis=${PAPCOLL_MPICH_MPIS:-smpi ompi}
-limit=${PAPCOLL_MPICH_TIMEOUT:-60}
+mpis=${PAPSIM_MPICH_MPIS:-smpi ompi}
+limit=${PAPSIM_MPICH_TIMEOUT:-60}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -85,15 +86,15 @@ done < "$list"
 [ -s "$work/tests" ] || die "$list: no test with a source"
 # calls TEST COLLECTIVE: the test's source calls the collective.
 calls() { grep -Eq "MPI_${2^}[[:space:]]*\(" "$base/coll/$1.c"; }
-# With PAPCOLL_MPICH_COLLS, only the tests that call one of them.
-if [ -n "${PAPCOLL_MPICH_COLLS:-}" ]; then
+# With PAPSIM_MPICH_COLLS, only the tests that call one of them.
+if [ -n "${PAPSIM_MPICH_COLLS:-}" ]; then
     while IFS=$'\t' read -r name np args; do
-        for coll in $PAPCOLL_MPICH_COLLS; do
+        for coll in $PAPSIM_MPICH_COLLS; do
             if calls "$name" "$coll"; then printf '%s\t%s\t%s\n' "$name" "$np" "$args"; break; fi
         done
     done < "$work/tests" > "$work/tests.some"
     mv "$work/tests.some" "$work/tests"
-    [ -s "$work/tests" ] || die "no test calls $PAPCOLL_MPICH_COLLS"
+    [ -s "$work/tests" ] || die "no test calls $PAPSIM_MPICH_COLLS"
 fi
 
 cflags=(-O0 -w -I"$base/include") # -O0: allred.c alone takes minutes at -O1
@@ -162,8 +163,8 @@ run() {
         rc=$?
     fi
     [ "$rc" -eq 0 ] && grep -qi "No Errors" "$out" && return 0
-    if [ -n "${PAPCOLL_MPICH_KEEP:-}" ]; then
-        mkdir -p "$PAPCOLL_MPICH_KEEP" && cp "$out" "$PAPCOLL_MPICH_KEEP/$mpi-$name-$np-${algo:-alone}.txt"
+    if [ -n "${PAPSIM_MPICH_KEEP:-}" ]; then
+        mkdir -p "$PAPSIM_MPICH_KEEP" && cp "$out" "$PAPSIM_MPICH_KEEP/$mpi-$name-$np-${algo:-alone}.txt"
     fi
     return 1
 }
@@ -191,7 +192,7 @@ printf '| collective | algorithm |'; for mpi in $mpis; do printf ' %s |' "$mpi";
 printf '|---|---|'; for mpi in $mpis; do printf -- '---|'; done; echo "---|"
 "$build/papsim" list --format csv | awk -F, 'NR > 1 {print $1 "," $2}' > "$work/algos"
 while IFS=, read -r coll algo; do
-    if [ -n "${PAPCOLL_MPICH_COLLS:-}" ] && [[ " $PAPCOLL_MPICH_COLLS " != *" $coll "* ]]; then continue; fi
+    if [ -n "${PAPSIM_MPICH_COLLS:-}" ] && [[ " $PAPSIM_MPICH_COLLS " != *" $coll "* ]]; then continue; fi
     var="PAPCOLL_${coll^^}"
     line="| $coll | $algo |" caused=""
     for mpi in $mpis; do
