@@ -19,6 +19,7 @@
 #   PAPSIM_MPICH_MPIS="smpi ompi"   the MPIs to run (default both)
 #   PAPSIM_MPICH_COLLS="bcast gather"  only these collectives' algorithms, and
 #                                    only the tests that call one of them
+#   PAPSIM_MPICH_TESTS="bcast_full"  only these tests of the list
 #   PAPSIM_MPICH_TIMEOUT=60         seconds per test run
 #   PAPSIM_MPICH_KEEP=DIR           keep the output of every failed run in DIR
 # (not PAPCOLL_*: libpapcoll refuses a PAPCOLL_ variable it does not know)
@@ -71,26 +72,31 @@ for u in mtest.c mtest_common.c mtest_datatype.c mtest_datatype_gen.c; do # dtyp
     [ -f "$base/util/$u" ] && utils+=("$base/util/$u")
 done
 
-# The test list: NAME NP [arg=X ...]; lines naming a source that does not
-# exist (variants built from another file) or needing configure's values
-# (@...@) are left out.
+# The test list: NAME NP [arg=X ...]. A NAME without a NAME.c is built
+# from the source its name starts with (bcast_full from bcast.c, as the
+# trees' own build files do); lines needing configure's values (@...@) or
+# with no source at all are left out. Kept: NAME NP SOURCE ARGS (the
+# arguments last: read would merge an empty field with its tab).
 : > "$work/tests"
 while read -r name np rest; do
     case "$name" in ''|'#'*) continue ;; esac
     case "$name $np $rest" in *@*) continue ;; esac
-    [ -f "$base/coll/$name.c" ] || continue
     case "$np" in ''|*[!0-9]*) continue ;; esac
+    if [ -n "${PAPSIM_MPICH_TESTS:-}" ] && [[ " $PAPSIM_MPICH_TESTS " != *" $name "* ]]; then continue; fi
+    src=$name
+    while [ ! -f "$base/coll/$src.c" ] && [[ $src == *_* ]]; do src=${src%_*}; done
+    [ -f "$base/coll/$src.c" ] || continue
     args=$(printf '%s\n' $rest | sed -n 's/^arg=//p' | tr '\n' ' ')
-    printf '%s\t%s\t%s\n' "$name" "$np" "$args" >> "$work/tests"
+    printf '%s\t%s\t%s\t%s\n' "$name" "$np" "$src" "$args" >> "$work/tests"
 done < "$list"
 [ -s "$work/tests" ] || die "$list: no test with a source"
-# calls TEST COLLECTIVE: the test's source calls the collective.
+# calls SOURCE COLLECTIVE: the test's source calls the collective.
 calls() { grep -Eq "MPI_${2^}[[:space:]]*\(" "$base/coll/$1.c"; }
 # With PAPSIM_MPICH_COLLS, only the tests that call one of them.
 if [ -n "${PAPSIM_MPICH_COLLS:-}" ]; then
-    while IFS=$'\t' read -r name np args; do
+    while IFS=$'\t' read -r name np src args; do
         for coll in $PAPSIM_MPICH_COLLS; do
-            if calls "$name" "$coll"; then printf '%s\t%s\t%s\n' "$name" "$np" "$args"; break; fi
+            if calls "$src" "$coll"; then printf '%s\t%s\t%s\t%s\n' "$name" "$np" "$src" "$args"; break; fi
         done
     done < "$work/tests" > "$work/tests.some"
     mv "$work/tests.some" "$work/tests"
@@ -114,9 +120,9 @@ build_tests() { # builds every test for the MPIs asked; notes the ones that do n
     local name
     [[ " $mpis " == *" smpi "* ]] && util_objects smpicc "$work/util-smpi" -fPIC
     [[ " $mpis " == *" ompi "* ]] && util_objects mpicc "$work/util-ompi" "${ompi_flags[@]}"
-    cut -f1 "$work/tests" | sort -u | while read -r name; do
+    cut -f1,3 "$work/tests" | sort -u | while IFS=$'\t' read -r name src; do
         if [[ " $mpis " == *" smpi "* ]]; then
-            if smpicc "${cflags[@]}" -fPIC -c -o "$work/$name.smpi.o" "$base/coll/$name.c" \
+            if smpicc "${cflags[@]}" -fPIC -c -o "$work/$name.smpi.o" "$base/coll/$src.c" \
                 > "$work/$name.smpi.log" 2>&1; then
                 smpicc -shared -o "$work/$name.smpi.so" "$work/$name.smpi.o" "$work"/util-smpi/*.o -lm \
                     >> "$work/$name.smpi.log" 2>&1 || echo "$name smpi" >> "$work/unbuilt"
@@ -129,7 +135,7 @@ build_tests() { # builds every test for the MPIs asked; notes the ones that do n
             fi
         fi
         if [[ " $mpis " == *" ompi "* ]]; then
-            mpicc "${cflags[@]}" "${ompi_flags[@]}" -o "$work/$name.ompi" "$base/coll/$name.c" \
+            mpicc "${cflags[@]}" "${ompi_flags[@]}" -o "$work/$name.ompi" "$base/coll/$src.c" \
                 "$work"/util-ompi/*.o -lm \
                 > "$work/$name.ompi.log" 2>&1 || echo "$name ompi" >> "$work/unbuilt"
         fi
@@ -176,7 +182,7 @@ echo "| MPI | passed | failed on their own |"
 echo "|---|---|---|"
 for mpi in $mpis; do
     pass=0 failed=""
-    while IFS=$'\t' read -r name np args; do
+    while IFS=$'\t' read -r name np src args; do
         if run "$mpi" "$name" "$np" "$args" "" ""; then pass=$((pass + 1)); else failed+="$name($np) "; fi
     done < "$work/tests"
     echo "| $mpi | $pass/$(wc -l < "$work/tests") | ${failed:-none} |"
@@ -194,11 +200,11 @@ printf '|---|---|'; for mpi in $mpis; do printf -- '---|'; done; echo "---|"
 while IFS=, read -r coll algo; do
     if [ -n "${PAPSIM_MPICH_COLLS:-}" ] && [[ " $PAPSIM_MPICH_COLLS " != *" $coll "* ]]; then continue; fi
     var="PAPCOLL_${coll^^}"
-    line="| $coll | $algo |" caused=""
+    line="| $coll | $algo |" caused="" ran=0
     for mpi in $mpis; do
         pass=0 total=0
-        while IFS=$'\t' read -r name np args; do
-            calls "$name" "$coll" || continue
+        while IFS=$'\t' read -r name np src args; do
+            calls "$src" "$coll" || continue
             total=$((total + 1))
             if run "$mpi" "$name" "$np" "$args" "$var" "$algo"; then
                 pass=$((pass + 1))
@@ -207,8 +213,9 @@ while IFS=, read -r coll algo; do
             fi
         done < "$work/tests"
         line+=" $pass/$total |"
+        ran=$((ran + total))
     done
-    echo "$line ${caused:-none} |"
+    [ "$ran" -gt 0 ] && echo "$line ${caused:-none} |" # no row for a collective no test calls
 done < "$work/algos"
 if [ -s "$work/unbuilt" ]; then
     echo
