@@ -48,7 +48,12 @@
  *       pair the units cannot reconcile is MPI_PACKED on one side against a
  *       typed signature on the other (MPI_PACKED is cut in bytes): with it,
  *       give a segment_bytes that is a multiple of the primitive's size (the
- *       defaults are).
+ *       defaults are). Under SMPI 3.32 the units come from
+ *       MPI_Type_get_envelope, which does not keep every signature (a
+ *       struct whose blocks lie back to back reads as MPI_CHAR): with such
+ *       a type against a typed side, bcast scatter_allgather and
+ *       scatter_ring_allgather cut their blocks at different bytes and
+ *       deadlock (docs/papcoll.md, MPICH's bcast_full).
  *   The reductions (reduce, allreduce, reduce_scatter, reduce_scatter_block,
  *   scan, exscan) take the same count and datatype on every rank, as MPI
  *   requires of them.
