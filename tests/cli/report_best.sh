@@ -201,8 +201,8 @@ expect_eq "no gnuplot text" "$(test -s nogp/best_sparbit.txt && echo yes)" yes
 expect_eq "no gnuplot scripts" "$(ls nogp/*.gp | wc -l)" 5
 
 # Bad input: exit status 2 and a message naming the input.
-expect_bad_input "missing directory" "nodir/results.csv: cannot open" "$PAPSIM" report nodir --best sparbit
-expect_bad_input "missing csv" "missing.csv: cannot open" "$PAPSIM" report missing.csv --best sparbit
+expect_bad_input "missing directory" "nodir/results.csv: cannot read: No such file" "$PAPSIM" report nodir --best sparbit
+expect_bad_input "missing csv" "missing.csv: cannot read: No such file" "$PAPSIM" report missing.csv --best sparbit
 expect_bad_input "target absent" \
     "run/results.csv: no row has algorithm 'foo' \(the table has: binomial, bruck, ring, sparbit\)" \
     "$PAPSIM" report run --best foo
@@ -218,7 +218,7 @@ expect_bad_input "missing metric column" "nolast/results.csv: missing column 'la
     "$PAPSIM" report nolast --best sparbit
 expect_ok "other metrics without last_delay_s" "$PAPSIM" report nolast --best sparbit --metric max_elapsed
 mkdir -p badnp && sed '3s/,platforms\/p.xml,4,/,platforms\/p.xml,four,/' run/results.csv >badnp/results.csv
-expect_bad_input "bad np" "badnp/results.csv:3: np: 'four' is not a positive integer" \
+expect_bad_input "bad np" "badnp/results.csv:3: np: 'four' is not a process count from 1 to 1048576" \
     "$PAPSIM" report badnp --best sparbit
 mkdir -p notime && sed '2s/,[^,]*,[^,]*,ok$/,,,ok/' run/results.csv >notime/results.csv
 expect_bad_input "ok row without time" "notime/results.csv:2: mean_elapsed_s: '' is not a time" \
