@@ -64,9 +64,10 @@ void papsim_call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c);
  * reduce:    done when count == 0.
  * allreduce: also copies sendbuf into recvbuf (unless MPI_IN_PLACE), so
  *            the algorithm works in recvbuf; done when count == 0 or p == 1.
- * bcast:     done when count == 0 or p == 1.
+ * bcast:     done when the buffer holds no bytes (coll_sig.h) or p == 1.
  * allgather: also copies the own block from sendbuf (unless MPI_IN_PLACE)
- *            to block `rank` of recvbuf; done when recvcount == 0 or p == 1.
+ *            to block `rank` of recvbuf; done when a block holds no bytes
+ *            or p == 1.
  * allgatherv: the same into recvcounts[rank] at displs[rank]; never done
  *            (empty blocks may still be messages).
  * The alltoall begin is in alltoall/alltoall_util.h. */
@@ -177,13 +178,14 @@ int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int cou
                     MPI_Datatype type);
 
 /* MPI_Send / MPI_Recv of one piece, no message at all when it is empty
- * (len 0): both sides of a schedule skip the same empty pieces. */
+ * (no bytes: len 0, or a zero-size type): both sides of a schedule skip the
+ * same empty pieces, whatever datatype each side describes them with. */
 int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm);
 int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm);
 
 /* MPI_Sendrecv of one piece each way with one tag, where an empty side
- * (0 elements) sends or receives no message at all (MPI_PROC_NULL). */
+ * (no bytes) sends or receives no message at all (MPI_PROC_NULL). */
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
                            int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm);
 

@@ -33,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mpi.h>
 
@@ -41,6 +40,7 @@
 #include "restrictions_more.h"
 #include "restrictions_scan.h"
 #include "restrictions_gs.h"
+#include "watchdog.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
@@ -122,34 +122,8 @@ static const char *class_name(int cls)
     return "another class";
 }
 
-/* Every rank reaches this point within HANG_SECONDS, or the ones that did
- * report the case and abort the run (SMPI detects deadlocks itself). */
-static void all_returned(const char *what)
-{
-#if PAPSIM_ALGORITHMS_SMPI
-    (void)what;
-    MPI_Barrier(MPI_COMM_WORLD);
-#else
-    MPI_Request req;
-    int done = 0;
-    const double t0 = MPI_Wtime();
-    MPI_Ibarrier(MPI_COMM_WORLD, &req);
-    while (!done) {
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-        if (!done && MPI_Wtime() - t0 > HANG_SECONDS) {
-            int rank;
-            MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-            fprintf(stderr, "FAIL rank %d: %s: not every rank returned within %.0f s (hang)\n",
-                    rank, what, HANG_SECONDS);
-            MPI_Abort(MPI_COMM_WORLD, 3);
-        }
-        if (!done) {
-            const struct timespec pause = {0, 200000}; /* 0.2 ms: leave the cores to the others */
-            nanosleep(&pause, NULL);
-        }
-    }
-#endif
-}
+/* Every rank reaches this point within HANG_SECONDS (watchdog.h). */
+static void all_returned(const char *what) { test_all_returned(what, HANG_SECONDS); }
 
 /* Records one case: the class this rank got against the one wanted, and
  * the result check when the call must succeed; all ranks agree. */
