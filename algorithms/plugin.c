@@ -285,6 +285,9 @@ int papsim_plugin_open(const char *path, const char *mpi, char *why, size_t len)
         return 0;
     if (!pl->handle && !(pl->handle = dlopen(real, RTLD_NOW | RTLD_LOCAL))) {
         const char *err = dlerror();
+        size_t n = strlen(real);
+        if (err && !strncmp(err, real, n) && !strncmp(err + n, ": ", 2))
+            err += n + 2; /* dlerror names the file too */
         snprintf(why, len, "%s: does not load: %s: rebuild it against this papsim for %s",
                  path, err ? err : "unknown error", mpi ? mpi : "this MPI");
         return -1;

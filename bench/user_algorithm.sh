@@ -1,46 +1,49 @@
 #!/usr/bin/env bash
-# A user's algorithm costs no more wall time per case than the same code
-# compiled into papsim: examples/your-algorithm (papsim's allreduce ring
-# copied out as user:ring2, built against an installed papsim with
-# pkg-config) against papsim's ring, one case at a time with papsim bench,
-# in alternation, best of N runs each. Prints the simulated times (want:
-# equal) and the wall-time ratio user:ring2 / ring (want: 1.00 to 1.05).
-# usage: bench/user_algorithm.sh [BUILD_DIR] [RUNS]   (default ./build, 5)
+# A user's algorithm costs no more time per case than the same code compiled
+# into papsim: examples/your-algorithm (papsim's allreduce ring copied out
+# as user:ring2, built against an installed papsim with pkg-config and
+# papsim's own Release flags) against papsim's ring, one case at a time
+# with papsim bench, the two in alternation, RUNS pairs per case. Prints the
+# simulated times (want: equal) and the median over the pairs of the ratio
+# user:ring2 / ring of CPU time (user + system of papsim bench and the
+# smpirun it starts; on a shared host steadier than wall time, and equal
+# to it on an idle one) (want: 1.00 to 1.05).
+# usage: bench/user_algorithm.sh [BUILD_DIR] [RUNS]   (default ./build, 9)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
-runs=${2:-5}
+runs=${2:-9}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cp -r "$work/prefix/share/papsim/examples/your-algorithm" "$work/ex"
-PKG_CONFIG_PATH=$work/prefix/lib/pkgconfig make -C "$work/ex" build/allreduce_ring2.smpi.so >/dev/null
+PKG_CONFIG_PATH=$work/prefix/lib/pkgconfig make -C "$work/ex" CFLAGS="-O3 -DNDEBUG" \
+    build/allreduce_ring2.smpi.so >/dev/null
 papsim=$work/prefix/bin/papsim
 plugin=$work/ex/build/allreduce_ring2.smpi.so
 
-wall() { # wall seconds of one command
+cpu() { # CPU seconds (user + system) of one command and its children
     local t
-    t=$( { TIMEFORMAT=%R; time "$@" >/dev/null 2>&1; } 2>&1 )
-    echo "$t"
+    t=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1; } 2>&1 )
+    awk -v t="$t" 'BEGIN { split(t, a, " "); print a[1] + a[2] }'
 }
 
-printf '%-6s %-8s %-11s %-24s %-24s %-9s %-9s %s\n' np bytes pattern "ring simulated_s" \
-    "user:ring2 simulated_s" "ring_s" "user_s" ratio
-for c in "64 1048576 no_delay" "256 65536 no_delay" "256 1048576 random"; do
-    read -r np bytes pattern <<<"$c"
+printf '%-5s %-8s %-9s %-13s %-22s %-22s %-10s %-10s %s\n' np bytes pattern platform \
+    "ring simulated_s" "user:ring2 simulated_s" ring_cpu_s user_cpu_s "median ratio"
+for c in "64 65536 random default" "256 65536 no_delay fat-tree-256"; do
+    read -r np bytes pattern platform <<<"$c"
     args=(bench --plugin "$plugin" --collective allreduce --np "$np" --bytes "$bytes"
-          --pattern "$pattern" --skew 100us --reps 2)
+          --pattern "$pattern" --skew 100us --reps 10 --platform "$platform")
     sim_ring=$("$papsim" "${args[@]}" --algorithm ring | tail -n 1 | cut -d, -f20)
     sim_user=$("$papsim" "${args[@]}" --algorithm user:ring2 | tail -n 1 | cut -d, -f20)
-    best_ring=1e9 best_user=1e9
+    pairs=()
     for _ in $(seq "$runs"); do
-        t=$(wall "$papsim" "${args[@]}" --algorithm ring)
-        best_ring=$(awk -v a="$best_ring" -v b="$t" 'BEGIN { print (b < a) ? b : a }')
-        t=$(wall "$papsim" "${args[@]}" --algorithm user:ring2)
-        best_user=$(awk -v a="$best_user" -v b="$t" 'BEGIN { print (b < a) ? b : a }')
+        pairs+=("$(cpu "$papsim" "${args[@]}" --algorithm ring) $(cpu "$papsim" "${args[@]}" --algorithm user:ring2)")
     done
-    ratio=$(awk -v a="$best_user" -v b="$best_ring" 'BEGIN { printf "%.3f", a / b }')
-    printf '%-6s %-8s %-11s %-24s %-24s %-9s %-9s %s\n' "$np" "$bytes" "$pattern" "$sim_ring" \
-        "$sim_user" "$best_ring" "$best_user" "$ratio"
+    means=$(printf '%s\n' "${pairs[@]}" | awk '{ a += $1; u += $2 } END { printf "%.3f %.3f", a / NR, u / NR }')
+    median=$(printf '%s\n' "${pairs[@]}" | awk '{ print $2 / $1 }' | sort -g |
+        awk '{ v[NR] = $1 } END { printf "%.3f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+    printf '%-5s %-8s %-9s %-13s %-22s %-22s %-10s %-10s %s\n' "$np" "$bytes" "$pattern" "$platform" \
+        "$sim_ring" "$sim_user" "${means% *}" "${means#* }" "$median"
 done

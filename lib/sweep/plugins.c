@@ -1,8 +1,10 @@
 #include "sweep/plugins.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "plugin.h"
+#include "sweep/smpi_algos.h"
 
 int papsim_plugin_add(const char *path, papsim_err *e)
 {
@@ -27,4 +29,24 @@ int papsim_plugin_words(char **words, int max)
         words[n++] = (char *)path;
     }
     return n;
+}
+
+int papsim_plugins_load_check(papsim_err *e)
+{
+    char *words[64] = {"--log=root.thres:critical"}, *out = NULL, *line;
+    int n = 1 + papsim_plugin_words(words + 1, 60);
+    if (n == 1)
+        return 0;
+    words[n++] = "-h"; /* SimGrid takes --help for itself */
+    if (papsim_smpi_run_one(words, n, &out, e) != 0)
+        return -1;
+    /* papbench loads every file before it reads -h; a refusal is its
+     * one "papbench: --plugin FILE: ..." line. */
+    line = strstr(out, "papbench: --plugin ");
+    if (line) {
+        line[strcspn(line, "\n")] = '\0';
+        papsim_fail(e, "%s", line + strlen("papbench: --plugin "));
+    }
+    free(out);
+    return line ? -1 : 0;
 }

@@ -96,18 +96,19 @@ static int write_text(const char *path, const char *text, papsim_err *e)
     return bad ? papsim_fail(e, "cannot write '%s'", path) : 0;
 }
 
-/* One smpirun on a one-host platform in a private temporary directory;
- * *names gets the list SimGrid prints. */
-static int probe(const char *collective, char **names, papsim_err *e)
+/* One smpirun of papbench on a one-host platform in a private temporary
+ * directory, with the words given, its output in *out (smpi_algos.h). */
+int papsim_smpi_run_one(char *const *words, int nwords, char **out, papsim_err *e)
 {
-    char dir[4096], platform[4200], hostfile[4200], cfg[128], *out = NULL;
+    char dir[4096], platform[4200], hostfile[4200];
     int rc = -1;
-    *names = NULL;
+    *out = NULL;
+    if (nwords > 60)
+        return papsim_fail(e, "too many papbench arguments");
     if (papsim_make_temp_dir("papsim-smpi", dir, sizeof dir, e) != 0)
         return -1;
     snprintf(platform, sizeof platform, "%s/platform.xml", dir);
     snprintf(hostfile, sizeof hostfile, "%s/hostfile", dir);
-    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
     if (write_text(platform,
                    "<?xml version='1.0'?>\n"
                    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -124,10 +125,29 @@ static int probe(const char *collective, char **names, papsim_err *e)
                     papbench);
         goto out;
     }
-    char *argv[] = {smpirun, "-no-privatize", "-platform", platform,
-                    "-hostfile", hostfile, "-np", "1", papbench, cfg,
-                    "--log=root.thres:critical", NULL};
-    if (run_capture(argv, &out, e) != 0)
+    char *argv[72] = {smpirun, "-no-privatize", "-platform", platform,
+                      "-hostfile", hostfile, "-np", "1", papbench};
+    for (int i = 0; i < nwords; i++)
+        argv[9 + i] = words[i];
+    argv[9 + nwords] = NULL;
+    rc = run_capture(argv, out, e);
+out:
+    unlink(platform);
+    unlink(hostfile);
+    rmdir(dir);
+    return rc;
+}
+
+/* One smpirun on a one-host platform in a private temporary directory;
+ * *names gets the list SimGrid prints. */
+static int probe(const char *collective, char **names, papsim_err *e)
+{
+    char cfg[128], *out = NULL;
+    int rc = -1;
+    *names = NULL;
+    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
+    char *words[] = {cfg, "--log=root.thres:critical"};
+    if (papsim_smpi_run_one(words, 2, &out, e) != 0)
         goto out;
     const char *list = strstr(out, "Valid algorithms: ");
     if (!list) {
@@ -147,9 +167,6 @@ static int probe(const char *collective, char **names, papsim_err *e)
     rc = *names ? 0 : papsim_fail(e, "out of memory");
 out:
     free(out);
-    unlink(platform);
-    unlink(hostfile);
-    rmdir(dir);
     return rc;
 }
 

@@ -41,4 +41,10 @@ int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int 
 
 void papsim_smpi_algos_free(papsim_smpi_algos *cache);
 
+/* One smpirun of papbench, one rank on a one-host platform in a private
+ * temporary directory, with the given words after papbench's path (at
+ * most 60); its stdout and stderr in *out (malloc'ed). Fails only when it
+ * cannot be started. */
+int papsim_smpi_run_one(char *const *words, int nwords, char **out, papsim_err *e);
+
 #endif

@@ -191,11 +191,17 @@ printf 'collective = allreduce\nalgorithms = user:ring2\nnp = 4\nbytes = 8\npatt
 expect_bad_input "run: user:ring2 without its file" \
     "n.ini:2: algorithms: 'user:ring2' is not a allreduce algorithm \(valid: .*, prr, builtin:NAME\)" \
     "$P/bin/papsim" run n.ini --out nres
-# A file that passes the declaration's checks but does not load: papbench
-# refuses it before its first case.
+# A file that passes the declaration's checks but does not load: papsim run
+# has papbench load it once before anything runs, and refuses it with
+# papbench's reason; papbench itself refuses it before its first case.
+printf 'collective = allreduce\nalgorithms = ring\nplugins = bad/undefined.so\nnp = 4\nbytes = 8\npatterns = no_delay\n' >u.ini
+expect_bad_input "run: a file that does not load" \
+    "$here/bad/undefined.so: does not load: undefined symbol: papsim_no_such_function: rebuild it against this papsim for SMPI" \
+    "$P/bin/papsim" run u.ini --out ures --quiet
+if [ -e ures ]; then fail "run: a file that does not load: ures made"; else pass; fi
 BAD_INPUT_PREFIX=""
 expect_fail "bench: a file that does not load" \
-    "papbench: --plugin $here/bad/undefined.so: does not load: .*papsim_no_such_function.*: rebuild it against this papsim for SMPI" \
+    "papbench: --plugin $here/bad/undefined.so: does not load: undefined symbol: papsim_no_such_function: rebuild it against this papsim for SMPI" \
     "$P/bin/papsim" bench --plugin bad/undefined.so --collective allreduce --algorithm user:bad --np 4 --bytes 8
 expect_ok "bench: the good one runs" "$P/bin/papsim" bench --plugin bad/good.so --collective allreduce \
     --algorithm user:bad --np 4 --bytes 8 --check
