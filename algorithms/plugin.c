@@ -221,6 +221,18 @@ static plugin *find_path(const char *real)
     return NULL;
 }
 
+/* The file was built for mpi ("SMPI", "Open MPI", ...; NULL: any). */
+static int check_mpi(const char *path, const plugin *pl, const char *mpi, char *why, size_t len)
+{
+    if (!mpi || !strcmp(pl->decl.mpi, mpi))
+        return 0;
+    snprintf(why, len, "%s: built with %s's mpi.h, but this program runs on %s: give the "
+                       "build for %s (%s)", path, pl->decl.mpi, mpi, mpi,
+             strcmp(mpi, "SMPI") ? "pkg-config papsim-mpi: NAME.mpi.so"
+                                 : "pkg-config papsim-smpi: NAME.smpi.so");
+    return -1;
+}
+
 int papsim_plugin_register(const char *path, const char *mpi, char *why, size_t len)
 {
     char real[PATH_MAX];
@@ -233,8 +245,8 @@ int papsim_plugin_register(const char *path, const char *mpi, char *why, size_t 
         snprintf(why, len, "%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    if (find_path(real))
-        return 0;
+    if ((pl = find_path(real)) != NULL)
+        return check_mpi(path, pl, mpi, why, len);
     if (nplugins == PLUGIN_MAX) {
         snprintf(why, len, "%s: more than %d user algorithms", path, PLUGIN_MAX);
         return -1;
@@ -247,13 +259,8 @@ int papsim_plugin_register(const char *path, const char *mpi, char *why, size_t 
     free(data);
     if (rc != 0 || check_declaration(path, pl, why, len) != 0)
         return -1;
-    if (mpi && strcmp(pl->decl.mpi, mpi) != 0) {
-        snprintf(why, len, "%s: built with %s's mpi.h, but this program runs on %s: give the "
-                           "build for %s (%s)", path, pl->decl.mpi, mpi, mpi,
-                 strcmp(mpi, "SMPI") ? "pkg-config papsim-mpi: NAME.mpi.so"
-                                     : "pkg-config papsim-smpi: NAME.smpi.so");
+    if (check_mpi(path, pl, mpi, why, len) != 0)
         return -1;
-    }
     const papsim_catalog_entry *other = papsim_plugin_find(pl->entry.collective, pl->name);
     if (other) {
         const char *other_path = NULL;

@@ -16,12 +16,13 @@
 #      fastest of REPS runs of the loop time (the least disturbed by other
 #      work on the machine), divided by the calls.
 # usage: bench/papcoll.sh [BUILD_DIR]      (default ./build)
-#        PAPCOLL_BENCH_NP=16 PAPCOLL_BENCH_REPS=5 bench/papcoll.sh
+#        PAPSIM_PAPCOLL_BENCH_NP=16 PAPSIM_PAPCOLL_BENCH_REPS=5 bench/papcoll.sh
+# (not PAPCOLL_*: libpapcoll refuses a PAPCOLL_ variable it does not know)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
-np=${PAPCOLL_BENCH_NP:-16}
-reps=${PAPCOLL_BENCH_REPS:-5}
+np=${PAPSIM_PAPCOLL_BENCH_NP:-16}
+reps=${PAPSIM_PAPCOLL_BENCH_REPS:-5}
 platform=$root/platforms/default.xml
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

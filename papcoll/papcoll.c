@@ -2,15 +2,19 @@
  * algorithms (docs/papcoll.md). This file holds the life cycle and the
  * arrival prediction; papcoll_wrappers.c holds the collectives.
  *
- *   MPI_Init / MPI_Init_thread  read PAPCOLL_* (papcoll_config.c); a
- *                               configuration it cannot follow stops the
- *                               run here, naming the variable; estimate
- *                               this rank's clock offset to rank 0 when a
- *                               rule predicts arrivals
+ *   MPI_Init / MPI_Init_thread  read PAPCOLL_* (papcoll_config.c) and
+ *                               check PAPCOLL_REPORT's directory
+ *                               (papcoll_report.c); a configuration
+ *                               libpapcoll cannot follow ends every rank
+ *                               here with exit status 2, one message naming
+ *                               the variable; estimate this rank's clock
+ *                               offset to rank 0
  *   each collective             papcoll_wrappers.c
  *   MPI_Finalize                settle the prediction exchanges, sum the
  *                               counters on rank 0, which writes the report
- *                               (PAPCOLL_REPORT)
+ *                               (PAPCOLL_REPORT); a report not written ends
+ *                               every rank with exit status 1 once MPI is
+ *                               finalized
  *
  * Live arrival prediction, for the arrival-aware algorithms (reduce
  * clairvoyant, allreduce slt and prr; knob knowledge=predicted, their
@@ -34,7 +38,15 @@
  *
  * State: one papcoll_state per rank. With a real MPI a rank is a process.
  * Under SMPI (PAPCOLL_SMPI) the ranks may share this library's globals, so
- * the states sit in a table indexed by world rank. */
+ * the states sit in a table indexed by world rank. A state outlives every
+ * attribute that refers to it: the predictors hang on the application's
+ * communicators as attributes, which the MPI library deletes when it
+ * pleases (MPI_COMM_SELF's inside MPI_Finalize; SMPI's when the rank's
+ * actor ends, after MPI_Finalize), so each attribute holds a reference to
+ * the state, as MPI_Finalize does until MPI is finalized; the last
+ * reference frees it. Before MPI_Finalize gives its reference up, no
+ * predictor holds an MPI object any more (exchanges settled, duplicates
+ * freed), so a delete callback that runs later calls no MPI function. */
 #include "papcoll.h"
 #include "papsim_plugin.h"
 #include "plugin.h"
@@ -46,7 +58,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TAG_CLOCK = 7201, CLOCK_ROUNDS = 16, EXIT_BAD_CONFIG = 2, PAPCOLL_SITES = 8 };
+#include "papcoll_report.h"
+
+enum {
+    TAG_CLOCK = 7201,
+    CLOCK_ROUNDS = 16,
+    EXIT_BAD_CONFIG = 2, /* a configuration refused at MPI_Init */
+    EXIT_NO_REPORT = 1,  /* the report not written at MPI_Finalize */
+    PAPCOLL_SITES = 8
+};
 
 /* The arrivals seen at one call site (agreed by all ranks) of a
  * communicator's collective. */
@@ -83,6 +103,7 @@ struct papcoll_state {
     double offset;      /* to rank 0's clock */
     int keyval;         /* caches a comm_predictors on each communicator */
     predictor *live;    /* every predictor, to settle at MPI_Finalize */
+    int refs;           /* MPI_Finalize's and one per comm_predictors attribute */
     papcoll_counters counters;
     papcoll_counters sum, max; /* rank 0, at MPI_Finalize: over the ranks */
 };
@@ -108,10 +129,10 @@ static papcoll_state *new_state(int rank, int size)
     return rank_states[rank] = calloc(1, sizeof **rank_states);
 }
 
-static void drop_state(papcoll_state *s)
+/* The state is no longer the rank's: its calls go to the MPI library. */
+static void detach_state(papcoll_state *s)
 {
     rank_states[s->world_rank] = NULL;
-    free(s);
 }
 #else
 static papcoll_state *the_state;
@@ -128,12 +149,18 @@ static papcoll_state *new_state(int rank, int size)
     return the_state = calloc(1, sizeof *the_state);
 }
 
-static void drop_state(papcoll_state *s)
+static void detach_state(papcoll_state *s)
 {
-    free(s);
+    (void)s;
     the_state = NULL;
 }
 #endif
+
+static void release_state(papcoll_state *s)
+{
+    if (--s->refs == 0)
+        free(s);
+}
 
 papcoll_state *papcoll_enter(void)
 {
@@ -238,7 +265,9 @@ static void unlink_predictor(papcoll_state *s, predictor *p)
         }
 }
 
-/* A communicator is freed (or MPI finalizes): its exchanges end with it. */
+/* A communicator is freed (or MPI finalizes): its exchanges end with it.
+ * Once MPI_Finalize has begun, the predictors hold no MPI object (settled,
+ * duplicate freed), so this calls no MPI function then. */
 static int drop_predictors(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     (void)comm;
@@ -251,6 +280,7 @@ static int drop_predictors(MPI_Comm comm, int keyval, void *attr, void *extra)
             free_predictor(cp->p[c]);
         }
     free(cp);
+    release_state(extra);
     return MPI_SUCCESS;
 }
 
@@ -268,6 +298,7 @@ static predictor *predictor_of(papcoll_state *s, MPI_Comm comm, int coll, int *r
             return *rc = MPI_ERR_NO_MEM, NULL;
         if ((*rc = PMPI_Comm_set_attr(comm, s->keyval, cp)) != MPI_SUCCESS)
             return free(cp), NULL;
+        s->refs++; /* released by drop_predictors */
     }
     if (cp->p[coll])
         return cp->p[coll];
@@ -435,36 +466,49 @@ int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_i
 
 /* ---- init and finalize ---- */
 
-/* PAPCOLL_PLUGINS: the files of user algorithms (papsim_plugin.h), built
- * for this MPI, separated by colons; their algorithms are user:NAME in the
- * rules. */
-static int open_plugins(char *err, size_t len)
+extern char **environ;
+
+/* The user algorithms of PAPCOLL_PLUGINS (FILE[:FILE...], registered by
+ * papcoll_config_read): each loaded, which also checks that it was built
+ * for this MPI. */
+static int open_plugins(const char *list, char *err, size_t len)
 {
-    const char *v = getenv("PAPCOLL_PLUGINS");
-    char path[4096], why[960];
-    while (v && *v) {
-        size_t n = strcspn(v, ":");
-        if (n == 0 || n >= sizeof path) {
-            snprintf(err, len, "PAPCOLL_PLUGINS: expected FILE[:FILE...], each a user's "
-                               "algorithm built for this MPI");
-            return -1;
-        }
-        memcpy(path, v, n);
-        path[n] = '\0';
+    char path[PAPCOLL_VALUE_MAX + 1], why[960];
+    while (*list) {
+        size_t n = strcspn(list, ":");
+        snprintf(path, sizeof path, "%.*s", (int)n, list);
         if (papsim_plugin_open(path, PAPSIM_PLUGIN_BUILD_MPI, why, sizeof why) != 0) {
             snprintf(err, len, "PAPCOLL_PLUGINS: %s", why);
             return -1;
         }
-        v += n + (v[n] == ':');
+        list += n + (list[n] == ':');
     }
     return 0;
 }
 
+/* Ends every rank of MPI_COMM_WORLD with status: after one line on stderr
+ * from rank `who` (what it found), once every rank is here, with MPI
+ * finalized. (Under SMPI, exit is SMPI's: it ends the rank, and smpirun
+ * exits with the first status that is not 0.) */
+static void end_all(int rank, int who, const char *what, int status)
+{
+    if (rank == who) {
+        if (who == 0)
+            fprintf(stderr, "papcoll: %s\n", what);
+        else
+            fprintf(stderr, "papcoll: rank %d: %s\n", who, what);
+        fflush(stderr);
+    }
+    fflush(stdout);
+    PMPI_Barrier(MPI_COMM_WORLD);
+    PMPI_Finalize();
+    exit(status);
+}
 
 static int start(void)
 {
     int rank, size;
-    char err[1024];
+    char err[1024] = "";
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &size);
     papcoll_state *s = new_state(rank, size);
@@ -474,18 +518,34 @@ static int start(void)
     }
     s->world_rank = rank;
     s->world_size = size;
-    if (open_plugins(err, sizeof err) != 0 ||
-        papcoll_config_read(&s->cfg, getenv, err, sizeof err) != 0) {
+    s->refs = 1; /* MPI_Finalize's */
+    int bad = papcoll_config_read(&s->cfg, environ, err, sizeof err) != 0;
+    if (!bad)
+        bad = open_plugins(s->cfg.plugins, err, sizeof err) != 0;
+#ifdef PAPCOLL_SMPI
+    /* The ranks share one process, so one environment and one file
+     * system: each reaches the same verdict alone, and no message moves
+     * the simulated clock. SMPI's exit ends the rank with that status. */
+    if (!bad && s->cfg.report[0])
+        bad = papcoll_report_check(s->cfg.report, err, sizeof err) != 0;
+    if (bad) {
         if (rank == 0)
             fprintf(stderr, "papcoll: %s\n", err);
-#ifdef PAPCOLL_SMPI
-        /* smpirun exits 0 after an MPI_Abort; every rank exiting makes it
-         * report the status. */
         exit(EXIT_BAD_CONFIG);
-#endif
-        return PMPI_Abort(MPI_COMM_WORLD, EXIT_BAD_CONFIG);
     }
-    int rc = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, drop_predictors, &s->keyval, s);
+    int rc = MPI_SUCCESS;
+#else
+    /* Each process reads its own environment; rank 0 alone writes the
+     * report. The lowest rank that found a problem names it; all end. */
+    if (!bad && rank == 0 && s->cfg.report[0])
+        bad = papcoll_report_check(s->cfg.report, err, sizeof err) != 0;
+    int first = bad ? rank : size;
+    int rc = PMPI_Allreduce(MPI_IN_PLACE, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (rc == MPI_SUCCESS && first < size)
+        end_all(rank, first, err, EXIT_BAD_CONFIG);
+#endif
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, drop_predictors, &s->keyval, s);
     if (rc == MPI_SUCCESS)
         rc = clock_offset(s);
     return rc;
@@ -503,74 +563,42 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     return rc == MPI_SUCCESS ? start() : rc;
 }
 
-static const char *const reason_names[PAPCOLL_NREASONS] = {
-    "intercommunicator", "np", "non-commutative op", "radix",
-};
-
-/* Rank 0: the report, one row per (collective, rule) that saw a call. */
-static void write_report(const papcoll_state *s, papcoll_counters sum, papcoll_counters max)
-{
-    FILE *f = fopen(s->cfg.report, "w");
-    if (!f) {
-        fprintf(stderr, "papcoll: PAPCOLL_REPORT: cannot write '%s'\n", s->cfg.report);
-        return;
-    }
-    fprintf(f, "# papcoll report: %d ranks; sums over the ranks (rank_calls: calls "
-               "times the ranks that made them)\n", s->world_size);
-    fprintf(f, "collective,rule,algorithm,rank_calls,bytes,fallthroughs,fallthrough_reasons,"
-               "time_inside_s,time_per_call_s,predicted_calls,order_changes,"
-               "prediction_error_mean_s,prediction_error_max_s\n");
-    for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++)
-        for (int i = 0; i <= PAPCOLL_MAX_RULES; i++) {
-            const double *v = sum[c][i];
-            if (v[PAPCOLL_C_CALLS] == 0 || (i < PAPCOLL_MAX_RULES && i >= s->cfg.nrules[c]))
-                continue;
-            const papcoll_rule *r = i < PAPCOLL_MAX_RULES ? &s->cfg.rules[c][i] : NULL;
-            double ft = 0;
-            char reasons[256] = "";
-            for (int k = 0; k < PAPCOLL_NREASONS; k++)
-                if (v[PAPCOLL_C_FT + k] > 0) {
-                    ft += v[PAPCOLL_C_FT + k];
-                    snprintf(reasons + strlen(reasons), sizeof reasons - strlen(reasons),
-                             "%s%s:%.0f", reasons[0] ? ";" : "", reason_names[k],
-                             v[PAPCOLL_C_FT + k]);
-                }
-            double pred = v[PAPCOLL_C_PRED];
-            fprintf(f, "%s,%s,%s,%.0f,%.0f,%.0f,%s,%.9g,%.9g,%.0f,%.0f,%.9g,%.9g\n",
-                    papcoll_collective_name(c), r ? r->text : "(no rule)",
-                    r && r->algorithm ? r->algorithm->name : "mpi", v[PAPCOLL_C_CALLS],
-                    v[PAPCOLL_C_BYTES], ft, reasons[0] ? reasons : "-", v[PAPCOLL_C_TIME],
-                    v[PAPCOLL_C_TIME] / v[PAPCOLL_C_CALLS], pred, v[PAPCOLL_C_PRED_CHANGES],
-                    pred > 0 ? v[PAPCOLL_C_PRED_ERR] / pred : 0,
-                    max[c][i][PAPCOLL_C_PRED_ERR_MAX]);
-        }
-    if (fclose(f) != 0)
-        fprintf(stderr, "papcoll: PAPCOLL_REPORT: cannot write '%s'\n", s->cfg.report);
-}
-
 int MPI_Finalize(void)
 {
     papcoll_state *s = current_state();
-    if (s) {
-        /* Settles and frees the predictors of MPI_COMM_WORLD; the others'
-         * exchanges are settled here too (their communicators may never be
-         * freed). */
-        void *attr = NULL;
-        int found = 0;
-        PMPI_Comm_get_attr(MPI_COMM_WORLD, s->keyval, &attr, &found);
-        if (found)
-            PMPI_Comm_delete_attr(MPI_COMM_WORLD, s->keyval);
-        for (predictor *p = s->live; p; p = p->next_live)
-            settle(p);
-        if (s->cfg.report[0]) {
-            const int n = (int)(sizeof(papcoll_counters) / sizeof(double));
-            PMPI_Reduce(s->counters, s->sum, n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-            PMPI_Reduce(s->counters, s->max, n, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-            if (s->world_rank == 0)
-                write_report(s, s->sum, s->max);
-        }
-        PMPI_Comm_free_keyval(&s->keyval);
-        drop_state(s);
+    if (!s)
+        return PMPI_Finalize();
+    /* Settles and frees the predictors of MPI_COMM_WORLD. The others'
+     * exchanges are settled and their duplicates freed here too, while MPI
+     * is whole: their attributes may be deleted inside PMPI_Finalize (those
+     * of MPI_COMM_SELF first), after it (SMPI), or never (a communicator
+     * the application did not free). The creation order of the predictors
+     * is that of each communicator's calls, the same on all its ranks. */
+    void *attr = NULL;
+    int found = 0, failed = 0;
+    char err[PAPCOLL_VALUE_MAX + 256] = "";
+    PMPI_Comm_get_attr(MPI_COMM_WORLD, s->keyval, &attr, &found);
+    if (found)
+        PMPI_Comm_delete_attr(MPI_COMM_WORLD, s->keyval);
+    for (predictor *p = s->live; p; p = p->next_live) {
+        settle(p);
+        if (p->comm != MPI_COMM_NULL)
+            PMPI_Comm_free(&p->comm);
     }
-    return PMPI_Finalize();
+    if (s->cfg.report[0]) {
+        const int n = (int)(sizeof(papcoll_counters) / sizeof(double));
+        PMPI_Reduce(s->counters, s->sum, n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+        PMPI_Reduce(s->counters, s->max, n, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+        if (s->world_rank == 0)
+            failed = papcoll_report_write(&s->cfg, s->world_size, s->sum, s->max, err,
+                                          sizeof err) != 0;
+        PMPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    PMPI_Comm_free_keyval(&s->keyval);
+    detach_state(s);
+    if (failed)
+        end_all(s->world_rank, 0, err, EXIT_NO_REPORT); /* frees nothing: the process ends */
+    int rc = PMPI_Finalize();
+    release_state(s);
+    return rc;
 }

@@ -5,6 +5,7 @@
 #include "papcoll_config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,11 +45,6 @@ static const struct {
 const char *papcoll_collective_name(int coll)
 {
     return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? colls[coll].name : "?";
-}
-
-const char *papcoll_variable(int coll)
-{
-    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? colls[coll].variable : "?";
 }
 
 typedef struct {
@@ -270,11 +266,9 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
 /* The rules of one variable: split at the commas outside parentheses. */
 static int read_rules(where *w, int coll, const char *value, papcoll_config *cfg)
 {
-    char buf[2048], *start = buf;
+    char buf[PAPCOLL_VALUE_MAX + 1], *start = buf;
     int depth = 0;
-    if (strlen(value) >= sizeof buf)
-        return fail(w, "longer than %zu characters", sizeof buf - 1);
-    snprintf(buf, sizeof buf, "%s", value);
+    snprintf(buf, sizeof buf, "%s", value); /* its length is checked */
     for (char *p = buf;; p++) {
         if (*p == '(')
             depth++;
@@ -297,32 +291,257 @@ static int read_rules(where *w, int coll, const char *value, papcoll_config *cfg
     }
 }
 
-int papcoll_config_read(papcoll_config *cfg, char *(*getenv_fn)(const char *),
-                        char *err, size_t err_len)
+/* ---- rules no call can reach ---- */
+
+/* The calls a rule matches: np in [np_lo, np_hi] and bytes in [lo, hi]. */
+typedef struct {
+    long long np_lo, np_hi, lo, hi;
+} box;
+
+static void narrow(long long *lo, long long *hi, const papcoll_cond *c)
+{
+    const long long v = c->value;
+    switch (c->op) {
+    case PAPCOLL_LT: *hi = v - 1 < *hi ? v - 1 : *hi; break; /* v >= 0: no overflow */
+    case PAPCOLL_LE: *hi = v < *hi ? v : *hi; break;
+    case PAPCOLL_GT:
+        if (v == LLONG_MAX)
+            *lo = 1, *hi = 0; /* nothing is greater */
+        else if (v + 1 > *lo)
+            *lo = v + 1;
+        break;
+    case PAPCOLL_GE: *lo = v > *lo ? v : *lo; break;
+    default:
+        *lo = v > *lo ? v : *lo;
+        *hi = v < *hi ? v : *hi;
+    }
+}
+
+/* The box of rule r of coll; 0 when no call can satisfy its conditions
+ * (np is at least 1, a size at least 0, a barrier's size always 0). */
+static int box_of(int coll, const papcoll_rule *r, box *b)
+{
+    b->np_lo = 1, b->np_hi = LLONG_MAX;
+    b->lo = 0, b->hi = coll == PAPCOLL_BARRIER ? 0 : LLONG_MAX;
+    for (int k = 0; k < r->nconds; k++) {
+        if (r->cond[k].on_np)
+            narrow(&b->np_lo, &b->np_hi, &r->cond[k]);
+        else
+            narrow(&b->lo, &b->hi, &r->cond[k]);
+    }
+    return b->np_lo <= b->np_hi && b->lo <= b->hi;
+}
+
+static int inside(const box *b, long long np, long long bytes)
+{
+    return b->np_lo <= np && np <= b->np_hi && b->lo <= bytes && bytes <= b->hi;
+}
+
+/* The values where a box of rules[0..n) starts or ends within [lo, hi],
+ * and lo: between two neighbours every call is matched by the same rules,
+ * so these points stand for every call in [lo, hi]. */
+static int edges(const box *boxes, int n, int on_np, long long lo, long long hi,
+                 long long *at)
+{
+    int count = 0;
+    at[count++] = lo;
+    for (int j = 0; j < n; j++) {
+        const long long start = on_np ? boxes[j].np_lo : boxes[j].lo;
+        const long long end = on_np ? boxes[j].np_hi : boxes[j].hi;
+        if (start > lo && start <= hi)
+            at[count++] = start;
+        if (end < hi && end >= lo)
+            at[count++] = end + 1;
+    }
+    return count;
+}
+
+/* Every rule of coll must be reachable: some call satisfies its
+ * conditions, and not every such call is taken by the rules before it. */
+static int check_reachable(where *w, int coll, const papcoll_config *cfg)
+{
+    box boxes[PAPCOLL_MAX_RULES];
+    const papcoll_rule *rules = cfg->rules[coll];
+    for (int i = 0; i < cfg->nrules[coll]; i++) {
+        box *b = &boxes[i];
+        w->rule = rules[i].text;
+        if (!box_of(coll, &rules[i], b))
+            return fail(w, "no call satisfies its conditions%s",
+                        coll == PAPCOLL_BARRIER ? " (a barrier's size is 0)" : "");
+        for (int j = 0; j < i; j++)
+            if (boxes[j].np_lo <= b->np_lo && b->np_hi <= boxes[j].np_hi &&
+                boxes[j].lo <= b->lo && b->hi <= boxes[j].hi)
+                return fail(w, "no call can reach it: rule '%s' before it takes every call "
+                            "it would match", rules[j].text);
+        /* Several rules before it may cover it together. */
+        long long nps[2 * PAPCOLL_MAX_RULES + 1], sizes[2 * PAPCOLL_MAX_RULES + 1];
+        const int nnp = edges(boxes, i, 1, b->np_lo, b->np_hi, nps);
+        const int nsize = edges(boxes, i, 0, b->lo, b->hi, sizes);
+        int covered = 1, by[PAPCOLL_MAX_RULES] = {0};
+        for (int x = 0; x < nnp && covered; x++)
+            for (int y = 0; y < nsize && covered; y++) {
+                int j = 0;
+                while (j < i && !inside(&boxes[j], nps[x], sizes[y]))
+                    j++;
+                covered = j < i;
+                if (covered)
+                    by[j] = 1;
+            }
+        if (covered) {
+            char names[256] = "";
+            size_t used = 0;
+            for (int j = 0; j < i && used < sizeof names; j++)
+                if (by[j])
+                    used += (size_t)snprintf(names + used, sizeof names - used, "%s'%s'",
+                                             used ? ", " : "", rules[j].text);
+            return fail(w, "no call can reach it: rules %s before it take every call it "
+                        "would match", names);
+        }
+    }
+    w->rule = NULL;
+    return 0;
+}
+
+/* ---- the variables ---- */
+
+/* The variables other than the collectives', after them in the table of
+ * values read. */
+enum { V_REPORT = PAPCOLL_NCOLLECTIVES, V_GAMMA, V_WINDOW, V_PLUGINS, NVARIABLES };
+static const char *const other_variables[] = {"PAPCOLL_REPORT", "PAPCOLL_GAMMA",
+                                              "PAPCOLL_WINDOW", "PAPCOLL_PLUGINS"};
+
+static const char *variable_name(int v)
+{
+    return v < PAPCOLL_NCOLLECTIVES ? colls[v].variable
+                                    : other_variables[v - PAPCOLL_NCOLLECTIVES];
+}
+
+enum { NAME_MAX_COMPARED = 64 };
+
+/* The edit distance (insertions, deletions, substitutions) of a[0..na) and
+ * b, an upper-case name: a letter in the wrong case costs nothing. */
+static size_t distance(const char *a, size_t na, const char *b)
+{
+    size_t nb = strlen(b), row[NAME_MAX_COMPARED + 1];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t diagonal = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t best = diagonal + (toupper((unsigned char)a[i - 1]) != b[j - 1]);
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            diagonal = row[j];
+            row[j] = best;
+        }
+    }
+    return row[nb];
+}
+
+/* Sorts env's PAPCOLL_* entries into values (by variable); a name that is
+ * none of libpapcoll's is an error naming the closest one. */
+static int find_values(where *w, char *const *env, const char *values[NVARIABLES])
+{
+    for (int v = 0; v < NVARIABLES; v++)
+        values[v] = NULL;
+    for (size_t i = 0; env && env[i]; i++) {
+        const char *entry = env[i];
+        if (strncmp(entry, "PAPCOLL_", 8) != 0)
+            continue;
+        /* The name is read up to NAME_MAX_COMPARED + 1 characters, no
+         * further: a longer one is none of libpapcoll's. */
+        const size_t scan = strnlen(entry, NAME_MAX_COMPARED + 1);
+        const char *eq = memchr(entry, '=', scan);
+        const size_t n = eq ? (size_t)(eq - entry) : scan;
+        if (!eq && scan <= NAME_MAX_COMPARED)
+            continue; /* not NAME=VALUE: no variable */
+        int v = 0;
+        while (v < NVARIABLES && !(strlen(variable_name(v)) == n &&
+                                   strncmp(entry, variable_name(v), n) == 0))
+            v++;
+        if (v < NVARIABLES) { /* eq is set: no name is that long */
+            if (!values[v])
+                values[v] = eq + 1;
+            continue;
+        }
+        char name[NAME_MAX_COMPARED + 4];
+        const size_t shown = n < NAME_MAX_COMPARED ? n : NAME_MAX_COMPARED;
+        snprintf(name, sizeof name, "%.*s%s", (int)shown, entry, n > shown ? "..." : "");
+        int closest = 0;
+        size_t best = (size_t)-1;
+        for (int c = 0; c < NVARIABLES; c++) {
+            size_t d = distance(entry, shown, variable_name(c));
+            if (d < best)
+                best = d, closest = c;
+        }
+        w->var = name;
+        return fail(w, "no such libpapcoll variable; did you mean %s?", variable_name(closest));
+    }
+    return 0;
+}
+
+/* PAPCOLL_PLUGINS: FILE[:FILE...], each registered (its declaration read
+ * and checked, algorithm/plugin.h) and kept in cfg->plugins for
+ * papcoll_plugins_open. */
+static int register_plugins(where *w, const char *value, papcoll_config *cfg)
+{
+    char path[PAPCOLL_VALUE_MAX + 1], why[900];
+    snprintf(cfg->plugins, sizeof cfg->plugins, "%s", value);
+    for (const char *p = value;; p++) {
+        size_t n = strcspn(p, ":");
+        if (n == 0)
+            return fail(w, "expected FILE[:FILE...], each a user's algorithm built for "
+                           "this MPI");
+        snprintf(path, sizeof path, "%.*s", (int)n, p);
+        if (papsim_plugin_register(path, NULL, why, sizeof why) != 0)
+            return fail(w, "%s", why);
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
+int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t err_len)
 {
     papsim_err e;
     where w = {err, err_len, NULL, NULL};
-    const char *v;
+    const char *values[NVARIABLES];
     memset(cfg, 0, sizeof *cfg);
     cfg->window = 5;
+    if (find_values(&w, env, values) != 0)
+        return -1;
+    for (int v = 0; v < NVARIABLES; v++) {
+        w.var = variable_name(v);
+        if (values[v] && strnlen(values[v], PAPCOLL_VALUE_MAX + 1) > PAPCOLL_VALUE_MAX)
+            return fail(&w, "longer than %d characters", PAPCOLL_VALUE_MAX);
+    }
+    /* The user algorithms first: the rules may name them (user:NAME). */
+    w.var = "PAPCOLL_PLUGINS";
+    if (values[V_PLUGINS] && register_plugins(&w, values[V_PLUGINS], cfg) != 0)
+        return -1;
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
         w.var = colls[c].variable;
-        if ((v = getenv_fn(w.var)) != NULL && read_rules(&w, c, v, cfg) != 0)
+        if (values[c] &&
+            (read_rules(&w, c, values[c], cfg) != 0 || check_reachable(&w, c, cfg) != 0))
             return -1;
     }
+    const char *v;
     w.var = "PAPCOLL_REPORT";
-    if ((v = getenv_fn(w.var)) != NULL) {
-        if (*v == '\0' || strlen(v) >= sizeof cfg->report)
+    if ((v = values[V_REPORT]) != NULL) {
+        if (*v == '\0')
             return fail(&w, "expected a file name (unset it for no report)");
         snprintf(cfg->report, sizeof cfg->report, "%s", v);
     }
     w.var = "PAPCOLL_GAMMA";
-    if ((v = getenv_fn(w.var)) != NULL &&
+    if ((v = values[V_GAMMA]) != NULL &&
         papsim_parse_double(v, 0, HUGE_VAL, "seconds per byte", &cfg->gamma, &e) != 0)
         return fail(&w, "%s", e.msg);
     w.var = "PAPCOLL_WINDOW";
     long window;
-    if ((v = getenv_fn(w.var)) != NULL) {
+    if ((v = values[V_WINDOW]) != NULL) {
         if (papsim_parse_long(v, 1, 1000, "calls", &window, &e) != 0)
             return fail(&w, "%s", e.msg);
         cfg->window = (int)window;

@@ -28,7 +28,13 @@
  * Other variables: PAPCOLL_REPORT (a file written by rank 0 at
  * MPI_Finalize), PAPCOLL_GAMMA (combine cost, seconds per byte, charged
  * under SMPI only; default 0), PAPCOLL_WINDOW (calls in the arrival
- * moving average, default 5). */
+ * moving average, default 5).
+ *
+ * The configuration is checked whole: a variable named PAPCOLL_* that is
+ * none of these is refused, naming the closest name; a value longer than
+ * PAPCOLL_VALUE_MAX characters is refused (and read no further); so is a
+ * rule that no call can reach: its conditions exclude each other, or the
+ * rules before it take every call it would match (they are named). */
 #ifndef PAPCOLL_CONFIG_H
 #define PAPCOLL_CONFIG_H
 
@@ -54,7 +60,12 @@ enum {
     PAPCOLL_NCOLLECTIVES
 };
 
-enum { PAPCOLL_MAX_RULES = 16, PAPCOLL_MAX_CONDS = 4, PAPCOLL_MAX_RADIX = 31 };
+enum {
+    PAPCOLL_MAX_RULES = 16,
+    PAPCOLL_MAX_CONDS = 4,
+    PAPCOLL_MAX_RADIX = 31,
+    PAPCOLL_VALUE_MAX = 4095 /* characters in a variable's value */
+};
 
 typedef enum { PAPCOLL_LT, PAPCOLL_LE, PAPCOLL_GT, PAPCOLL_GE, PAPCOLL_EQ } papcoll_op;
 
@@ -80,21 +91,21 @@ typedef struct {
 typedef struct {
     papcoll_rule rules[PAPCOLL_NCOLLECTIVES][PAPCOLL_MAX_RULES];
     int nrules[PAPCOLL_NCOLLECTIVES];
-    char report[4096]; /* PAPCOLL_REPORT, "" for none */
+    char report[PAPCOLL_VALUE_MAX + 1]; /* PAPCOLL_REPORT, "" for none */
+    char plugins[PAPCOLL_VALUE_MAX + 1]; /* PAPCOLL_PLUGINS, "" for none */
     double gamma;
     int window;
 } papcoll_config;
 
-/* The collective's name ("allreduce") and its variable ("PAPCOLL_ALLREDUCE"),
- * from one table in papcoll_config.c. */
+/* The collective's name ("allreduce"), from one table in papcoll_config.c. */
 const char *papcoll_collective_name(int coll);
-const char *papcoll_variable(int coll);
 
-/* Reads the configuration through getenv_fn (getenv, or a test's table).
- * Returns 0, or -1 with a message in err that names the variable, the rule
- * and what is wrong. */
-int papcoll_config_read(papcoll_config *cfg, char *(*getenv_fn)(const char *),
-                        char *err, size_t err_len);
+/* Reads the configuration from env, a NULL-terminated array of NAME=VALUE
+ * strings (environ, or a test's own; of two entries with one name the
+ * first counts, as for getenv). Returns 0, or -1 with a message in err that
+ * names the variable, the rule and what is wrong. Touches no file:
+ * PAPCOLL_REPORT's directory is checked by papcoll_report_check. */
+int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t err_len);
 
 /* The first rule of coll that matches np and bytes, or NULL (the MPI
  * library's own). */

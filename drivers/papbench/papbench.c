@@ -177,7 +177,7 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
                 return papsim_fail(e, "--clock-sync '%s': expected each or once", next);
             o->sync_once = !strcmp(extra[++i], "once");
         } else {
-            return papsim_fail(e, "unknown option '%s' (see papbench --help)", a);
+            return papsim_fail_option(e, papsim_case_option_takes_value(a), a, "papbench --help");
         }
     }
     return 0;

@@ -65,12 +65,13 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
         else if (!strcmp(a, "--plugin") && i + 1 < n) {
             if (papsim_plugin_add(extra[++i], e) != 0)
                 return papsim_fail_prefix(e, "--plugin ");
-        } else if (!strcmp(a, "--per-rank") || !strcmp(a, "--plugin"))
-            return papsim_fail(e, "missing value for option '%s' (see papsim bench --help)", a);
-        else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
+        } else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
             o->cfg[o->ncfg++] = a;
-        else
-            return papsim_fail(e, "unknown option '%s' (see papsim bench --help)", a);
+        else /* a case option is here only when its value is missing */
+            return papsim_fail_option(e,
+                                      !strcmp(a, "--per-rank") || !strcmp(a, "--plugin") ||
+                                          papsim_case_option_takes_value(a),
+                                      a, "papsim bench --help");
     }
     o->cfg[o->ncfg] = NULL;
     return 0;

@@ -43,9 +43,11 @@ int papsim_cmd_list(int argc, char **argv)
     long np = 0;
     enum list_format format = LIST_TEXT;
     for (int i = 1; i < argc; i++) {
+        if ((!strcmp(argv[i], "--np") || !strcmp(argv[i], "--format")) && i + 1 == argc)
+            return papsim_cmd_bad_option("list", ':', argv[i]);
         if (!strcmp(argv[i], "--np")) {
             papsim_err e = {{0}};
-            if (papsim_parse_long(i + 1 < argc ? argv[++i] : "", 1, 1 << 24, "--np", &np, &e))
+            if (papsim_parse_long(argv[++i], 1, 1 << 24, "--np", &np, &e))
                 return papsim_cmd_bad_input("list", "%s", e.msg);
             continue;
         }

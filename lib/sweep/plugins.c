@@ -34,15 +34,16 @@ int papsim_plugin_words(char **words, int max)
 int papsim_plugins_load_check(papsim_err *e)
 {
     char *words[64] = {"--log=root.thres:critical"}, *out = NULL, *line;
+    int status = 0;
     int n = 1 + papsim_plugin_words(words + 1, 60);
     if (n == 1)
         return 0;
     words[n++] = "-h"; /* SimGrid takes --help for itself */
-    if (papsim_smpi_run_one(words, n, &out, e) != 0)
+    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
         return -1;
     /* papbench loads every file before it reads -h; a refusal is its
      * one "papbench: --plugin FILE: ..." line. */
-    line = strstr(out, "papbench: --plugin ");
+    line = strstr(out, "papbench: --plugin "); /* whatever smpirun's status */
     if (line) {
         line[strcspn(line, "\n")] = '\0';
         papsim_fail(e, "%s", line + strlen("papbench: --plugin "));

@@ -47,7 +47,7 @@ expect_eq "text header" "$(head -n 1 out.txt | tr -s ' ')" "collective algorithm
 expect_eq "text rows" "$(tail -n +2 out.txt | wc -l | tr -d ' ')" "$(wc -l < registry.txt | tr -d ' ')"
 
 expect_fail "bad format" "papsim list: --format: 'html' is not a format" "$PAPSIM" list --format html
-expect_fail "missing format" "papsim list: --format" "$PAPSIM" list --format
+expect_fail "missing format" "papsim list: missing value for option '--format'" "$PAPSIM" list --format
 expect_fail "unknown option" "papsim list: unknown option" "$PAPSIM" list --bogus
 
 finish
