@@ -49,7 +49,6 @@
  * freed), so a delete callback that runs later calls no MPI function. */
 #include "papcoll.h"
 #include "papsim_plugin.h"
-#include "plugin.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -468,24 +467,6 @@ int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_i
 
 extern char **environ;
 
-/* The user algorithms of PAPCOLL_PLUGINS (FILE[:FILE...], registered by
- * papcoll_config_read): each loaded, which also checks that it was built
- * for this MPI. */
-static int open_plugins(const char *list, char *err, size_t len)
-{
-    char path[PAPCOLL_VALUE_MAX + 1], why[960];
-    while (*list) {
-        size_t n = strcspn(list, ":");
-        snprintf(path, sizeof path, "%.*s", (int)n, list);
-        if (papsim_plugin_open(path, PAPSIM_PLUGIN_BUILD_MPI, why, sizeof why) != 0) {
-            snprintf(err, len, "PAPCOLL_PLUGINS: %s", why);
-            return -1;
-        }
-        list += n + (list[n] == ':');
-    }
-    return 0;
-}
-
 /* Ends every rank of MPI_COMM_WORLD with status: after one line on stderr
  * from rank `who` (what it found), once every rank is here, with MPI
  * finalized. (Under SMPI, exit is SMPI's: it ends the rank, and smpirun
@@ -521,7 +502,7 @@ static int start(void)
     s->refs = 1; /* MPI_Finalize's */
     int bad = papcoll_config_read(&s->cfg, environ, err, sizeof err) != 0;
     if (!bad)
-        bad = open_plugins(s->cfg.plugins, err, sizeof err) != 0;
+        bad = papcoll_plugins_open(&s->cfg, PAPSIM_PLUGIN_BUILD_MPI, err, sizeof err) != 0;
 #ifdef PAPCOLL_SMPI
     /* The ranks share one process, so one environment and one file
      * system: each reaches the same verdict alone, and no message moves

@@ -573,3 +573,18 @@ const papcoll_rule *papcoll_choose(const papcoll_config *cfg, int coll, int np,
     }
     return NULL;
 }
+
+int papcoll_plugins_open(const papcoll_config *cfg, const char *mpi, char *err, size_t len)
+{
+    char path[PAPCOLL_VALUE_MAX + 1], why[900];
+    for (const char *p = cfg->plugins; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(path, sizeof path, "%.*s", (int)n, p);
+        if (papsim_plugin_open(path, mpi, why, sizeof why) != 0) {
+            snprintf(err, len, "PAPCOLL_PLUGINS: %s", why);
+            return -1;
+        }
+        p += n + (p[n] == ':');
+    }
+    return 0;
+}
