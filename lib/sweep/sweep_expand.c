@@ -145,7 +145,7 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
         return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
     }
-    if (!strcmp(c->collective, "barrier"))
+    if (papsim_collective_has(c->collective, PAPSIM_C_NO_DATA))
         c->bytes = 0; /* not the default 8: the block's bytes are checked with their line */
     if (papsim_case_validate(c, e) != 0)
         return fail_at_option(e, b);
@@ -332,8 +332,10 @@ static int apply_matrix_seed(const block_view *b, papsim_case *c, papsim_err *e)
     c->matrix_seed = 0;
     if (!entry)
         return 0;
-    if (strcmp(c->collective, "alltoallv") != 0) {
-        papsim_fail(e, "--matrix-seed applies to alltoallv only (collective is %s)",
+    if (!papsim_collective_has(c->collective, PAPSIM_C_MATRIX)) {
+        char names[256];
+        papsim_collective_names_with(PAPSIM_C_MATRIX, names, sizeof names);
+        papsim_fail(e, "--matrix-seed applies to %s only (collective is %s)", names,
                     c->collective);
         return fail_at(e, b, entry->line, "matrix_seed");
     }

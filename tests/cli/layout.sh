@@ -48,6 +48,17 @@ arrow_violations() { # ROOT
     done
 }
 
+# Prints "file: includes NAME" for every include of an installed header
+# (include/papsim/) that is not another installed header: the headers stand
+# alone once installed, and nothing under include/ reads algorithms/.
+installed_violations() { # ROOT
+    local root=$1 f dep
+    for f in "$root"/include/papsim/*; do
+        for dep in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+            [ -e "$root/include/papsim/$dep" ] || echo "${f#"$root"/}: includes $dep"
+        done
+    done
+}
 # Prints "file: N lines" for every C file over the limit.
 long_files() { # ROOT
     find "$1/lib" "$1/drivers" "$1/algorithms" "$1/traces" "$1/papcoll" -name '*.c' -print0 |
@@ -56,15 +67,19 @@ long_files() { # ROOT
 
 expect_eq "lib/ module arrows" "$(arrow_violations "$src")" ""
 expect_eq "C files over 600 lines" "$(long_files "$src")" ""
+expect_eq "installed headers that read outside include/papsim/" "$(installed_violations "$src")" ""
 
 # The rules bite: a copy of the tree with one planted violation of each.
 mkdir -p copy
-cp -r "$src/lib" "$src/algorithms" "$src/drivers" "$src/traces" "$src/papcoll" copy/
+cp -r "$src/lib" "$src/algorithms" "$src/drivers" "$src/traces" "$src/papcoll" "$src/include" copy/
 echo '#include "sweep/sweep.h"' >> copy/lib/report/report.h
 echo '#include "platform/platform.h"' >> copy/algorithms/coll_util.h
 expect_eq "a planted upward include is found" "$(arrow_violations "$PWD/copy")" \
 "lib/report/report.h: includes sweep/
 algorithms/coll_util.h: includes lib/platform"
+echo '#include "coll_util.h"' >> copy/include/papsim/papsim_algorithms.h
+expect_eq "a planted include of algorithms/ is found" "$(installed_violations "$PWD/copy")" \
+    "include/papsim/papsim_algorithms.h: includes coll_util.h"
 seq 1 601 | sed 's@^@/* line @; s@$@ */@' > copy/lib/util/too_long.c
 expect_eq "a planted long file is found" "$(long_files "$PWD/copy")" "lib/util/too_long.c: 601 lines"
 finish
