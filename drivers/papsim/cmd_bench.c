@@ -9,6 +9,7 @@
 #include "cases/case.h"
 #include "commands.h"
 #include "sweep/bench_case.h"
+#include "smpi/plugins.h"
 #include "util/papsim_error.h"
 
 typedef struct {
@@ -23,7 +24,7 @@ static void bench_usage(FILE *out)
     fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
           "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
           "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE [--force]]\n"
-          "                    [--dry-run] [--keep]\n"
+          "                    [--dry-run] [--keep] [--plugin FILE]...\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
@@ -40,6 +41,8 @@ static void bench_usage(FILE *out)
           "                       an existing FILE is refused unless --force, an\n"
           "                       input (the platform, a pattern file) always\n"
           "  --force              replace an existing --per-rank FILE\n"
+          "  --plugin FILE        a user's algorithm (its SMPI build, NAME.smpi.so), named\n"
+          "                       user:NAME in --algorithm; repeatable\n"
           "  --dry-run            print the smpirun command instead of running it\n"
           "  --keep               keep the working directory (platform, hostfile)\n",
           out);
@@ -59,11 +62,14 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->force = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
-        else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
+        else if (!strcmp(a, "--plugin") && i + 1 < n) {
+            if (papsim_plugin_add(extra[++i], e) != 0)
+                return papsim_fail_prefix(e, "--plugin ");
+        } else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
             o->cfg[o->ncfg++] = a;
         else /* a case option is here only when its value is missing */
             return papsim_fail_option(e,
-                                      !strcmp(a, "--per-rank") ||
+                                      !strcmp(a, "--per-rank") || !strcmp(a, "--plugin") ||
                                           papsim_case_option_takes_value(a),
                                       a, "papsim bench --help");
     }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "plugin.h"
 #include "report/report.h"
 #include "results/results_csv.h"
 #include "tune/tune.h"
@@ -24,7 +25,7 @@ static void print_tune_help(FILE *f)
 {
     fprintf(f,
             "usage: papsim tune DIR [--choose RULE] [--skew S] [--format 1|2]\n"
-            "                   [--metric M] [--out FILE [--force]]\n"
+            "                   [--metric M] [--out FILE [--force]] [--plugin FILE]...\n"
             "\n"
             "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
             "collective, communicator size (np) and message size, the algorithm id to\n"
@@ -51,6 +52,9 @@ static void print_tune_help(FILE *f)
             "                 papsim's own and rewritten); an input (DIR/results.csv)\n"
             "                 is always refused, whatever its name\n"
             "  --force        replace an existing --out FILE and its summary\n"
+            "  --plugin FILE  a user's algorithm of the study (its .smpi.so or .mpi.so):\n"
+            "                 user:NAME gets the Open MPI counterpart it declares; without\n"
+            "                 it, or with none declared, a comment says it was given up\n"
             "  --help         this text\n"
             "\n"
             "Use the file with: mpirun --mca coll_tuned_use_dynamic_rules 1 \\\n"
@@ -99,7 +103,8 @@ int papsim_cmd_tune(int argc, char **argv)
         {"choose", required_argument, NULL, 'c'}, {"skew", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
-        {"force", no_argument, NULL, 'F'},        {NULL, 0, NULL, 0}};
+        {"force", no_argument, NULL, 'F'},        {"plugin", required_argument, NULL, 'p'},
+        {NULL, 0, NULL, 0}};
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -123,6 +128,10 @@ int papsim_cmd_tune(int argc, char **argv)
                                             "total_delay, mean_elapsed or max_elapsed", optarg);
         } else if (opt == 'o') {
             out = optarg;
+        } else if (opt == 'p') { /* a user's algorithm: its declared counterpart */
+            char why[1024];
+            if (papsim_plugin_register(optarg, NULL, why, sizeof why) != 0)
+                return papsim_cmd_bad_input("tune", "--plugin %s", why);
         } else if (opt == 'F') {
             force = 1;
         } else {

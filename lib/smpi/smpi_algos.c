@@ -372,3 +372,9 @@ int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int 
     }
     return check_with_simgrid(cache, cfg, ncfg, e);
 }
+
+int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *status,
+                        papsim_err *e)
+{
+    return run_one_rank(words, nwords, out, status, e);
+}

@@ -50,4 +50,11 @@ int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int 
 
 void papsim_smpi_algos_free(papsim_smpi_algos *cache);
 
+/* One smpirun of papbench, one rank on a one-host platform in a private
+ * temporary directory, with the given words after papbench's path; its
+ * stdout and stderr in *out (malloc'ed), its exit status in *status.
+ * Fails only when it cannot be started. */
+int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *status,
+                        papsim_err *e);
+
 #endif

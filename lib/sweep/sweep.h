@@ -45,7 +45,8 @@ int sweep_in_cell(const sweep_cases *cases, const sweep_case *sc, int j);
 /* Expands every block of the spec (the product of its lists), checking every
  * value, the algorithm names and that each np fits its platform; errors name
  * spec:line. No-delay cases get skew 0 and appear once; relative skews get
- * their no-delay companions added. */
+ * their no-delay companions added. The user algorithms of its key plugins are
+ * registered and loaded once by papbench (plugins.h) before it returns. */
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e);
 void sweep_cases_free(sweep_cases *cases);
 /* Checks the --cfg= words of a run against SMPI (smpi_algos.h,

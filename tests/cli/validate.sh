@@ -211,7 +211,7 @@ for cmdopt in "list --np" "list --format" "pattern --np" "platform --info" "host
 done
 rc=0; "$PAPSIM" bogus-command >out.txt 2>err.txt || rc=$?
 expect_eq "unknown command: exit status" "$rc" 2
-expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune; see papsim --help)"
+expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune, new; see papsim --help)"
 [ -e out ] && fail "an option check created out/" || pass
 
 # ---- --cfg=smpi/<collective>:NAME, checked like builtin:NAME --------------
