@@ -4,103 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const pc_type_names[PC_NTYPES] = {"int", "double", "holes", "shifted", "mixed", "zero"};
-const char *const pc_op_names[PC_NOPS] = {"sum", "max", "affine"};
-const char *const pc_comm_names[PC_NCOMMS] = {"world", "split", "reversed"};
-const char *const pc_dist_names[PC_NDISTS] = {"uniform", "uneven", "zeros", "gapped"};
-const char *const pc_skew_names[PC_NSKEWS] = {"none", "ascending", "descending", "last",
-                                              "random"};
-
-static int name_index(const char *const *names, int n, const char *v)
-{
-    for (int i = 0; i < n; i++)
-        if (!strcmp(names[i], v))
-            return i;
-    return -1;
-}
-
-static int parse_long(const char *v, long lo, long hi, long *out)
-{
-    char *end;
-    long x = strtol(v, &end, 10);
-    if (!*v || *end || x < lo || x > hi)
-        return -1;
-    *out = x;
-    return 0;
-}
-
-int pc_case_parse(const char *word, pc_case *c, char *why, size_t len)
-{
-    char text[512];
-    *c = (pc_case){.count = 7, .calls = 1};
-    if (strlen(word) >= sizeof text) {
-        snprintf(why, len, "case '%.40s...' is too long", word);
-        return -1;
-    }
-    strcpy(text, word);
-    char *save = NULL;
-    for (char *kv = strtok_r(text, ",", &save); kv; kv = strtok_r(NULL, ",", &save)) {
-        char *v = strchr(kv, '=');
-        long x = 0;
-        int ok = v != NULL, i = -1;
-        if (v)
-            *v++ = '\0';
-        if (!ok) {
-        } else if (!strcmp(kv, "count")) {
-            ok = parse_long(v, 0, 1L << 24, &x) == 0;
-            c->count = (int)x;
-        } else if (!strcmp(kv, "type")) {
-            ok = (i = name_index(pc_type_names, PC_NTYPES, v)) >= 0;
-            c->type = (pc_typekind)i;
-        } else if (!strcmp(kv, "op")) {
-            ok = (i = name_index(pc_op_names, PC_NOPS, v)) >= 0;
-            c->op = (pc_opkind)i;
-        } else if (!strcmp(kv, "root")) {
-            ok = parse_long(v, 0, 1L << 20, &x) == 0;
-            c->root = (int)x;
-        } else if (!strcmp(kv, "inplace")) {
-            ok = parse_long(v, 0, 1, &x) == 0;
-            c->inplace = (int)x;
-        } else if (!strcmp(kv, "comm")) {
-            ok = (i = name_index(pc_comm_names, PC_NCOMMS, v)) >= 0;
-            c->comm = (pc_commkind)i;
-        } else if (!strcmp(kv, "dist")) {
-            ok = (i = name_index(pc_dist_names, PC_NDISTS, v)) >= 0;
-            c->dist = (pc_distkind)i;
-        } else if (!strcmp(kv, "calls")) {
-            ok = parse_long(v, 1, 2, &x) == 0;
-            c->calls = (int)x;
-        } else if (!strcmp(kv, "skew")) {
-            ok = (i = name_index(pc_skew_names, PC_NSKEWS, v)) >= 0;
-            c->skew = (pc_skewkind)i;
-        } else if (!strcmp(kv, "seg")) {
-            ok = parse_long(v, 0, 1L << 30, &x) == 0;
-            c->seg = x;
-        } else {
-            snprintf(why, len, "case key '%s' is unknown (count, type, op, root, inplace, comm, "
-                     "dist, calls, skew, seg)", kv);
-            return -1;
-        }
-        if (!ok) {
-            snprintf(why, len, "case key '%s': bad value '%s'", kv, v ? v : "");
-            return -1;
-        }
-    }
-    if (c->op == PC_AFFINE && (c->type == PC_DOUBLE || c->type == PC_MIXED)) {
-        snprintf(why, len, "op affine takes type int, holes, shifted or zero");
-        return -1;
-    }
-    return 0;
-}
-
-void pc_case_format(const pc_case *c, char *buf, size_t len)
-{
-    snprintf(buf, len, "count=%d,type=%s,op=%s,root=%d,inplace=%d,comm=%s,dist=%s,calls=%d,"
-             "skew=%s,seg=%ld", c->count, pc_type_names[c->type], pc_op_names[c->op], c->root,
-             c->inplace, pc_comm_names[c->comm], pc_dist_names[c->dist], c->calls,
-             pc_skew_names[c->skew], c->seg);
-}
-
 static void set_layout(pc_type *t, MPI_Datatype type, int spe, int is_double, MPI_Aint first,
                        MPI_Aint stride)
 {
@@ -112,20 +15,20 @@ static void set_layout(pc_type *t, MPI_Datatype type, int spe, int is_double, MP
     MPI_Type_get_extent(type, &t->lb, &t->extent);
 }
 
-int pc_types_make(const pc_case *c, pc_types *t)
+int pc_types_make(const papsim_check_word *c, pc_types *t)
 {
     memset(t, 0, sizeof *t);
     int rc = MPI_SUCCESS;
     MPI_Datatype d = MPI_DATATYPE_NULL, inner = MPI_DATATYPE_NULL;
     switch (c->type) {
-    case PC_INT:
+    case PAPSIM_CW_INT:
         set_layout(&t->plain, MPI_INT, 1, 0, 0, 4);
         break;
-    case PC_DOUBLE:
-    case PC_MIXED:
+    case PAPSIM_CW_DOUBLE:
+    case PAPSIM_CW_MIXED:
         set_layout(&t->plain, MPI_DOUBLE, 1, 1, 0, 8);
         break;
-    case PC_HOLES:
+    case PAPSIM_CW_HOLES:
         rc = MPI_Type_vector(2, 1, 2, MPI_INT, &d);
         if (rc == MPI_SUCCESS)
             rc = MPI_Type_commit(&d);
@@ -134,7 +37,7 @@ int pc_types_make(const pc_case *c, pc_types *t)
         t->created[t->ncreated++] = d;
         set_layout(&t->plain, d, 2, 0, 0, 8);
         break;
-    case PC_SHIFTED: {
+    case PAPSIM_CW_SHIFTED: {
         const int lens[2] = {1, 1};
         const MPI_Aint displs[2] = {4, 12};
         rc = MPI_Type_create_hindexed(2, lens, displs, MPI_INT, &inner);
@@ -150,7 +53,7 @@ int pc_types_make(const pc_case *c, pc_types *t)
         set_layout(&t->plain, d, 2, 0, 4, 8);
         break;
     }
-    case PC_ZERO:
+    case PAPSIM_CW_ZERO:
         rc = MPI_Type_contiguous(0, MPI_INT, &d);
         if (rc == MPI_SUCCESS)
             rc = MPI_Type_commit(&d);
@@ -163,7 +66,7 @@ int pc_types_make(const pc_case *c, pc_types *t)
         return MPI_ERR_TYPE;
     }
     t->root = t->plain;
-    if (c->type == PC_MIXED) {
+    if (c->type == PAPSIM_CW_MIXED) {
         rc = MPI_Type_contiguous(c->count, MPI_DOUBLE, &d);
         if (rc == MPI_SUCCESS)
             rc = MPI_Type_commit(&d);
@@ -286,9 +189,9 @@ long pc_value_move(int call, int rank, long k)
                    (unsigned long)call * 500009UL) & 0x3fffffffUL);
 }
 
-long pc_value_reduce(pc_opkind op, int call, int rank, long k)
+long pc_value_reduce(papsim_cw_opkind op, int call, int rank, long k)
 {
-    if (op == PC_AFFINE) {
+    if (op == PAPSIM_CW_AFFINE) {
         const long a = 2 * ((rank + 3 * k + call) % 5) + 3, b = (rank * 37L + k * 11L + call) % 101L;
         return (long)(int)(unsigned)((unsigned long)a << 16 | (unsigned long)b);
     }
@@ -302,13 +205,13 @@ static unsigned affine_then(unsigned u, unsigned v)
     return (au * av & 0xffffu) << 16 | ((av * bu + bv) & 0xffffu);
 }
 
-long pc_combine(pc_opkind op, int is_double, long u, long v)
+long pc_combine(papsim_cw_opkind op, int is_double, long u, long v)
 {
     (void)is_double; /* small integers: the same in int and double */
     switch (op) {
-    case PC_SUM:
+    case PAPSIM_CW_SUM:
         return u + v;
-    case PC_MAX:
+    case PAPSIM_CW_MAX:
         return u > v ? u : v;
     default:
         return (long)(int)affine_then((unsigned)u, (unsigned)v);
@@ -318,7 +221,7 @@ long pc_combine(pc_opkind op, int is_double, long u, long v)
 /* User ops: the ints or doubles of a datatype found from the handle
  * (predefined) or from its extents (the HOLES type: two ints at true_lb
  * and true_lb + 8 of each element); a zero-size type holds nothing. */
-static void user_apply(pc_opkind op, void *in, void *inout, int len, MPI_Datatype type)
+static void user_apply(papsim_cw_opkind op, void *in, void *inout, int len, MPI_Datatype type)
 {
     int size;
     MPI_Aint lb, extent, tlb, textent, first = 0, stride = 4;
@@ -361,27 +264,27 @@ static void user_apply(pc_opkind op, void *in, void *inout, int len, MPI_Datatyp
 
 static void user_sum(void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    user_apply(PC_SUM, in, inout, *len, *type);
+    user_apply(PAPSIM_CW_SUM, in, inout, *len, *type);
 }
 static void user_max(void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    user_apply(PC_MAX, in, inout, *len, *type);
+    user_apply(PAPSIM_CW_MAX, in, inout, *len, *type);
 }
 static void user_affine(void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    user_apply(PC_AFFINE, in, inout, *len, *type);
+    user_apply(PAPSIM_CW_AFFINE, in, inout, *len, *type);
 }
 
-int pc_op_make(pc_opkind op, const pc_type *t, MPI_Op *mop, int *created)
+int pc_op_make(papsim_cw_opkind op, const pc_type *t, MPI_Op *mop, int *created)
 {
     *created = 0;
     const int predefined = t->type == MPI_INT || t->type == MPI_DOUBLE;
-    if (op != PC_AFFINE && predefined) {
-        *mop = op == PC_SUM ? MPI_SUM : MPI_MAX;
+    if (op != PAPSIM_CW_AFFINE && predefined) {
+        *mop = op == PAPSIM_CW_SUM ? MPI_SUM : MPI_MAX;
         return MPI_SUCCESS;
     }
-    MPI_User_function *f = op == PC_SUM ? user_sum : op == PC_MAX ? user_max : user_affine;
-    int rc = MPI_Op_create(f, op != PC_AFFINE, mop);
+    MPI_User_function *f = op == PAPSIM_CW_SUM ? user_sum : op == PAPSIM_CW_MAX ? user_max : user_affine;
+    int rc = MPI_Op_create(f, op != PAPSIM_CW_AFFINE, mop);
     *created = rc == MPI_SUCCESS;
     return rc;
 }

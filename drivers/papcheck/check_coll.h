@@ -14,7 +14,7 @@ typedef void (*pc_fn)(void);
 typedef struct {
     const char *collective;
     pc_fn fn;
-    const pc_case *c;
+    const papsim_check_word *c;
     MPI_Comm comm;
     int rank, np;
     int root;      /* c->root modulo np */
@@ -50,7 +50,7 @@ long pc_block_scalars(const pc_ctx *x);
 /* Block counts and displacements (elements) of the distribution: counts[i]
  * from the case's count, displs packed, or reversed with gaps (GAPPED);
  * returns the elements the blocks span. */
-long pc_blocks(pc_distkind d, int np, int count, int *counts, int *displs);
+long pc_blocks(papsim_cw_distkind d, int np, int count, int *counts, int *displs);
 int pc_prepare_reduce(pc_ctx *x, int call, pc_call *k);
 int pc_run_reduce(const pc_ctx *x, pc_call *k);
 int pc_prepare_move(pc_ctx *x, int call, pc_call *k);

@@ -15,7 +15,7 @@ const pc_type *pc_type_of(const pc_ctx *x, int r)
 
 int pc_count_of(const pc_ctx *x, int r)
 {
-    return x->c->type == PC_MIXED && r == x->root ? 1 : x->c->count;
+    return x->c->type == PAPSIM_CW_MIXED && r == x->root ? 1 : x->c->count;
 }
 
 long pc_block_scalars(const pc_ctx *x)
@@ -23,12 +23,12 @@ long pc_block_scalars(const pc_ctx *x)
     return (long)x->c->count * x->types.plain.spe;
 }
 
-static int dist_count(pc_distkind d, int n, int i, int j)
+static int dist_count(papsim_cw_distkind d, int n, int i, int j)
 {
     switch (d) {
-    case PC_UNIFORM:
+    case PAPSIM_CW_UNIFORM:
         return n;
-    case PC_ZEROS:
+    case PAPSIM_CW_ZEROS:
         return (i + j) % 2 ? 0 : n;
     default:
         return n * ((i + 2 * j) % 3) / 2 + (i + j) % 2;
@@ -37,20 +37,20 @@ static int dist_count(pc_distkind d, int n, int i, int j)
 
 /* displs from counts: packed in order, or (GAPPED) in reverse order with
  * one element before and two between blocks. Returns the span. */
-static long place(pc_distkind d, int np, const int *counts, int *displs)
+static long place(papsim_cw_distkind d, int np, const int *counts, int *displs)
 {
-    long at = d == PC_GAPPED ? 1 : 0, span = 0;
+    long at = d == PAPSIM_CW_GAPPED ? 1 : 0, span = 0;
     for (int s = 0; s < np; s++) {
-        const int i = d == PC_GAPPED ? np - 1 - s : s;
+        const int i = d == PAPSIM_CW_GAPPED ? np - 1 - s : s;
         displs[i] = (int)at;
-        at += counts[i] + (d == PC_GAPPED ? 2 : 0);
+        at += counts[i] + (d == PAPSIM_CW_GAPPED ? 2 : 0);
         if (displs[i] + (long)counts[i] > span)
             span = displs[i] + (long)counts[i];
     }
     return span;
 }
 
-long pc_blocks(pc_distkind d, int np, int count, int *counts, int *displs)
+long pc_blocks(papsim_cw_distkind d, int np, int count, int *counts, int *displs)
 {
     for (int i = 0; i < np; i++)
         counts[i] = dist_count(d, count, i, 0);

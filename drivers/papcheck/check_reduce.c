@@ -17,7 +17,7 @@ int pc_is_reduction(const char *coll)
 /* ranks lo..hi of scalar idx folded in rank order. */
 static long fold(const pc_ctx *x, int call, int lo, int hi, long idx)
 {
-    const pc_opkind op = x->c->op;
+    const papsim_cw_opkind op = x->c->op;
     long acc = pc_value_reduce(op, call, lo, idx);
     for (int i = lo + 1; i <= hi; i++)
         acc = pc_combine(op, x->types.plain.is_double, acc, pc_value_reduce(op, call, i, idx));
@@ -47,9 +47,9 @@ int pc_prepare_reduce(pc_ctx *x, int call, pc_call *k)
         k->rdispls = calloc((size_t)np, sizeof(int));
         if (!k->rcounts || !k->rdispls)
             return MPI_ERR_NO_MEM;
-        pc_distkind d = strcmp(coll, "reduce_scatter") ? PC_UNIFORM : x->c->dist;
-        if (d == PC_GAPPED)
-            d = PC_UNEVEN; /* blocks are packed in MPI_Reduce_scatter */
+        papsim_cw_distkind d = strcmp(coll, "reduce_scatter") ? PAPSIM_CW_UNIFORM : x->c->dist;
+        if (d == PAPSIM_CW_GAPPED)
+            d = PAPSIM_CW_UNEVEN; /* blocks are packed in MPI_Reduce_scatter */
         total = pc_blocks(d, np, x->c->count, k->rcounts, k->rdispls);
         elems = k->rcounts[r];
     }

@@ -27,6 +27,7 @@
 typedef struct {
     int bad;          /* 1: this rank saw a failure */
     int color;        /* its communicator group (split: rank % 2) */
+    int refused;      /* a declared restriction applied: an error class was due */
     double t_in, t_out;
     char why[400];
 } verdict;
@@ -44,16 +45,16 @@ static void usage(FILE *out)
 
 /* Microseconds rank r waits before calling (simulated under SMPI, whose
  * smpi_helpers.h makes usleep a simulated sleep). */
-static unsigned skew_us(pc_skewkind s, int r, int np)
+static unsigned skew_us(papsim_cw_skewkind s, int r, int np)
 {
     switch (s) {
-    case PC_ASCENDING:
+    case PAPSIM_CW_ASCENDING:
         return 20u * (unsigned)r;
-    case PC_DESCENDING:
+    case PAPSIM_CW_DESCENDING:
         return 20u * (unsigned)(np - 1 - r);
-    case PC_LAST:
+    case PAPSIM_CW_LAST:
         return r == np - 1 ? 300u : 0u;
-    case PC_RANDOM:
+    case PAPSIM_CW_RANDOM:
         return ((unsigned)r * 2654435761u >> 7) % 200u;
     default:
         return 0;
@@ -85,13 +86,13 @@ static const char *class_name(int cls)
 /* The error class a declared restriction gives for this case on this
  * communicator size (MPI_SUCCESS: none applies). papsim_algorithms.h:
  * the size check comes before the op check. */
-static int expected_class(const pc_algo *a, const char *coll, const pc_case *c, int np)
+static int expected_class(const pc_algo *a, const char *coll, const papsim_check_word *c, int np)
 {
     if ((a->flags & PAPSIM_R_POW2) && !is_pow2(np))
         return MPI_ERR_SIZE;
     if ((a->flags & PAPSIM_R_EVEN_NP) && np % 2)
         return MPI_ERR_SIZE;
-    if ((a->flags & PAPSIM_R_COMMUTATIVE) && c->op == PC_AFFINE && pc_is_reduction(coll))
+    if ((a->flags & PAPSIM_R_COMMUTATIVE) && c->op == PAPSIM_CW_AFFINE && pc_is_reduction(coll))
         return MPI_ERR_OP;
     return MPI_SUCCESS;
 }
@@ -111,7 +112,7 @@ static void check_buffer(const char *name, const pc_buf *b, long from, long to, 
 
 /* One case on this rank; fills v. The communicators and types are freed
  * here. */
-static void run_case(const char *coll, const pc_algo *a, const pc_case *c, verdict *v)
+static void run_case(const char *coll, const pc_algo *a, const papsim_check_word *c, verdict *v)
 {
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
@@ -123,13 +124,13 @@ static void run_case(const char *coll, const pc_algo *a, const pc_case *c, verdi
     papsim_params params = PAPSIM_PARAMS_INIT;
     params.segment_bytes = (MPI_Aint)c->seg;
     x.params = &params;
-    v->color = c->comm == PC_SPLIT ? wrank % 2 : 0;
-    if (MPI_Comm_split(MPI_COMM_WORLD, v->color, c->comm == PC_REVERSED ? wsize - wrank : wrank,
+    v->color = c->comm == PAPSIM_CW_SPLIT ? wrank % 2 : 0;
+    if (MPI_Comm_split(MPI_COMM_WORLD, v->color, c->comm == PAPSIM_CW_REVERSED ? wsize - wrank : wrank,
                        &base) != MPI_SUCCESS ||
         MPI_Comm_dup(base, &x.comm) != MPI_SUCCESS) {
         v->bad = 1;
         snprintf(v->why, sizeof v->why, "could not build the %s communicator",
-                 pc_comm_names[c->comm]);
+                 papsim_cw_comm_names[c->comm]);
         goto out;
     }
     MPI_Comm_set_errhandler(x.comm, MPI_ERRORS_RETURN);
@@ -137,6 +138,7 @@ static void run_case(const char *coll, const pc_algo *a, const pc_case *c, verdi
     MPI_Comm_size(x.comm, &x.np);
     x.root = c->root % x.np;
     const int want = expected_class(a, coll, c, x.np);
+    v->refused = want != MPI_SUCCESS;
     if (pc_types_make(c, &x.types) != MPI_SUCCESS ||
         pc_op_make(c->op, &x.types.plain, &x.op, &op_created) != MPI_SUCCESS) {
         v->bad = 1;
@@ -220,10 +222,12 @@ static int settle(int index, const char *coll, const verdict *mine, int *failed)
     for (int r = 1; r < wsize; r++)
         MPI_Recv(&all[r], (int)sizeof all[r], MPI_BYTE, r, TAG_VERDICT, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-    int first = -1, nbad = 0;
-    for (int r = 0; r < wsize; r++)
+    int first = -1, nbad = 0, refused = 0;
+    for (int r = 0; r < wsize; r++) {
         if (all[r].bad && nbad++ == 0)
             first = r;
+        refused |= all[r].refused;
+    }
     if (!nbad && !strcmp(coll, "barrier"))
         for (int g = 0; g < 2 && first < 0; g++) {
             double last_in = -INFINITY, first_out = INFINITY;
@@ -253,7 +257,7 @@ static int settle(int index, const char *coll, const verdict *mine, int *failed)
         printf("\n");
         (*failed)++;
     } else {
-        printf("pass %d\n", index);
+        printf("pass %d%s\n", index, refused ? " refused" : "");
     }
     fflush(stdout);
     free(all);
@@ -271,12 +275,12 @@ static int one_case(int index, const char *coll, const char *name, const char *w
     int wrank;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
     pc_algo a;
-    pc_case c;
+    papsim_check_word c;
     char why[512];
     verdict v;
     memset(&v, 0, sizeof v);
     if (pc_algo_resolve(plugin, coll, name, &a, why, sizeof why) != 0 ||
-        pc_case_parse(word, &c, why, sizeof why) != 0) {
+        papsim_check_word_parse(word, &c, why, sizeof why) != 0) {
         if (wrank == 0) {
             printf("error %d %s/%s: %s\n", index, coll, name, why);
             fflush(stdout);

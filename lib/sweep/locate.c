@@ -71,6 +71,19 @@ void papsim_locate_papbench_mpi(char *buf, size_t len)
         beside_self(NULL, "papbench-mpi", buf, len);
 }
 
+void papsim_locate_papcheck(char *buf, size_t len)
+{
+    if (from_env("PAPSIM_PAPCHECK", buf, len) || beside_self(NULL, "papcheck", buf, len) ||
+        beside_self(PAPSIM_BIN_TO_LIBEXEC, "papcheck", buf, len))
+        return;
+}
+
+void papsim_locate_papcheck_mpi(char *buf, size_t len)
+{
+    if (!from_env("PAPCHECK_MPI", buf, len))
+        beside_self(NULL, "papcheck-mpi", buf, len);
+}
+
 void papsim_locate_smpirun(char *buf, size_t len)
 {
     if (from_env("PAPSIM_SMPIRUN", buf, len))
