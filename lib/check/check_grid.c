@@ -56,6 +56,9 @@ static void add(grid *g, int count, papsim_cw_typekind type, papsim_cw_opkind op
 {
     const papsim_check_options *o = g->o;
     papsim_check_word w = {count, type, op, root, inplace, comm, dist, calls, skew, seg};
+    if (inplace && !strcmp(o->algos[g->algo].collective, "alltoallv") &&
+        dist != PAPSIM_CW_UNIFORM && dist != PAPSIM_CW_ZEROS)
+        return; /* MPI_IN_PLACE needs a symmetric exchange */
     if (!listed(o->types, o->ntypes, type) || !listed(o->ops, o->nops, op) ||
         !listed(o->comms, o->ncomms, comm) || !listed(o->dists, o->ndists, dist) ||
         !listed(o->skews, o->nskews, skew))
@@ -172,8 +175,6 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
     for (int d = PAPSIM_CW_UNEVEN; v && d < PAPSIM_CW_NDISTS; d++)
         for (int ci = 0; ci < ncounts; ci++)
             for (int inplace = 0; inplace < 2 && counts[ci] > 0; inplace++) {
-                if (!strcmp(coll, "alltoallv") && inplace && d != PAPSIM_CW_ZEROS)
-                    continue; /* MPI_IN_PLACE needs a symmetric exchange */
                 add(&g, counts[ci], PAPSIM_CW_INT, PAPSIM_CW_SUM, np / 2, inplace,
                     PAPSIM_CW_WORLD, d, 1, PAPSIM_CW_NOSKEW, 0);
             }
