@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "plugin.h"
+
 const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
                                          "alltoall", "bcast", "barrier", "reduce_scatter",
                                          "reduce_scatter_block", "alltoallv", "scan",
@@ -69,6 +71,8 @@ int papsim_collective_known(const char *collective)
 
 const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name)
 {
+    if (papsim_is_user_algorithm(name))
+        return papsim_plugin_find(collective, name);
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
             strcmp(papsim_catalog[i].name, name) == 0)
@@ -101,6 +105,9 @@ void papsim_catalog_names(const char *collective, char *buf, size_t len)
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0)
             append_item(buf, len, papsim_catalog[i].name, &first);
+    for (size_t i = 0; papsim_plugin_at(i, NULL); i++)
+        if (strcmp(papsim_plugin_at(i, NULL)->collective, collective) == 0)
+            append_item(buf, len, papsim_plugin_at(i, NULL)->name, &first);
     if (has_builtin(collective))
         append_item(buf, len, "builtin:NAME", &first);
 }

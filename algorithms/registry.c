@@ -3,10 +3,13 @@
 #include <string.h>
 
 #include "papsim_algorithms.h"
+#include "plugin.h"
 
 #define DEFINE_LOOKUP(coll)                                                     \
     papsim_##coll##_fn *papsim_##coll##_lookup(const char *name)                \
     {                                                                           \
+        if (papsim_is_user_algorithm(name))                                     \
+            return (papsim_##coll##_fn *)papsim_plugin_function(#coll, name);  \
         for (size_t i = 0; i < sizeof coll##_table / sizeof coll##_table[0]; i++) \
             if (strcmp(coll##_table[i].name, name) == 0)                        \
                 return coll##_table[i].fn;                                      \

@@ -36,6 +36,8 @@
  * Under SMPI (PAPCOLL_SMPI) the ranks may share this library's globals, so
  * the states sit in a table indexed by world rank. */
 #include "papcoll.h"
+#include "papsim_plugin.h"
+#include "plugin.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -433,6 +435,32 @@ int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_i
 
 /* ---- init and finalize ---- */
 
+/* PAPCOLL_PLUGINS: the files of user algorithms (papsim_plugin.h), built
+ * for this MPI, separated by colons; their algorithms are user:NAME in the
+ * rules. */
+static int open_plugins(char *err, size_t len)
+{
+    const char *v = getenv("PAPCOLL_PLUGINS");
+    char path[4096], why[960];
+    while (v && *v) {
+        size_t n = strcspn(v, ":");
+        if (n == 0 || n >= sizeof path) {
+            snprintf(err, len, "PAPCOLL_PLUGINS: expected FILE[:FILE...], each a user's "
+                               "algorithm built for this MPI");
+            return -1;
+        }
+        memcpy(path, v, n);
+        path[n] = '\0';
+        if (papsim_plugin_open(path, PAPSIM_PLUGIN_BUILD_MPI, why, sizeof why) != 0) {
+            snprintf(err, len, "PAPCOLL_PLUGINS: %s", why);
+            return -1;
+        }
+        v += n + (v[n] == ':');
+    }
+    return 0;
+}
+
+
 static int start(void)
 {
     int rank, size;
@@ -446,7 +474,8 @@ static int start(void)
     }
     s->world_rank = rank;
     s->world_size = size;
-    if (papcoll_config_read(&s->cfg, getenv, err, sizeof err) != 0) {
+    if (open_plugins(err, sizeof err) != 0 ||
+        papcoll_config_read(&s->cfg, getenv, err, sizeof err) != 0) {
         if (rank == 0)
             fprintf(stderr, "papcoll: %s\n", err);
 #ifdef PAPCOLL_SMPI

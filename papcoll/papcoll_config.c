@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "util/units.h"
 
 /* The collectives, in the order of the enum (papcoll_config.h): name,
@@ -213,7 +214,8 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
     memset(r, 0, sizeof *r);
     snprintf(r->text, sizeof r->text, "%s", text);
     w->rule = r->text;
-    char *algo = text, *colon = strchr(text, ':');
+    /* user:NAME alone has no conditions; np>=16:user:NAME has one. */
+    char *algo = text, *colon = papsim_is_user_algorithm(text) ? NULL : strchr(text, ':');
     if (colon) {
         *colon = '\0';
         algo = colon + 1;

@@ -10,6 +10,7 @@
 #include "sweep/bench_case.h"
 #include "sweep/launch.h"
 #include "sweep/locate.h"
+#include "sweep/plugins.h"
 #include "sweep/smpi_algos.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
@@ -28,6 +29,7 @@ static void bench_usage(FILE *out)
     fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
           "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
           "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE] [--dry-run] [--keep]\n"
+          "                    [--plugin FILE]...\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
@@ -41,6 +43,8 @@ static void bench_usage(FILE *out)
           "  --ranks-per-node C   ranks per node (default: the platform's cores per host)\n"
           "  --cfg=ITEM:VALUE     extra SimGrid option (e.g. --cfg=network/model:CM02)\n"
           "  --per-rank FILE      also write per-rank delay, arrival and exit times\n"
+          "  --plugin FILE        a user's algorithm (its SMPI build, NAME.smpi.so), named\n"
+          "                       user:NAME in --algorithm; repeatable\n"
           "  --dry-run            print the smpirun command instead of running it\n"
           "  --keep               keep the working directory (platform, hostfile)\n",
           out);
@@ -58,7 +62,10 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->keep = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
-        else if (!strcmp(a, "--per-rank"))
+        else if (!strcmp(a, "--plugin") && i + 1 < n) {
+            if (papsim_plugin_add(extra[++i], e) != 0)
+                return papsim_fail_prefix(e, "--plugin ");
+        } else if (!strcmp(a, "--per-rank") || !strcmp(a, "--plugin"))
             return papsim_fail(e, "missing value for option '%s' (see papsim bench --help)", a);
         else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
             o->cfg[o->ncfg++] = a;

@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "papsim_catalog.h"
+#include "plugin.h"
 #include "util/units.h"
 
 enum list_format { LIST_TEXT, LIST_CSV, LIST_MD };
@@ -48,6 +49,12 @@ int papsim_cmd_list(int argc, char **argv)
                 return papsim_cmd_bad_input("list", "%s", e.msg);
             continue;
         }
+        if (!strcmp(argv[i], "--plugin")) { /* a user's algorithm, either MPI's build */
+            char why[1024];
+            if (papsim_plugin_register(i + 1 < argc ? argv[++i] : "", NULL, why, sizeof why))
+                return papsim_cmd_bad_input("list", "--plugin %s", why);
+            continue;
+        }
         if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9)) {
             const char *f = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : "");
             if (!strcmp(f, "text"))
@@ -62,7 +69,7 @@ int papsim_cmd_list(int argc, char **argv)
             continue;
         }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md]\n"
+            printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md] [--plugin FILE]...\n"
                    "One line per algorithm: collective, name, restrictions, description\n"
                    "(--np N: only the algorithms whose process-count restrictions N meets)\n"
                    "(pattern and alpha/beta/gamma cost; p ranks, m bytes). Any collective\n"
@@ -74,7 +81,9 @@ int papsim_cmd_list(int argc, char **argv)
                    "algorithm reads, msgcount: its message-count model, open_mpi and mpich:\n"
                    "the matching algorithm of those libraries, empty if none is recorded) or\n"
                    "md (the same columns as a Markdown table; docs/algorithms.md holds\n"
-                   "`papsim list --format md`).\n");
+                   "`papsim list --format md`).\n"
+                   "--plugin FILE: also a user's algorithm (papsim new), listed as user:NAME\n"
+                   "with msgcount 'default' when it declares no model; repeatable.\n");
             return 0;
         }
         if (argv[i][0] == '-')
@@ -94,8 +103,10 @@ int papsim_cmd_list(int argc, char **argv)
     else
         printf("| collective | algorithm | restrictions | knobs | msgcount | Open MPI | MPICH | "
                "description |\n|---|---|---|---|---|---|---|---|\n");
-    for (size_t i = 0; i < papsim_catalog_size; i++) {
-        const papsim_catalog_entry *a = &papsim_catalog[i];
+    for (size_t i = 0; i < papsim_catalog_size + papsim_plugin_count(); i++) {
+        const papsim_catalog_entry *a = i < papsim_catalog_size
+            ? &papsim_catalog[i] : papsim_plugin_at(i - papsim_catalog_size, NULL);
+        const char *model = a->msgcount_name[0] ? a->msgcount_name : "default";
         char flags[128], knobs[160];
         char why[256];
         if (only && strcmp(only, a->collective))
@@ -112,7 +123,7 @@ int papsim_cmd_list(int argc, char **argv)
             put_csv(a->name);
             putchar(',');
             put_csv(flags);
-            printf(",%s,%s,", knobs, a->msgcount_name);
+            printf(",%s,%s,", knobs, model);
             put_csv(a->open_mpi);
             putchar(',');
             put_csv(a->mpich);
@@ -122,7 +133,7 @@ int papsim_cmd_list(int argc, char **argv)
         } else {
             printf("| %s | `%s` | ", a->collective, a->name);
             put_md(flags);
-            printf(" | %s | %s | ", knobs, a->msgcount_name);
+            printf(" | %s | %s | ", knobs, model);
             put_md(a->open_mpi);
             fputs(" | ", stdout);
             put_md(a->mpich);

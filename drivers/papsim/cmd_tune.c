@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "plugin.h"
 #include "report/report.h"
 #include "results/results_csv.h"
 #include "tune/tune.h"
@@ -22,7 +23,7 @@ static void print_tune_help(FILE *f)
 {
     fprintf(f,
             "usage: papsim tune DIR [--choose RULE] [--skew S] [--format 1|2]\n"
-            "                   [--metric M] [--out FILE]\n"
+            "                   [--metric M] [--out FILE] [--plugin FILE]...\n"
             "\n"
             "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
             "collective, communicator size (np) and message size, the algorithm id to\n"
@@ -45,7 +46,9 @@ static void print_tune_help(FILE *f)
             "  --metric M     last_delay (default), total_delay, mean_elapsed, max_elapsed\n"
             "  --out FILE     the rules file (default DIR/ompi-rules.conf); the summary\n"
             "                 goes to FILE.summary.txt\n"
-            "  --help         this text\n"
+            "  --plugin FILE  a user's algorithm of the study (its .smpi.so or .mpi.so):\n"
+            "                 user:NAME gets the Open MPI counterpart it declares; without\n"
+            "                 it, or with none declared, a comment says it was given up\n"            "  --help         this text\n"
             "\n"
             "Use the file with: mpirun --mca coll_tuned_use_dynamic_rules 1 \\\n"
             "  --mca coll_tuned_dynamic_rules_filename FILE ...  (docs/tune.md)\n");
@@ -96,6 +99,7 @@ int papsim_cmd_tune(int argc, char **argv)
         {"choose", required_argument, NULL, 'c'}, {"skew", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
+        {"plugin", required_argument, NULL, 'p'},
         {NULL, 0, NULL, 0}};
     opterr = 0;
     optind = 1;
@@ -120,6 +124,10 @@ int papsim_cmd_tune(int argc, char **argv)
                                             "total_delay, mean_elapsed or max_elapsed", optarg);
         } else if (opt == 'o') {
             out = optarg;
+        } else if (opt == 'p') { /* a user's algorithm: its declared counterpart */
+            char why[1024];
+            if (papsim_plugin_register(optarg, NULL, why, sizeof why) != 0)
+                return papsim_cmd_bad_input("tune", "--plugin %s", why);
         } else {
             return papsim_cmd_bad_option("tune", opt, argv[optind - 1]);
         }

@@ -32,6 +32,7 @@ static const papsim_command commands[] = {
     {"schedule", papsim_cmd_schedule, "generate and check a Clairvoyant reduce schedule"},
     {"trace-summary", papsim_cmd_trace_summary, "arrival skew per collective in a libpaptrace trace"},
     {"tune", papsim_cmd_tune, "write Open MPI's tuned rules file from DIR/results.csv"},
+    {"new", papsim_cmd_new, "write the first file of your own algorithm (user:NAME)"},
 };
 
 static void print_usage(FILE *out)

@@ -15,6 +15,7 @@ enum {
     PAPSIM_R_EVEN_NP = 1u << 1,     /* np must be even (MPI_ERR_SIZE) */
     PAPSIM_R_COMMUTATIVE = 1u << 2, /* the op must be commutative (MPI_ERR_OP) */
     PAPSIM_R_NO_IN_PLACE = 1u << 3, /* MPI_IN_PLACE is not supported */
+    PAPSIM_R_ALL = (1u << 4) - 1,   /* every flag this papsim knows */
 };
 
 /* Knob bits: the papsim_params knobs an algorithm reads (registry.def's
@@ -31,6 +32,7 @@ enum {
                                           obtained inside the call */
     PAPSIM_K_MODEL = 1u << 7,          /* model_alpha, model_beta: its round-time model */
     PAPSIM_K_SCHEDULE_TIMED = 1u << 8, /* schedule_timed */
+    PAPSIM_K_ALL = (1u << 9) - 1,      /* every knob this papsim knows */
 };
 
 /* An algorithm's message-count model (papsim_msgcount.h), defined in

@@ -12,6 +12,7 @@
 #include "cases/collective_rules.h"
 #include "platform/hostfile.h"
 #include "sweep/locate.h"
+#include "sweep/plugins.h"
 #include "platform/platform.h"
 #include "util/papsim_error.h"
 
@@ -188,6 +189,7 @@ static int build_argv(const papsim_launch *l, const dir_paths *paths, char **arg
     for (int i = 0; l->extra_cfg && l->extra_cfg[i] && n < max - 40; i++)
         argv[n++] = (char *)l->extra_cfg[i];
     argv[n++] = "--no-header";
+    n += papsim_plugin_words(argv + n, max - n - 100);
     if (l->per_rank_path || l->per_rank_name) {
         argv[n++] = "--per-rank";
         argv[n++] = l->per_rank_name ? (char *)paths->per_rank : (char *)l->per_rank_path;
@@ -223,10 +225,10 @@ static void put_shell_word(FILE *out, const char *s)
 
 void papsim_launch_print(const papsim_launch *l, FILE *out)
 {
-    char *argv[160], text[16384], np_text[32];
+    char *argv[300], text[16384], np_text[32];
     dir_paths paths;
     make_paths(l, l->workdir, &paths);
-    int n = build_argv(l, &paths, argv, 160, text, sizeof text, np_text);
+    int n = build_argv(l, &paths, argv, 300, text, sizeof text, np_text);
     for (int i = 0; i < n; i++) {
         if (i)
             fputc(' ', out);
@@ -243,7 +245,7 @@ void papsim_launch_print(const papsim_launch *l, FILE *out)
 pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_path,
                           papsim_err *e)
 {
-    char *argv[160], text[16384], np_text[32], dir[64];
+    char *argv[300], text[16384], np_text[32], dir[64];
     const char *dir_name = l->workdir;
     dir_paths paths;
     int fds[2], dir_fd = -1;
@@ -255,7 +257,7 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
         dir_name = dir;
     }
     make_paths(l, dir_name, &paths);
-    if (build_argv(l, &paths, argv, 160, text, sizeof text, np_text) < 0 || pipe(fds) != 0) {
+    if (build_argv(l, &paths, argv, 300, text, sizeof text, np_text) < 0 || pipe(fds) != 0) {
         if (dir_fd >= 0)
             close(dir_fd);
         return papsim_fail(e, "cannot set up the smpirun command: %s", strerror(errno));

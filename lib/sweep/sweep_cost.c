@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "papsim_msgcount.h"
+#include "plugin.h"
 #include "sweep/simgrid_compat.h"
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
@@ -82,6 +83,25 @@ static case_estimate limited_estimate(const sweep_case *sc, const sweep_cost_mod
     return e;
 }
 
+/* Says which user algorithms of the sweep the forecast counts with the
+ * default message-count model (their file declares none). */
+static void default_model_notes(const sweep_case *cases, int n)
+{
+    const papsim_catalog_entry *entry;
+    const char *path;
+    for (size_t p = 0; (entry = papsim_plugin_at(p, &path)) != NULL; p++) {
+        int used = 0;
+        for (int i = 0; i < n && !used && !entry->msgcount; i++)
+            used = !strcmp(cases[i].c.collective, entry->collective) &&
+                   !strcmp(cases[i].c.algorithm, entry->name);
+        if (used)
+            papsim_print_note("papsim run",
+                    "forecast: %s (%s) declares no message-count model: counted with the "
+                    "default, papsim's estimate for SMPI's built-in %s algorithms",
+                    entry->name, path, entry->collective);
+    }
+}
+
 void sweep_print_forecast(const sweep_case *cases, int n,
                           int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
                           const sweep_cost_model *m, double case_timeout, int jobs)
@@ -126,6 +146,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             "--msg-cost, --scan-cost, --rank-cost, --case-cost, --waitall-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
             m->per_case * 1e3, m->waitall * 1e9, m->waitall_skew_np);
+    default_model_notes(cases, n);
     if (skippable)
         papsim_print_note("papsim run",
                 "forecast: up to %.0f s if the no-delay cases forecast at the "

@@ -10,6 +10,7 @@
 #include "papsim_catalog.h"
 #include "sweep/locate.h"
 #include "platform/platform.h"
+#include "sweep/plugins.h"
 #include "sweep/smpi_algos.h"
 #include "sweep/sweep.h"
 
@@ -148,6 +149,25 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         c->bytes = 0; /* not the default 8: the block's bytes are checked with their line */
     if (papsim_case_validate(c, e) != 0)
         return fail_at_option(e, b);
+    return 0;
+}
+
+/* The block's user algorithms (key plugins): their SMPI builds, a relative
+ * path relative to the spec's directory, registered as user:NAME before
+ * the algorithms are checked. */
+static int add_plugins(const block_view *b, papsim_err *e)
+{
+    const papsim_spec_entry *entry = papsim_spec_find(b->block, "plugins");
+    for (int i = 0; entry && i < entry->nvalues; i++) {
+        char path[4096];
+        const papsim_spec_value *v = &entry->values[i];
+        if (v->text[0] == '/')
+            snprintf(path, sizeof path, "%s", v->text);
+        else
+            snprintf(path, sizeof path, "%s/%s", b->spec->dir, v->text);
+        if (papsim_plugin_add(path, e) != 0)
+            return fail_at(e, b, v->line, "plugins");
+    }
     return 0;
 }
 
@@ -375,7 +395,7 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     get_list(b, "patterns", NULL, &l.patterns);
     get_list(b, "skews", "0", &l.skews);
     get_list(b, "algorithms", NULL, &l.algos);
-    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0)
+    if (add_plugins(b, e) != 0 || check_algorithms(b, sc.c.collective, &l.algos, e) != 0)
         return -1;
     for (int pf = 0; pf < l.platforms.n; pf++) {
         papsim_platform platform;
