@@ -4,14 +4,15 @@
 #include <string.h>
 
 #include "papsim_catalog.h"
+#include "papsim_plugin.h"
+#include "plugin.h"
 
 int pc_plugin_open(const char *const *paths, pc_plugin *p, char *why, size_t len)
 {
     p->n = 0;
-    if (paths && paths[0]) {
-        snprintf(why, len, "%s: this papcheck cannot load algorithm files", paths[0]);
-        return -1;
-    }
+    for (; paths && paths[p->n]; p->n++)
+        if (papsim_plugin_open(paths[p->n], PAPSIM_PLUGIN_BUILD_MPI, why, len) != 0)
+            return -1;
     return 0;
 }
 

@@ -13,7 +13,9 @@ typedef struct {
     unsigned knobs;   /* PAPSIM_K_* */
 } pc_algo;
 
-/* The user's algorithm files given with --plugin (at most 16). */
+/* The user's algorithm files given with --plugin (at most 16), registered
+ * and loaded by algorithms/plugin.h (the catalog and the lookups then find
+ * their user:NAME algorithms). */
 typedef struct {
     int n;
 } pc_plugin;

@@ -11,6 +11,7 @@
 #include "papsim_catalog.h"
 #include "platform/platform.h"
 #include "sweep/locate.h"
+#include "sweep/plugins.h"
 
 static void check_usage(FILE *out)
 {
@@ -183,11 +184,11 @@ int papsim_cmd_check(int argc, char **argv)
             return 2;
         }
     }
-    if (o->nplugins > 0) {
-        rc = papsim_cmd_bad_input("check", "--plugin %s: this papsim cannot load algorithm files",
-                                  o->plugins[0]);
-        goto out;
-    }
+    for (int i = 0; i < o->nplugins; i++)
+        if (papsim_plugin_add(o->plugins[i], &e) != 0) {
+            rc = papsim_cmd_bad_input("check", "--plugin %s", e.msg);
+            goto out;
+        }
     const char *coll = optind < argc ? argv[optind++] : NULL;
     if (coll && !papsim_collective_known(coll)) {
         rc = papsim_cmd_bad_input("check", "'%s' is not a collective (papsim list)", coll);

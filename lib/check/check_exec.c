@@ -18,6 +18,7 @@
 #include "cases/case.h"
 #include "sweep/launch.h"
 #include "sweep/locate.h"
+#include "plugin.h"
 #include "util/remove_tree.h"
 #include "util/papsim_fs.h"
 
@@ -96,14 +97,27 @@ static int write_cases(const papsim_check_options *o, const check_list *l, const
     return 0;
 }
 
+/* The real-MPI build of a user's algorithm: NAME.mpi.so beside NAME.smpi.so
+ * (papsim_add_algorithm builds both), else the file as given. */
+static void mpi_build_of(const char *path, char *buf, size_t len)
+{
+    const size_t n = strlen(path), k = strlen(".smpi.so");
+    snprintf(buf, len, "%s", path);
+    if (n > k && !strcmp(path + n - k, ".smpi.so") && n + 1 < len) {
+        snprintf(buf + n - k, len - (n - k), ".mpi.so");
+        if (access(buf, R_OK) != 0)
+            snprintf(buf, len, "%s", path);
+    }
+}
+
 /* The real MPI: mpirun --oversubscribe [--allow-run-as-root] -np N
  * papcheck-mpi [--plugin F]... --cases FILE, without a shell. */
-static pid_t start_mpi(const papsim_check_options *o, const batch *b, const char *cases,
+static pid_t start_mpi(const batch *b, const char *cases,
                        const char *log, int *out_fd, papsim_err *e)
 {
-    char papcheck[4096], np[16];
+    char papcheck[4096], np[16], plugins[PAPSIM_CHECK_MAX_PLUGINS][4096];
     const char *mpirun = getenv("PAPSIM_MPIRUN");
-    const char *argv[64];
+    const char *argv[64 + 2 * PAPSIM_CHECK_MAX_PLUGINS];
     int n = 0, fds[2];
     papsim_locate_papcheck_mpi(papcheck, sizeof papcheck);
     snprintf(np, sizeof np, "%d", b->np);
@@ -114,9 +128,12 @@ static pid_t start_mpi(const papsim_check_options *o, const batch *b, const char
     argv[n++] = "-np";
     argv[n++] = np;
     argv[n++] = papcheck;
-    for (int i = 0; i < o->nplugins; i++) {
+    for (size_t i = 0; i < papsim_plugin_count() && i < PAPSIM_CHECK_MAX_PLUGINS; i++) {
+        const char *path = NULL;
+        papsim_plugin_at(i, &path);
+        mpi_build_of(path, plugins[i], sizeof plugins[i]);
         argv[n++] = "--plugin";
-        argv[n++] = o->plugins[i];
+        argv[n++] = plugins[i];
     }
     argv[n++] = "--cases";
     argv[n++] = cases;
@@ -151,7 +168,6 @@ typedef struct {
     char dir[4096];
     papsim_launch *launch; /* per np (index np), prepared on first use */
     int *prepared;
-    const char *plugin_words[2 * PAPSIM_CHECK_MAX_PLUGINS + 1];
     int next_id;
 } runner;
 
@@ -168,7 +184,7 @@ static int start(runner *r, batch *b, papsim_err *e)
     b->used = 0;
     b->killed = 0;
     if (b->mpi) {
-        b->pid = start_mpi(r->o, b, cases, log, &b->fd, e);
+        b->pid = start_mpi(b, cases, log, &b->fd, e);
         return b->pid < 0 ? -1 : 0;
     }
     papsim_launch *l = &r->launch[b->np];
@@ -184,7 +200,6 @@ static int start(runner *r, batch *b, papsim_err *e)
             return papsim_fail(e, "papcheck '%s' not found (build papsim first, or set "
                                "PAPSIM_PAPCHECK)", l->papbench_path);
         l->papbench = l->papbench_path;
-        l->extra_cfg = r->plugin_words;
         r->prepared[b->np] = 1;
     }
     papsim_launch one = *l;
@@ -272,10 +287,6 @@ int check_exec(const papsim_check_options *o, check_list *l, papsim_err *e)
     batch *queue = NULL, running[64];
     size_t nqueue = 0, head = 0, cap = 0;
     int nrunning = 0, rc = 0, jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
-    for (int i = 0; i < o->nplugins; i++) {
-        r.plugin_words[2 * i] = "--plugin";
-        r.plugin_words[2 * i + 1] = o->plugins[i];
-    }
     if (papsim_make_temp_dir("papsim-check", r.dir, sizeof r.dir, e) != 0)
         return -1;
     r.launch = calloc(PAPSIM_CHECK_MAX_NP + 1, sizeof *r.launch);

@@ -33,6 +33,24 @@ void check_list_free(check_list *l)
     l->n = l->cap = 0;
 }
 
+static int in(const char *s, const char *const *names)
+{
+    for (; *names; names++)
+        if (!strcmp(s, *names))
+            return 1;
+    return 0;
+}
+
+static const char *const reductions[] = {"reduce", "allreduce", "reduce_scatter",
+                                         "reduce_scatter_block", "scan", "exscan", NULL};
+static const char *const rooted[] = {"reduce", "bcast", "gather", "scatter", "gatherv",
+                                     "scatterv", NULL};
+static const char *const vforms[] = {"allgatherv", "alltoallv", "gatherv", "scatterv",
+                                     "reduce_scatter", NULL};
+/* Different datatypes per rank with one signature: these take a send and
+ * a receive type (or, for bcast, a type per rank) of fixed counts. */
+static const char *const typed[] = {"allgather", "alltoall", "bcast", "gather", "scatter", NULL};
+
 static int listed(const int *v, int n, int x)
 {
     if (n == 0)
@@ -55,8 +73,13 @@ static void add(grid *g, int count, papsim_cw_typekind type, papsim_cw_opkind op
                 papsim_cw_skewkind skew, long seg)
 {
     const papsim_check_options *o = g->o;
+    const char *coll = o->algos[g->algo].collective;
+    if (!in(coll, rooted))
+        root = 0; /* no root: one case, not one per root */
+    if (!in(coll, reductions))
+        op = PAPSIM_CW_SUM; /* nothing combined */
     papsim_check_word w = {count, type, op, root, inplace, comm, dist, calls, skew, seg};
-    if (inplace && !strcmp(o->algos[g->algo].collective, "alltoallv") &&
+    if (inplace && !strcmp(coll, "alltoallv") &&
         dist != PAPSIM_CW_UNIFORM && dist != PAPSIM_CW_ZEROS)
         return; /* MPI_IN_PLACE needs a symmetric exchange */
     if (!listed(o->types, o->ntypes, type) || !listed(o->ops, o->nops, op) ||
@@ -76,23 +99,6 @@ static void add(grid *g, int count, papsim_cw_typekind type, papsim_cw_opkind op
         g->failed = 1;
 }
 
-static int in(const char *s, const char *const *names)
-{
-    for (; *names; names++)
-        if (!strcmp(s, *names))
-            return 1;
-    return 0;
-}
-
-static const char *const reductions[] = {"reduce", "allreduce", "reduce_scatter",
-                                         "reduce_scatter_block", "scan", "exscan", NULL};
-static const char *const rooted[] = {"reduce", "bcast", "gather", "scatter", "gatherv",
-                                     "scatterv", NULL};
-static const char *const vforms[] = {"allgatherv", "alltoallv", "gatherv", "scatterv",
-                                     "reduce_scatter", NULL};
-/* Different datatypes per rank with one signature: these take a send and
- * a receive type (or, for bcast, a type per rank) of fixed counts. */
-static const char *const typed[] = {"allgather", "alltoall", "bcast", "gather", "scatter", NULL};
 
 static int is_pow2(int n)
 {
