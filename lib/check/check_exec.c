@@ -173,11 +173,16 @@ typedef struct {
 
 static int start(runner *r, batch *b, papsim_err *e)
 {
-    char cases[4200], log[4200], name[64];
+    char cases[4400], log[4400], name[64], dir[4200];
     b->id = r->next_id++;
+    /* A directory per np: its platform copy and hostfile are written once,
+     * never while another run reads them. */
+    snprintf(dir, sizeof dir, "%s/np%d", r->dir, b->np);
+    if (papsim_mkdir_p(dir, e) != 0)
+        return -1;
     snprintf(name, sizeof name, "cases-%d.txt", b->id);
-    snprintf(cases, sizeof cases, "%s/%s", r->dir, name);
-    snprintf(log, sizeof log, "%s/log-%d.txt", r->dir, b->id);
+    snprintf(cases, sizeof cases, "%s/%s", dir, name);
+    snprintf(log, sizeof log, "%s/log-%d.txt", dir, b->id);
     if (write_cases(r->o, r->l, b, cases, e) != 0)
         return -1;
     b->current = -1;
@@ -193,7 +198,7 @@ static int start(runner *r, batch *b, papsim_err *e)
         papsim_case_defaults(&c);
         c.np = b->np;
         c.check = 1; /* private buffers: no shared pages (launch.h, papsim_memory_cfg) */
-        if (papsim_launch_prepare(l, &c, r->o->platform, r->dir, e) != 0)
+        if (papsim_launch_prepare(l, &c, r->o->platform, dir, e) != 0)
             return -1;
         papsim_locate_papcheck(l->papbench_path, sizeof l->papbench_path);
         if (access(l->papbench_path, R_OK) != 0)
@@ -215,10 +220,10 @@ static int start(runner *r, batch *b, papsim_err *e)
 static void finish(runner *r, batch *b, batch *rest)
 {
     int status = 0;
-    char log[4200], why[1024];
+    char log[4400], why[1024];
     waitpid(b->pid, &status, 0);
     close(b->fd);
-    snprintf(log, sizeof log, "%s/log-%d.txt", r->dir, b->id);
+    snprintf(log, sizeof log, "%s/np%d/log-%d.txt", r->dir, b->np, b->id);
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     rest->n = 0;
     int first_left = -1;
