@@ -7,7 +7,7 @@
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
-modules="util platform cases results sweep report hardware tune"
+modules="util platform cases results sweep report hardware tune check"
 
 # The modules each lib/ module may include ("schedule" is algorithms/schedule).
 allowed() {
@@ -20,6 +20,7 @@ allowed() {
     hardware) echo "util results report sweep" ;;
     sweep) echo "util platform cases results" ;;
     tune) echo "util cases results report" ;;
+    check) echo "util platform cases sweep" ;;
     esac
 }
 
