@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cases/case.h"
+#include "sweep/launch.h"
 
 #define MAXV 48
 
@@ -55,19 +55,6 @@ static void print_axis(const axis_count *a, FILE *out)
 static const char *const root_names[] = {"first", "middle", "last", "other"};
 static const char *const inplace_names[] = {"no", "yes"};
 
-/* A word as a shell reads it back (plain, or single-quoted). */
-static void put_word(FILE *out, const char *s)
-{
-    if (papsim_case_word_is_plain(s)) {
-        fputs(s, out);
-        return;
-    }
-    fputc('\'', out);
-    for (; *s; s++)
-        fputs(*s == '\'' ? "'\\''" : (char[]){*s, 0}, out);
-    fputc('\'', out);
-}
-
 static void print_repro(const papsim_check_options *o, const check_case *c, FILE *out)
 {
     char word[256];
@@ -76,11 +63,11 @@ static void print_repro(const papsim_check_options *o, const check_case *c, FILE
             o->algos[c->algo].name, c->np, word);
     for (int i = 0; i < o->nplugins; i++) {
         fputs(" --plugin ", out);
-        put_word(out, o->plugins[i]);
+        papsim_put_shell_word(out, o->plugins[i]);
     }
     if (strcmp(o->platform, "default")) {
         fputs(" --platform ", out);
-        put_word(out, o->platform);
+        papsim_put_shell_word(out, o->platform);
     }
     if (c->mpi)
         fputs(" --mpi", out);
