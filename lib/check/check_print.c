@@ -74,6 +74,13 @@ static void print_repro(const papsim_check_options *o, const check_case *c, FILE
     fputc('\n', out);
 }
 
+/* A collective with a root (the root axis means something). */
+static int rooted(const char *coll)
+{
+    return !strcmp(coll, "reduce") || !strcmp(coll, "bcast") || !strncmp(coll, "gather", 6) ||
+           !strncmp(coll, "scatter", 7);
+}
+
 static int failed(check_status s)
 {
     return s == CHECK_FAIL || s == CHECK_HANG || s == CHECK_ERROR;
@@ -111,7 +118,8 @@ size_t check_print(const papsim_check_options *o, const check_list *l, FILE *out
                 strstr(o->algos[c->algo].collective, "scan") ||
                 strstr(o->algos[c->algo].collective, "reduce_scatter"))
                 count(&op, w->op);
-            count(&root, r == 0 ? 0 : r == c->np - 1 ? 2 : r == c->np / 2 ? 1 : 3);
+            if (rooted(o->algos[c->algo].collective))
+                count(&root, r == 0 ? 0 : r == c->np - 1 ? 2 : r == c->np / 2 ? 1 : 3);
             count(&inpl, w->inplace);
             count(&comm, w->comm);
             count(&dist, w->dist);
