@@ -11,7 +11,9 @@
 #     and the printed command fails the same way on its own: a wrong block
 #     offset at odd np (ring2), swapped operands (fold, the
 #     non-commutative op), a rank that leaves early (fold: a hang SimGrid
-#     finds), a declared restriction not enforced (ring2: unguarded).
+#     finds), a declared restriction not enforced (ring2: unguarded);
+#   - a rank that spins for ever (no deadlock to find) is killed at
+#     --case-timeout and counted as a hang.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -111,4 +113,15 @@ plant early fold.c "a rank that leaves early" \
 plant unguarded ring2.c "a declared restriction not enforced" \
     's/ || !commutative)/)/' \
     '^FAIL allreduce/user:unguarded np=3 count=[0-9]+,type=int,op=affine,.*returned MPI_SUCCESS where its restriction documents MPI_ERR_OP: unguarded( \(and [0-9]+ more ranks\))?$' ring2
+# A rank that never returns and never blocks in MPI (no deadlock for SimGrid
+# to find): the case is killed at --case-timeout and counted as a hang.
+sed 's/^    MPI_Comm_size(comm, &p);$/    MPI_Comm_size(comm, \&p);\n    volatile int spin = 1;\n    while (spin \&\& rank == 0 \&\& count == 7) {\n    }/; s/PAPSIM_PLUGIN_ALGORITHM(allreduce, fold,/PAPSIM_PLUGIN_ALGORITHM(allreduce, spin,/' \
+    fold.c >spin.c
+build spin spin.c || fail "spin: build: $(head -c 400 spin.err)"
+rc=0
+"$P" check allreduce user:spin --plugin spin.smpi.so --np 3 --case-timeout 3 \
+    --case count=7,type=int,op=sum >spin.out 2>&1 || rc=$?
+expect_eq "spin: exit status" "$rc" 1
+expect_eq "spin: killed at the time limit" "$(grep -c ': no verdict within 3 s: a hang (killed)$' spin.out)" 1
+expect_eq "spin: closing line" "$(tail -n 1 spin.out)" "0 passed, 1 failed"
 finish
