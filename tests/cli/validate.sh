@@ -167,7 +167,7 @@ refused "np too large names the platform that fits" bignp.ini \
     "bignp.ini:3: np: np=200 with 16 ranks per node needs 13 nodes but platform 'default' has 4 hosts; \`papsim platform flat --nodes 13 --cores 16 -o platform.xml\` writes a flat platform that fits"
 
 # ---- unknown options and commands are named as such, in one form -----------
-for cmd in list pattern platform hostfile bench run merge report study regress calibrate \
+for cmd in list pattern platform hostfile bench check run merge report study regress calibrate \
            compare schedule trace-summary; do
     rc=0; "$PAPSIM" $cmd --bogus-flag >out.txt 2>err.txt || rc=$?
     expect_eq "$cmd --bogus-flag: exit status" "$rc" 2
@@ -176,7 +176,7 @@ for cmd in list pattern platform hostfile bench run merge report study regress c
 done
 rc=0; "$PAPSIM" bogus-command >out.txt 2>err.txt || rc=$?
 expect_eq "unknown command: exit status" "$rc" 2
-expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune; see papsim --help)"
+expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, check, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune, new; see papsim --help)"
 [ -e out ] && fail "an option check created out/" || pass
 
 # ---- --cfg=smpi/<collective>:NAME, checked like builtin:NAME --------------
