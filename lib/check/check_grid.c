@@ -224,12 +224,14 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
         add(&g, 1001, PAPSIM_CW_INT, PAPSIM_CW_SUM, 0, ninpl - 1, PAPSIM_CW_WORLD,
             PAPSIM_CW_UNIFORM, 1, skew, 0);
     }
-    /* segments that cut elements (100 bytes) and that hold one element */
+    /* segments that cut elements (100 bytes of 1001 ints) and that hold one
+     * element (23 doubles: one element a segment, a message a segment, so
+     * not 1001 of them at np 33) */
     if (a->knobs & PAPSIM_K_SEGMENT_BYTES)
         for (int inplace = 0; inplace < ninpl; inplace++) {
             add(&g, 1001, PAPSIM_CW_INT, op7, np - 1, inplace, PAPSIM_CW_WORLD,
                 PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 100);
-            add(&g, 1001, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, inplace, PAPSIM_CW_WORLD,
+            add(&g, 23, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, inplace, PAPSIM_CW_WORLD,
                 PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 8);
             add(&g, small, PAPSIM_CW_HOLES, op7, np / 2, inplace, PAPSIM_CW_WORLD,
                 PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_RANDOM, 12);
