@@ -21,6 +21,7 @@ static const papsim_command commands[] = {
     {"platform", papsim_cmd_platform, "generate a platform XML (flat, fat tree, dragonfly, torus)"},
     {"hostfile", papsim_cmd_hostfile, "write a sequential or cyclic hostfile for a platform"},
     {"bench", papsim_cmd_bench, "simulate one case with smpirun and print its CSV rows"},
+    {"check", papsim_cmd_check, "check algorithms against their collective over a grid of cases"},
     {"run", papsim_cmd_run, "run a sweep spec into DIR/results.csv (parallel, resumable)"},
     {"merge", papsim_cmd_merge, "combine the shards of a sweep into one results.csv"},
     {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},

@@ -207,8 +207,7 @@ static int build_argv(const papsim_launch *l, const dir_paths *paths, char **arg
     return n;
 }
 
-/* A word as a shell reads it back: plain, or single-quoted. */
-static void put_shell_word(FILE *out, const char *s)
+void papsim_put_shell_word(FILE *out, const char *s)
 {
     if (papsim_case_word_is_plain(s)) {
         fputs(s, out);
@@ -232,7 +231,7 @@ void papsim_launch_print(const papsim_launch *l, FILE *out)
     for (int i = 0; i < n; i++) {
         if (i)
             fputc(' ', out);
-        put_shell_word(out, argv[i]);
+        papsim_put_shell_word(out, argv[i]);
     }
     fputc('\n', out);
 }

@@ -59,6 +59,10 @@ void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len);
  * memory stays flat in np (np = 4096 with 1 MiB blocks would need 16 TiB). */
 void papsim_memory_cfg(const papsim_case *c, char *buf, size_t len);
 
+/* A word as a shell reads it back: plain (papsim_case_word_is_plain), or
+ * single-quoted. */
+void papsim_put_shell_word(FILE *out, const char *s);
+
 /* Prints the command line (for --dry-run and logs), a word that is not
  * plain single-quoted for a shell. */
 void papsim_launch_print(const papsim_launch *l, FILE *out);

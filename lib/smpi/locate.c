@@ -58,17 +58,38 @@ static int beside_self(const char *rel, const char *name, char *buf, size_t len)
     return 1;
 }
 
+/* An SMPI driver: $env, else beside papsim (build tree), else libexec/papsim. */
+static void locate_smpi_driver(const char *env, const char *name, char *buf, size_t len)
+{
+    if (!from_env(env, buf, len) && !beside_self(NULL, name, buf, len))
+        beside_self(PAPSIM_BIN_TO_LIBEXEC, name, buf, len);
+}
+
+/* A real-MPI driver: $env, else beside papsim. */
+static void locate_mpi_driver(const char *env, const char *name, char *buf, size_t len)
+{
+    if (!from_env(env, buf, len))
+        beside_self(NULL, name, buf, len);
+}
+
 void papsim_locate_papbench(char *buf, size_t len)
 {
-    if (from_env("PAPSIM_PAPBENCH", buf, len) || beside_self(NULL, "papbench", buf, len) ||
-        beside_self(PAPSIM_BIN_TO_LIBEXEC, "papbench", buf, len))
-        return;
+    locate_smpi_driver("PAPSIM_PAPBENCH", "papbench", buf, len);
 }
 
 void papsim_locate_papbench_mpi(char *buf, size_t len)
 {
-    if (!from_env("PAPBENCH_MPI", buf, len))
-        beside_self(NULL, "papbench-mpi", buf, len);
+    locate_mpi_driver("PAPBENCH_MPI", "papbench-mpi", buf, len);
+}
+
+void papsim_locate_papcheck(char *buf, size_t len)
+{
+    locate_smpi_driver("PAPSIM_PAPCHECK", "papcheck", buf, len);
+}
+
+void papsim_locate_papcheck_mpi(char *buf, size_t len)
+{
+    locate_mpi_driver("PAPCHECK_MPI", "papcheck-mpi", buf, len);
 }
 
 void papsim_locate_smpirun(char *buf, size_t len)

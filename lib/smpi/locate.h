@@ -4,6 +4,7 @@
  *
  *   installed   PREFIX/bin/papsim
  *               PREFIX/libexec/papsim/papbench   (the SMPI driver)
+ *               PREFIX/libexec/papsim/papcheck   (the SMPI checker)
  *               PREFIX/bin/papbench-mpi          (the real-MPI driver)
  *               PREFIX/share/papsim/{platforms,scenarios}
  *   build tree  BUILD/papsim, BUILD/papbench, BUILD/papbench-mpi,
@@ -27,6 +28,12 @@ void papsim_locate_papbench(char *buf, size_t len);
 
 /* papbench-mpi: $PAPBENCH_MPI, else papbench-mpi beside papsim. */
 void papsim_locate_papbench_mpi(char *buf, size_t len);
+
+/* The correctness checker papsim check runs: papcheck (SMPI; $PAPSIM_PAPCHECK,
+ * else beside papsim, else libexec/papsim/papcheck) and papcheck-mpi
+ * ($PAPCHECK_MPI, else beside papsim), found like papbench and papbench-mpi. */
+void papsim_locate_papcheck(char *buf, size_t len);
+void papsim_locate_papcheck_mpi(char *buf, size_t len);
 
 /* smpirun: $PAPSIM_SMPIRUN, else the one found when papsim was configured if
  * it is still there, else "smpirun" (looked up in PATH). */
