@@ -17,12 +17,15 @@
 #include "report/report.h"
 #include "results/results_csv.h"
 #include "tune/tune.h"
+#include "tune/tune_mpich.h"
 
 static void print_tune_help(FILE *f)
 {
     fprintf(f,
             "usage: papsim tune DIR [--choose RULE] [--skew S] [--format 1|2]\n"
             "                   [--metric M] [--out FILE]\n"
+            "       papsim tune DIR --mpi mpich --mpich-default JSON [--choose RULE]\n"
+            "                   [--skew S] [--metric M] [--out FILE]\n"
             "\n"
             "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
             "collective, communicator size (np) and message size, the algorithm id to\n"
@@ -43,12 +46,23 @@ static void print_tune_help(FILE *f)
             "  --format 1|2   1 (default): Open MPI 4.1's format; 2: Open MPI 5's\n"
             "                 rule-file-version-2 with its max-requests column\n"
             "  --metric M     last_delay (default), total_delay, mean_elapsed, max_elapsed\n"
-            "  --out FILE     the rules file (default DIR/ompi-rules.conf); the summary\n"
-            "                 goes to FILE.summary.txt\n"
+            "  --out FILE     the rules file (default DIR/ompi-rules.conf, with --mpi\n"
+            "                 mpich DIR/mpich-selection.json); the summary goes to\n"
+            "                 FILE.summary.txt\n"
+            "  --mpi M        ompi (default): Open MPI's rules file; mpich: MPICH 4.0.2's\n"
+            "                 selection file (MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE):\n"
+            "                 the default tree of --mpich-default with the study's choices\n"
+            "                 in front (papsim list --format csv, column mpich); what was\n"
+            "                 given up and the comparison with the default go to the summary\n"
+            "  --mpich-default JSON  MPICH 4.0.2's own selection file\n"
+            "                 (src/mpi/coll/coll_selection.json of its source), which the\n"
+            "                 written file must contain whole: MPICH stops at a collective\n"
+            "                 or case its file does not cover\n"
             "  --help         this text\n"
             "\n"
             "Use the file with: mpirun --mca coll_tuned_use_dynamic_rules 1 \\\n"
-            "  --mca coll_tuned_dynamic_rules_filename FILE ...  (docs/tune.md)\n");
+            "  --mca coll_tuned_dynamic_rules_filename FILE ...  (docs/tune.md); the\n"
+            "MPICH file with: MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE=FILE mpiexec ...\n");
 }
 
 static int parse_choose(const char *arg, papsim_tune_options *o)
@@ -70,15 +84,17 @@ static int parse_choose(const char *arg, papsim_tune_options *o)
 
 /* Writes path through path.tmp; returns 0, or -1 with the message in e. */
 static int write_file(const char *path, const papsim_tune_plan *plan, int version,
-                      const char *source, papsim_err *e)
+                      const papsim_csel_node *defaults, const char *source, papsim_err *e)
 {
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "w");
     if (!f)
         return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
-    int bad = version ? papsim_tune_write_rules(plan, version, source, f)
-                      : papsim_tune_write_summary(plan, f);
+    int bad = defaults ? version ? papsim_tune_write_mpich(plan, defaults, NULL, source, f)
+                                 : papsim_tune_write_mpich_summary(plan, defaults, f)
+              : version ? papsim_tune_write_rules(plan, version, source, f)
+                        : papsim_tune_write_summary(plan, f);
     if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
         unlink(tmp);
         return papsim_fail(e, "%s: write error", path);
@@ -89,13 +105,14 @@ static int write_file(const char *path, const papsim_tune_plan *plan, int versio
 
 int papsim_cmd_tune(int argc, char **argv)
 {
-    papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s", 4};
-    const char *out = NULL;
-    int version = 1, opt, status = 0;
+    papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s", 4, 0};
+    const char *out = NULL, *mpich_default = NULL, *mpi = "ompi";
+    int version = 1, opt, status = 0, format_given = 0;
     static const struct option longopts[] = {
         {"choose", required_argument, NULL, 'c'}, {"skew", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
+        {"mpi", required_argument, NULL, 'M'},    {"mpich-default", required_argument, NULL, 'D'},
         {NULL, 0, NULL, 0}};
     opterr = 0;
     optind = 1;
@@ -114,6 +131,13 @@ int papsim_cmd_tune(int argc, char **argv)
                                             "4.1) or 2 (Open MPI 5)", optarg);
             version = optarg[0] - '0';
             o.ompi_major = version == 2 ? 5 : 4;
+            format_given = 1;
+        } else if (opt == 'M') {
+            if (strcmp(optarg, "ompi") != 0 && strcmp(optarg, "mpich") != 0)
+                return papsim_cmd_bad_input("tune", "--mpi: '%s' is not ompi or mpich", optarg);
+            mpi = optarg;
+        } else if (opt == 'D') {
+            mpich_default = optarg;
         } else if (opt == 'm') {
             if (!(o.metric = papsim_report_metric_column(optarg)))
                 return papsim_cmd_bad_input("tune", "--metric: '%s' is not last_delay, "
@@ -127,11 +151,22 @@ int papsim_cmd_tune(int argc, char **argv)
     if (optind != argc - 1)
         return papsim_cmd_bad_input("tune", "expected one results directory (see papsim "
                                     "tune --help)");
+    o.mpich = strcmp(mpi, "mpich") == 0;
+    if (o.mpich && format_given)
+        return papsim_cmd_bad_input("tune", "--format: Open MPI's rules file formats; --mpi "
+                                    "mpich writes MPICH 4.0.2's selection file");
+    if (o.mpich && !mpich_default)
+        return papsim_cmd_bad_input("tune", "--mpi mpich needs --mpich-default JSON, MPICH "
+                                    "4.0.2's own selection file (the written file keeps every "
+                                    "case it does not tune as that file has it)");
+    if (!o.mpich && mpich_default)
+        return papsim_cmd_bad_input("tune", "--mpich-default: only with --mpi mpich");
     const char *dir = argv[optind];
     char csv[4096], rules[4096], summary[4200];
     if ((size_t)snprintf(csv, sizeof csv, "%s/results.csv", dir) >= sizeof csv ||
         (size_t)snprintf(rules, sizeof rules, "%s%s", out ? "" : dir,
-                         out ? out : "/ompi-rules.conf") >= sizeof rules)
+                         out ? out : o.mpich ? "/mpich-selection.json" : "/ompi-rules.conf") >=
+            sizeof rules)
         return papsim_cmd_bad_input("tune", "%s: path too long", dir);
     snprintf(summary, sizeof summary, "%s.summary.txt", rules);
     struct stat st;
@@ -143,16 +178,26 @@ int papsim_cmd_tune(int argc, char **argv)
     papsim_table t = {0};
     papsim_report r = {0};
     papsim_tune_plan plan = {0};
+    papsim_csel_node defaults = {0};
     papsim_err e = {{0}};
-    if (papsim_results_load(csv, &t, NULL, &e) != 0)
+    if (o.mpich && papsim_csel_read(mpich_default, &defaults, &e) != 0)
         return papsim_cmd_bad_input("tune", "%s", e.msg);
+    if (o.mpich && strcmp(mpich_default, rules) == 0) {
+        papsim_csel_free(&defaults);
+        return papsim_cmd_bad_input("tune", "--out: '%s' is --mpich-default, an input", rules);
+    }
+    const papsim_csel_node *def = o.mpich ? &defaults : NULL;
+    if (papsim_results_load(csv, &t, NULL, &e) != 0) {
+        papsim_csel_free(&defaults);
+        return papsim_cmd_bad_input("tune", "%s", e.msg);
+    }
     if (t.nrows == 0) {
         status = papsim_cmd_bad_input("tune", "%s: no results (a header without rows)", csv);
     } else if (papsim_report_build(&t, o.metric, &r, &e) != 0 ||
                papsim_tune_plan_build(&r, &o, &plan, &e) != 0) {
         status = papsim_cmd_bad_input("tune", "%s: %s", csv, e.msg);
-    } else if (write_file(rules, &plan, version, csv, &e) != 0 ||
-               write_file(summary, &plan, 0, csv, &e) != 0) {
+    } else if (write_file(rules, &plan, version, def, csv, &e) != 0 ||
+               write_file(summary, &plan, 0, def, csv, &e) != 0) {
         unlink(rules);
         status = papsim_cmd_failed("tune", "%s", e.msg);
     } else if (plan.nskipped) {
@@ -160,6 +205,7 @@ int papsim_cmd_tune(int argc, char **argv)
                           "the first: %s", csv, plan.nskipped, plan.skipped);
     }
     papsim_tune_plan_free(&plan);
+    papsim_csel_free(&defaults);
     if (r.panels)
         papsim_report_free(&r);
     papsim_table_free(&t);
