@@ -326,6 +326,28 @@ const char *papsim_csel_select(const papsim_csel_node *root, const char *collect
     return NULL;
 }
 
+/* Why MPICH cannot run the tuned algorithm at a case (its restriction, as
+ * write_leaf guards it), into why; 0 when it can. */
+static int restriction_fails(const char *algorithm, int np, long long bytes, int type_size,
+                             char *why, size_t len)
+{
+    long long count = type_size > 0 ? bytes / type_size : 0;
+    for (size_t i = 0; i < sizeof restricted / sizeof restricted[0]; i++) {
+        if (strcmp(restricted[i].algorithm, algorithm) != 0)
+            continue;
+        if (restricted[i].pow2 && (np & (np - 1)) != 0) {
+            snprintf(why, len, "it needs a power-of-two communicator");
+            return 1;
+        }
+        if (restricted[i].count_pof2 && count < pof2_below(np)) {
+            snprintf(why, len, "it needs count >= %lld, and %lld B is count %lld", pof2_below(np),
+                     bytes, count);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The study's best-placed algorithm whose MPICH counterpart is `name` at
  * size s under pattern k, -1 if none. */
 static int algorithm_for(const papsim_tune_plan *plan, const papsim_tune_group *g,
@@ -367,6 +389,9 @@ int papsim_tune_write_mpich_summary(const papsim_tune_plan *plan,
             fprintf(f, "\n%s np=%d %lld B: tuned %s (%s), default %s\n", g->collective, g->np,
                     pt->bytes, r->algorithms[pt->alg], pt->ompi_name,
                     def ? def : "(no branch of the default holds)");
+            char why[128];
+            if (restriction_fails(pt->ompi_name, g->np, pt->bytes, ts, why, sizeof why))
+                fprintf(f, "  MPICH runs the default here instead: %s\n", why);
             if (pt->winner >= 0) {
                 const char *later = NULL;
                 char none[64];
