@@ -58,12 +58,13 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->keep = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
-        else if (!strcmp(a, "--per-rank"))
-            return papsim_fail(e, "missing value for option '%s' (see papsim bench --help)", a);
         else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
             o->cfg[o->ncfg++] = a;
-        else
-            return papsim_fail(e, "unknown option '%s' (see papsim bench --help)", a);
+        else /* a case option is here only when its value is missing */
+            return papsim_fail_option(e,
+                                      !strcmp(a, "--per-rank") ||
+                                          papsim_case_option_takes_value(a),
+                                      a, "papsim bench --help");
     }
     o->cfg[o->ncfg] = NULL;
     return 0;

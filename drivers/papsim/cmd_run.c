@@ -203,11 +203,10 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
         } else if (a[0] != '-') {
             return papsim_fail(e, "unexpected argument '%s': the spec is '%s' (one spec per run)",
                                a, o->r.spec_path);
-        } else if (!next && takes_value(a)) {
-            return papsim_fail(e, "missing value for option '%s' (see papsim %s --help)", a,
-                               argv[0]);
         } else {
-            return papsim_fail(e, "unknown option '%s' (see papsim %s --help)", a, argv[0]);
+            char help[64];
+            snprintf(help, sizeof help, "papsim %s --help", argv[0]);
+            return papsim_fail_option(e, !next && takes_value(a), a, help);
         }
     }
     o->r.cost.eager_thresh = sweep_eager_threshold(o->r.cfg, o->r.ncfg, o->r.cost.eager_thresh);

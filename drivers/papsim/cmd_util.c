@@ -6,9 +6,11 @@
 
 int papsim_cmd_bad_option(const char *command, int opt, const char *arg)
 {
-    return papsim_cmd_bad_input(command, "%s '%s' (see papsim %s --help)",
-                                opt == ':' ? "missing value for option" : "unknown option",
-                                arg, command);
+    char help[64];
+    papsim_err e;
+    snprintf(help, sizeof help, "papsim %s --help", command);
+    papsim_fail_option(&e, opt == ':', arg, help);
+    return papsim_cmd_bad_input(command, "%s", e.msg);
 }
 
 static int cmd_vprint(int status, const char *command, const char *fmt, va_list ap)

@@ -145,7 +145,7 @@ static int set_matrix_seed(papsim_case *c, const char *value, papsim_err *e)
  * (platform.h, pattern.h); dst holds 17 bytes. */
 static int set_key(char *dst, const char *opt, const char *value, papsim_err *e)
 {
-    if (strlen(value) != 16 || strspn(value, "0123456789abcdef") != 16)
+    if (!papsim_is_key16(value))
         return papsim_fail(e, "--%s '%.40s' is not a content key (16 hex digits, 0-9 and a-f, "
                               "as papsim writes it)",
                            opt, value);
@@ -244,6 +244,23 @@ static int is_flag(const char *opt, papsim_case *c)
     return 0;
 }
 
+int papsim_case_option_takes_value(const char *arg)
+{
+    char opt[64];
+    if (strncmp(arg, "--", 2) != 0 || strlen(arg + 2) >= sizeof opt || strchr(arg, '='))
+        return 0;
+    snprintf(opt, sizeof opt, "%s", arg + 2);
+    for (char *u = opt; *u; u++)
+        if (*u == '_')
+            *u = '-';
+    papsim_case scratch;
+    papsim_err ignored;
+    papsim_case_defaults(&scratch);
+    if (is_flag(opt, &scratch))
+        return 0;
+    return apply_option(&scratch, opt, "", &ignored) != 1; /* 1: not an option of a case */
+}
+
 int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, int *nextra,
                            papsim_err *e)
 {
@@ -262,7 +279,7 @@ int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, 
         const char *eq = strchr(arg + 2, '=');
         size_t n = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
         if (n >= sizeof opt)
-            return papsim_fail(e, "unknown option '%s'", arg);
+            return papsim_fail_option(e, 0, arg, NULL);
         memcpy(opt, arg + 2, n);
         opt[n] = '\0';
         for (char *u = opt; *u; u++) /* --ranks_per_node == --ranks-per-node */
@@ -276,8 +293,8 @@ int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, 
             return -1;
         if (rc == 1) {
             if (!extra)
-                return value ? papsim_fail(e, "unknown option '--%s'", opt)
-                             : papsim_fail(e, "option '--%s' needs a value", opt);
+                return papsim_fail_option(e, !value && papsim_case_option_takes_value(arg), arg,
+                                          NULL);
             extra[(*nextra)++] = argv[i];
             continue;
         }

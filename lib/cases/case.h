@@ -83,6 +83,11 @@ void papsim_case_defaults(papsim_case *c);
 int papsim_case_parse_args(int argc, char **argv, papsim_case *c, char **extra, int *nextra,
                            papsim_err *e);
 
+/* 1 if arg ("--np", "--ranks_per_node") is an option papsim_case_parse_args
+ * takes with a value, so a caller can tell a missing value from an unknown
+ * option. */
+int papsim_case_option_takes_value(const char *arg);
+
 /* Checks values that do not depend on MPI or the registry: sizes, skew,
  * datatype and op names, root range when np is known. */
 int papsim_case_validate(const papsim_case *c, papsim_err *e);

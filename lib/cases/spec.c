@@ -360,6 +360,8 @@ static int build_spec(parser *p, papsim_spec *out, papsim_err *e)
     for (int i = 0; i < p->nblocks; i++)
         if (inherit_defaults(&p->defaults, &p->blocks[i]) != 0)
             return papsim_fail(e, "spec '%s': out of memory", p->path);
+    out->defaults = p->defaults;
+    memset(&p->defaults, 0, sizeof p->defaults);
     out->blocks = p->blocks;
     out->nblocks = p->nblocks;
     p->blocks = NULL;
@@ -412,6 +414,7 @@ void papsim_spec_free(papsim_spec *s)
         return;
     for (int i = 0; i < s->nblocks; i++)
         free_block(&s->blocks[i]);
+    free_block(&s->defaults);
     free(s->blocks);
     free(s->path);
     free(s->dir);

@@ -52,6 +52,9 @@ typedef struct {
     char *dir;
     int nblocks; /* >= 1 */
     papsim_spec_block *blocks;
+    papsim_spec_block defaults; /* the keys before the first section, as written,
+                                 * for checking those every block sets itself
+                                 * (empty in a spec without sections) */
 } papsim_spec;
 
 /* On failure *out is left empty (safe to pass to papsim_spec_free). An

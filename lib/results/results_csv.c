@@ -7,16 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cases/pattern.h"
+#include "papsim_catalog.h"
+#include "util/fnv1a.h"
+#include "util/units.h"
+
 /* What a column may hold. */
 typedef enum {
     V_TEXT,     /* anything, also empty */
     V_NAME,     /* not empty */
-    V_POSITIVE, /* an integer >= 1 */
+    V_CASE_ID,  /* 16 lowercase hex digits (papsim_case_id) */
+    V_COLLECTIVE, /* a collective papsim knows */
+    V_NP,       /* an integer from 1 to PAPSIM_NP_MAX */
     V_COUNT,    /* an integer >= 0 that fits a long long */
     V_SEED,     /* an integer >= 0 that fits an unsigned long long */
-    V_SECONDS,  /* a finite number >= 0 */
-    V_TIME,     /* as V_SECONDS, empty allowed only when the status is not ok */
-    V_NUMBER,   /* a finite number */
+    V_SKEW,     /* a skew as papsim_parse_skew reads it, or empty */
+    V_SKEW_S,   /* a finite number of seconds from 0 to PAPSIM_SKEW_MAX_S */
+    V_TIME,     /* seconds from 0 to PAPSIM_RESULTS_TIME_MAX_S, empty allowed only
+                 * when the status is not ok */
+    V_GAMMA,    /* a number from 0 to 1 (seconds per byte, as --gamma takes it) */
     V_YES_NO,
     V_STATUS,
 } value_kind;
@@ -29,12 +38,12 @@ typedef struct {
 /* One rule per results.csv column (unit.results_csv loads a table of every
  * column csv.c lists, so a column without a rule fails it). */
 static const column_rule rules[] = {
-    {"case_id", V_NAME},      {"collective", V_NAME},    {"algorithm", V_NAME},
-    {"platform", V_TEXT},     {"np", V_POSITIVE},        {"mapping", V_TEXT},
-    {"ranks_per_node", V_COUNT}, {"pattern", V_NAME},    {"skew", V_TEXT},
-    {"skew_s", V_SECONDS},    {"seed", V_SEED},         {"bytes", V_COUNT},
+    {"case_id", V_CASE_ID},   {"collective", V_COLLECTIVE}, {"algorithm", V_NAME},
+    {"platform", V_TEXT},     {"np", V_NP},              {"mapping", V_TEXT},
+    {"ranks_per_node", V_COUNT}, {"pattern", V_NAME},    {"skew", V_SKEW},
+    {"skew_s", V_SKEW_S},     {"seed", V_SEED},         {"bytes", V_COUNT},
     {"distribution", V_TEXT}, {"datatype", V_TEXT},      {"op", V_TEXT},
-    {"root", V_COUNT},        {"gamma", V_NUMBER},       {"params", V_TEXT},
+    {"root", V_COUNT},        {"gamma", V_GAMMA},        {"params", V_TEXT},
     {"rep", V_COUNT},         {"total_delay_s", V_TIME}, {"last_delay_s", V_TIME},
     {"mean_elapsed_s", V_TIME}, {"max_elapsed_s", V_TIME}, {"deterministic", V_YES_NO},
     {"status", V_STATUS},
@@ -121,7 +130,9 @@ static int parse_number(const char *s, double *out)
     return *end ? -1 : 0;
 }
 
-static int check_seconds(const papsim_table *t, size_t r, int c, papsim_err *e)
+/* A number of seconds from 0 to max; why_max says where the bound comes from. */
+static int check_seconds(const papsim_table *t, size_t r, int c, double max,
+                         const char *why_max, papsim_err *e)
 {
     const char *v = t->rows[r][c];
     double x;
@@ -134,6 +145,20 @@ static int check_seconds(const papsim_table *t, size_t r, int c, papsim_err *e)
     if (x < 0)
         return papsim_fail(e, "%s:%ld: %s: '%s' is a negative time", t->path, t->lines[r],
                            t->names[c], v);
+    if (x > max)
+        return papsim_fail(e, "%s:%ld: %s: '%s' is more than %g s, %s", t->path, t->lines[r],
+                           t->names[c], v, max, why_max);
+    return 0;
+}
+
+/* Bytes below 0x20 and 0x7f: no field papsim writes holds one, and every
+ * field may be printed (a report, a message). */
+static int check_control(const papsim_table *t, size_t r, int c, papsim_err *e)
+{
+    for (const unsigned char *q = (const unsigned char *)t->rows[r][c]; *q; q++)
+        if (*q < 0x20 || *q == 0x7f)
+            return papsim_fail(e, "%s:%ld: %s: the control character 0x%02x", t->path,
+                               t->lines[r], t->names[c], *q);
     return 0;
 }
 
@@ -149,10 +174,24 @@ static int check_value(const papsim_table *t, size_t r, int c, value_kind kind, 
         return 0;
     case V_NAME:
         return v[0] ? 0 : papsim_fail(e, "%s:%ld: %s: empty", t->path, line, name);
-    case V_POSITIVE:
-        if (parse_integer(v, INT_MAX, &n) != 0 || n == 0)
-            return papsim_fail(e, "%s:%ld: %s: '%s' is not a positive integer", t->path, line,
-                               name, v);
+    case V_CASE_ID:
+        if (!papsim_is_key16(v))
+            return papsim_fail(e, "%s:%ld: %s: '%.40s' is not a case id (16 hex digits, 0-9 "
+                                  "and a-f, as papsim writes it)",
+                               t->path, line, name, v);
+        return 0;
+    case V_COLLECTIVE:
+        if (!papsim_collective_known(v)) {
+            char names[256];
+            papsim_collective_names(names, sizeof names);
+            return papsim_fail(e, "%s:%ld: %s: '%.40s' is not a collective papsim knows (%s)",
+                               t->path, line, name, v, names);
+        }
+        return 0;
+    case V_NP:
+        if (parse_integer(v, PAPSIM_NP_MAX, &n) != 0 || n == 0)
+            return papsim_fail(e, "%s:%ld: %s: '%s' is not a process count from 1 to %d",
+                               t->path, line, name, v, PAPSIM_NP_MAX);
         return 0;
     case V_COUNT:
     case V_SEED:
@@ -167,13 +206,22 @@ static int check_value(const papsim_table *t, size_t r, int c, value_kind kind, 
             return papsim_fail(e, "%s:%ld: %s: '' is not a time; a row with status ok has "
                                   "every time",
                                t->path, line, name);
-        return check_seconds(t, r, c, e);
-    case V_SECONDS:
-        return check_seconds(t, r, c, e);
-    case V_NUMBER:
-        if (parse_number(v, &x) != 0 || !isfinite(x))
-            return papsim_fail(e, "%s:%ld: %s: '%s' is not a finite number", t->path, line,
-                               name, v);
+        return check_seconds(t, r, c, PAPSIM_RESULTS_TIME_MAX_S,
+                             "longer than any collective call (results_csv.h)", e);
+    case V_SKEW_S:
+        return check_seconds(t, r, c, PAPSIM_SKEW_MAX_S, "the largest skew papsim simulates", e);
+    case V_SKEW: {
+        papsim_skew skew;
+        papsim_err why;
+        if (v[0] && papsim_parse_skew(v, &skew, &why) != 0)
+            return papsim_fail(e, "%s:%ld: %s: %s", t->path, line, name, why.msg);
+        return 0;
+    }
+    case V_GAMMA:
+        if (parse_number(v, &x) != 0 || !(x >= 0 && x <= 1))
+            return papsim_fail(e, "%s:%ld: %s: '%s' is not a number from 0 to 1 (seconds per "
+                                  "byte)",
+                               t->path, line, name, v);
         return 0;
     case V_YES_NO:
         if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
@@ -190,9 +238,24 @@ static int check_value(const papsim_table *t, size_t r, int c, value_kind kind, 
     return 0;
 }
 
+/* The rules between the columns of one row: the root is one of the ranks. */
+static int check_row(const papsim_table *t, size_t r, int np_col, int root_col, papsim_err *e)
+{
+    unsigned long long np = 0, root = 0;
+    if (np_col < 0 || root_col < 0)
+        return 0;
+    parse_integer(t->rows[r][np_col], ULLONG_MAX, &np); /* both checked before */
+    parse_integer(t->rows[r][root_col], ULLONG_MAX, &root);
+    if (root >= np)
+        return papsim_fail(e, "%s:%ld: root: %llu is not a rank of np %llu (0 to %llu)",
+                           t->path, t->lines[r], root, np, np - 1);
+    return 0;
+}
+
 static int check_rows(const papsim_table *t, papsim_err *e)
 {
     int status_col = papsim_table_column(t, "status"), rc = 0;
+    const int np_col = papsim_table_column(t, "np"), root_col = papsim_table_column(t, "root");
     if (t->unterminated_line && t->nrows && t->lines[t->nrows - 1] == t->unterminated_line)
         return papsim_fail(e, "%s:%ld: the last row has no newline at its end, so it may have "
                               "been cut short; copy the file again (or let papsim run --out "
@@ -206,7 +269,9 @@ static int check_rows(const papsim_table *t, papsim_err *e)
     for (size_t r = 0; r < t->nrows && rc == 0; r++) {
         int ok = strcmp(t->rows[r][status_col], "ok") == 0;
         for (int c = 0; c < t->ncols && rc == 0; c++)
-            rc = check_value(t, r, c, kinds[c], ok, e);
+            rc = check_control(t, r, c, e) ? -1 : check_value(t, r, c, kinds[c], ok, e);
+        if (rc == 0)
+            rc = check_row(t, r, np_col, root_col, e);
     }
     free(kinds);
     return rc;

@@ -1,4 +1,8 @@
-/* Asking the installed SimGrid for its collective algorithms (smpi_algos.h). */
+/* Asking the installed SimGrid for its collective algorithms and whether it
+ * takes a set of --cfg= words (smpi_algos.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
+#endif
 #include "sweep/smpi_algos.h"
 #include "sweep/locate.h"
 
@@ -12,7 +16,9 @@
 
 #include "cases/collective_rules.h"
 #include "sweep/launch.h"
+#include "util/fnv1a.h"
 #include "util/papsim_fs.h"
+#include "util/remove_tree.h"
 #include "sweep/versions.h"
 
 extern char **environ;
@@ -21,9 +27,11 @@ extern char **environ;
 #define PROBE_NAME "papsim_probe_no_such_algorithm"
 #define OUTPUT_MAX (1 << 20)
 
-/* Runs argv (no shell) with stdout and stderr into *out (malloc'ed, NUL
- * terminated, at most OUTPUT_MAX bytes kept). */
-static int run_capture(char *const argv[], char **out, papsim_err *e)
+/* Runs argv (no shell) in directory cwd with stdout and stderr into *out
+ * (malloc'ed, NUL terminated, at most OUTPUT_MAX bytes kept); *exit_status
+ * gets its exit status (128 + N for signal N). */
+static int run_capture(char *const argv[], const char *cwd, char **out, int *exit_status,
+                       papsim_err *e)
 {
     posix_spawn_file_actions_t fa;
     int fds[2], status;
@@ -41,6 +49,7 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
     posix_spawn_file_actions_adddup2(&fa, fds[1], STDOUT_FILENO);
     posix_spawn_file_actions_adddup2(&fa, fds[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&fa, fds[0]);
+    posix_spawn_file_actions_addchdir_np(&fa, cwd); /* what the options write lands there */
     int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(fds[1]);
@@ -74,6 +83,7 @@ static int run_capture(char *const argv[], char **out, papsim_err *e)
     buf[len] = '\0';
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     *out = buf;
     return 0;
 }
@@ -96,18 +106,19 @@ static int write_text(const char *path, const char *text, papsim_err *e)
     return bad ? papsim_fail(e, "cannot write '%s'", path) : 0;
 }
 
-/* One smpirun on a one-host platform in a private temporary directory;
- * *names gets the list SimGrid prints. */
-static int probe(const char *collective, char **names, papsim_err *e)
+/* One smpirun of papbench on one rank of a one-host platform, in a private
+ * temporary directory removed afterwards, with the words after papbench's
+ * path; *out gets what it printed, *status its exit status. */
+static int run_one_rank(const char *const *words, int nwords, char **out, int *status,
+                        papsim_err *e)
 {
-    char dir[4096], platform[4200], hostfile[4200], cfg[128], *out = NULL;
+    char dir[4096], platform[4200], hostfile[4200];
     int rc = -1;
-    *names = NULL;
+    *out = NULL;
     if (papsim_make_temp_dir("papsim-smpi", dir, sizeof dir, e) != 0)
         return -1;
     snprintf(platform, sizeof platform, "%s/platform.xml", dir);
     snprintf(hostfile, sizeof hostfile, "%s/hostfile", dir);
-    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
     if (write_text(platform,
                    "<?xml version='1.0'?>\n"
                    "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -124,10 +135,34 @@ static int probe(const char *collective, char **names, papsim_err *e)
                     papbench);
         goto out;
     }
-    char *argv[] = {smpirun, "-no-privatize", "-platform", platform,
-                    "-hostfile", hostfile, "-np", "1", papbench, cfg,
-                    "--log=root.thres:critical", NULL};
-    if (run_capture(argv, &out, e) != 0)
+    enum { FIXED = 9 };
+    char **argv = calloc((size_t)nwords + FIXED + 1, sizeof *argv);
+    if (!argv) {
+        papsim_fail(e, "out of memory");
+        goto out;
+    }
+    char *fixed[FIXED] = {smpirun, "-no-privatize", "-platform", platform,
+                          "-hostfile", hostfile, "-np", "1", papbench};
+    memcpy(argv, fixed, sizeof fixed);
+    for (int i = 0; i < nwords; i++)
+        argv[FIXED + i] = (char *)words[i];
+    rc = run_capture(argv, dir, out, status, e);
+    free(argv);
+out:
+    papsim_remove_tree(dir);
+    return rc;
+}
+
+/* *names gets the list of the collective's algorithms SimGrid prints when
+ * asked for one it does not have. */
+static int probe(const char *collective, char **names, papsim_err *e)
+{
+    char cfg[128], *out = NULL;
+    int rc = -1, status;
+    *names = NULL;
+    snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
+    const char *words[] = {cfg, "--log=root.thres:critical"};
+    if (run_one_rank(words, 2, &out, &status, e) != 0)
         goto out;
     const char *list = strstr(out, "Valid algorithms: ");
     if (!list) {
@@ -147,9 +182,6 @@ static int probe(const char *collective, char **names, papsim_err *e)
     rc = *names ? 0 : papsim_fail(e, "out of memory");
 out:
     free(out);
-    unlink(platform);
-    unlink(hostfile);
-    rmdir(dir);
     return rc;
 }
 
@@ -216,6 +248,93 @@ static const char *const smpi_collectives[] = {
     "bcast",  "reduce",    "reduce_scatter", "scatter", "barrier",
 };
 
+/* SimGrid's own message in what smpirun printed: the text of the first
+ * line it logged as CRITICAL or ERROR ("Bad config key: bogus/item",
+ * "Parse error at smpi/host-speed:1: cannot parse number:abc"), without the
+ * "Uncaught exception std::TYPE: " it puts before an exception's. Cuts out
+ * at that line's end; NULL when there is none. */
+static const char *simgrid_message(char *out)
+{
+    for (char *line = out; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        char *tag = strstr(line, "/CRITICAL] ");
+        if (!tag)
+            tag = strstr(line, "/ERROR] ");
+        if (tag) {
+            char *m = strstr(tag, "] ") + 2, *colon;
+            if (!strncmp(m, "Uncaught exception ", 19) && (colon = strstr(m + 19, ": ")))
+                m = colon + 2;
+            return m;
+        }
+        line = next;
+    }
+    return NULL;
+}
+
+/* One smpirun with papsim's base options and the words, of papbench's
+ * --library-version, which ends at once: 0 if SimGrid took them; 1 with
+ * *why (SimGrid's message or the exit status) if not; -1 if smpirun could
+ * not be run. */
+static int try_cfg(const char *const *cfg, int ncfg, char *why, size_t len, papsim_err *e)
+{
+    int nbase = 0, status, rc = -1;
+    while (papsim_smpi_base_options[nbase])
+        nbase++;
+    const char **words = calloc((size_t)(nbase + ncfg + 1), sizeof *words);
+    char *out = NULL;
+    if (!words)
+        return papsim_fail(e, "out of memory");
+    memcpy(words, papsim_smpi_base_options, (size_t)nbase * sizeof *words);
+    memcpy(words + nbase, cfg, (size_t)ncfg * sizeof *words);
+    words[nbase + ncfg] = "--library-version";
+    if (run_one_rank(words, nbase + ncfg + 1, &out, &status, e) == 0) {
+        const char *m = status ? simgrid_message(out) : NULL;
+        if (status && m)
+            snprintf(why, len, "%s", m);
+        else if (status)
+            snprintf(why, len, "smpirun exited with status %d", status);
+        rc = status != 0;
+    }
+    free(out);
+    free(words);
+    return rc;
+}
+
+/* Runs SimGrid once with every --cfg= and --log= word (a set already
+ * accepted by this cache is not run again); when it refuses them, the word
+ * it refuses alone is named with SimGrid's message. */
+static int check_with_simgrid(papsim_smpi_algos *cache, const char *const *cfg, int ncfg,
+                              papsim_err *e)
+{
+    uint64_t h = PAPSIM_FNV1A64_INIT;
+    char why[600];
+    for (int i = 0; i < ncfg; i++)
+        h = papsim_fnv1a64(h, cfg[i], strlen(cfg[i]) + 1);
+    if (ncfg == 0 || (cache->cfg_accepted && cache->cfg_key == h))
+        return 0;
+    int rc = try_cfg(cfg, ncfg, why, sizeof why, e);
+    if (rc < 0)
+        return papsim_fail_prefix(e, "cannot run SimGrid to check the --cfg options: ");
+    if (rc == 0) {
+        cache->cfg_accepted = 1;
+        cache->cfg_key = h;
+        return 0;
+    }
+    if (!cache->version[0])
+        ask_version(cache);
+    for (int i = 0; i < ncfg && ncfg > 1; i++) {
+        char alone[600];
+        if (try_cfg(&cfg[i], 1, alone, sizeof alone, e) == 1)
+            return papsim_fail(e, "'%s': SimGrid %s refuses it: %s", cfg[i], cache->version,
+                               alone);
+    }
+    if (ncfg == 1)
+        return papsim_fail(e, "'%s': SimGrid %s refuses it: %s", cfg[0], cache->version, why);
+    return papsim_fail(e, "SimGrid %s refuses these options together: %s", cache->version, why);
+}
+
 int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int ncfg,
                           const char *const *builtin_collectives, int nbuiltin, papsim_err *e)
 {
@@ -251,5 +370,5 @@ int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int 
                                       "name the algorithm builtin:%s",
                                    w, "NAME", collective, colon + 1);
     }
-    return 0;
+    return check_with_simgrid(cache, cfg, ncfg, e);
 }

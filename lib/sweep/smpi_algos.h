@@ -1,5 +1,5 @@
-/* The names SMPI accepts in builtin:NAME, read from the installed SimGrid
- * when they are needed: SimGrid keeps its list of algorithms inside
+/* The names SMPI accepts in builtin:NAME, and the --cfg= words it takes,
+ * read from the installed SimGrid when they are needed: SimGrid keeps its list of algorithms inside
  * libsimgrid, and prints it when smpirun is given an algorithm it does not
  * have. So papsim asks once per collective and per command: one smpirun of
  * a single rank on a one-host platform, with a name no collective has, that
@@ -7,6 +7,8 @@
  * comes from `smpirun -version`. */
 #ifndef PAPSIM_SMPI_ALGOS_H
 #define PAPSIM_SMPI_ALGOS_H
+
+#include <stdint.h>
 
 #include "util/papsim_error.h"
 
@@ -22,6 +24,8 @@ typedef struct {
     papsim_smpi_algo_list lists[PAPSIM_SMPI_ALGOS_MAX];
     int n;
     char version[32]; /* "3.32", or "" until asked */
+    int cfg_accepted;  /* a set of --cfg= words SimGrid took: ... */
+    uint64_t cfg_key;  /* ... its FNV-1a, so that it is not run again */
 } papsim_smpi_algos;
 
 /* Checks that `name` (without "builtin:") is one of SMPI's algorithms for
@@ -30,12 +34,17 @@ typedef struct {
 int papsim_smpi_algo_check(papsim_smpi_algos *cache, const char *collective, const char *name,
                            papsim_err *e);
 
-/* Checks the --cfg= words a user gives papsim run or bench: the name of
- * every smpi/<collective>:NAME (and smpi/coll-selector:NAME) against SMPI's
- * list, so a bad one is refused before anything runs instead of aborting
- * every case; and refuses smpi/<collective> for a collective that has
- * builtin: cases (builtin_collectives[0..nbuiltin)), whose algorithm it
- * would silently replace. Other words pass unchanged. */
+/* Checks the --cfg= (and --log=) words a user gives papsim run or bench
+ * before anything runs, instead of letting them abort every case: the name
+ * of every smpi/<collective>:NAME (and smpi/coll-selector:NAME) against
+ * SMPI's list; refuses smpi/<collective> for a collective that has builtin:
+ * cases (builtin_collectives[0..nbuiltin)), whose algorithm it would
+ * silently replace; then runs SimGrid once with all the words and papsim's
+ * own options (smpirun of papbench --library-version on one rank, about
+ * half a second; none when there are no words): a word SimGrid refuses (a
+ * key it does not have, a value it cannot read) is named with SimGrid's
+ * own message ("'--cfg=bogus/item:zz': SimGrid 3.32 refuses it: Bad config
+ * key: bogus/item"). */
 int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int ncfg,
                           const char *const *builtin_collectives, int nbuiltin, papsim_err *e);
 

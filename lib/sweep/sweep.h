@@ -3,6 +3,8 @@
 #ifndef PAPSIM_SWEEP_H
 #define PAPSIM_SWEEP_H
 
+#include <time.h>
+
 #include "cases/case.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
@@ -85,6 +87,16 @@ typedef struct {
     int format;      /* results.csv's format (csv.h): rows are written in it */
     double case_timeout; /* seconds of wall time a case may take; 0 = no limit */
     const sweep_cost_model *cost; /* orders batches, weighs the ETA */
+    /* One progress line for a whole run of several executions (its phases):
+     * the cases finished before this one, the run's whole count (0: this
+     * execution's cases) and the forecast cost of the cases later
+     * executions will run, which the ETA includes; elapsed time and the
+     * ETA's rate count from the run's start. */
+    int done_before;
+    int total;
+    double cost_later;
+    double cost_before; /* forecast cost of the done_before cases */
+    time_t started;     /* when the run began (0: when this execution did) */
 } sweep_options;
 
 typedef struct {

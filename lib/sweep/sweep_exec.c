@@ -158,11 +158,16 @@ static void show_progress(progress *p, const sweep_case *last, int force)
         return;
     p->last_progress = now;
     double elapsed = difftime(now, p->started);
-    double eta = p->cost_done > 0 ? elapsed * (p->cost_todo - p->cost_done) / p->cost_done : 0;
+    double left = p->cost_todo + p->o->cost_later - p->cost_done;
+    double rate_cost = p->o->cost_before + p->cost_done;
+    double eta = rate_cost > 0 ? elapsed * left / rate_cost : 0;
     if (eta < 0)
         eta = 0;
+    /* the run's count, over its phases */
+    const int done = p->o->done_before + p->done;
+    const int todo = p->o->total > done ? p->o->total : p->o->done_before + p->todo;
     papsim_print_note("papsim run", "[%d/%d] %3.0f%%  elapsed %.0fs  eta %.0fs  %s/%s np=%d %lldB %s",
-            p->done, p->todo, 100.0 * p->done / (p->todo ? p->todo : 1), elapsed, eta,
+            done, todo, 100.0 * done / (todo ? todo : 1), elapsed, eta,
             last->c.collective, last->c.algorithm, last->c.np, last->c.bytes, last->c.pattern);
 }
 
@@ -541,8 +546,8 @@ int sweep_execute(sweep_case **todo, int n, const sweep_options *o, sweep_stats 
     int nbatches = 0;
     if (n == 0)
         return 0;
-    progress p = {.o = o, .stats = stats, .results_path = path, .err = e, .started = time(NULL),
-                  .todo = n};
+    progress p = {.o = o, .stats = stats, .results_path = path, .err = e,
+                  .started = o->started ? o->started : time(NULL), .todo = n};
     p.results_fd = sweep_open_results(o->out_dir, path, sizeof path, e);
     if (p.results_fd < 0)
         return -1;

@@ -169,6 +169,19 @@ static int check_algorithms(const block_view *b, const char *collective, const v
     return 0;
 }
 
+/* Every skew of the block, whether or not a pattern of it uses skews (a
+ * block of no_delay cases alone): a value is checked where it is written. */
+static int check_skews(const block_view *b, const papsim_case *base, const value_list *skews,
+                       papsim_err *e)
+{
+    for (int s = 0; s < skews->n; s++) {
+        papsim_case c = *base;
+        if (apply(&c, "skew", skews->v[s].text, e) != 0)
+            return fail_at(e, b, skews->v[s].line, "skews");
+    }
+    return 0;
+}
+
 /* Loads a platform of the spec; a relative path is relative to the spec
  * file's directory; a bare name of no file there is an installed platform
  * (share/papsim/platforms, locate.h). label gets the name the case id and the
@@ -304,9 +317,12 @@ static int apply_matrix_seed(const block_view *b, papsim_case *c, papsim_err *e)
                     c->collective);
         return fail_at(e, b, entry->line, "matrix_seed");
     }
-    if (strcmp(c->distribution, "random") != 0)
-        return 0;
-    return apply_single(c, b, "matrix_seed", "matrix-seed", NULL, e);
+    papsim_case checked = *c; /* the value is checked whatever the distribution */
+    if (apply_single(&checked, b, "matrix_seed", "matrix-seed", NULL, e) != 0)
+        return -1;
+    if (!strcmp(c->distribution, "random"))
+        c->matrix_seed = checked.matrix_seed;
+    return 0;
 }
 
 /* The bytes x distribution loops of one np x mapping x ranks-per-node cell. */
@@ -375,7 +391,8 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     get_list(b, "patterns", NULL, &l.patterns);
     get_list(b, "skews", "0", &l.skews);
     get_list(b, "algorithms", NULL, &l.algos);
-    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0)
+    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0 ||
+        check_skews(b, &sc.c, &l.skews, e) != 0)
         return -1;
     for (int pf = 0; pf < l.platforms.n; pf++) {
         papsim_platform platform;
@@ -455,10 +472,54 @@ static int drop_duplicates(sweep_cases *cases, papsim_err *e)
     return 0;
 }
 
+/* Keys before the first section that every block sets itself are used by no
+ * case; their values are checked all the same, each by its option's parser,
+ * at its line (what depends on a block's other keys, an algorithm's
+ * collective or a pattern file, is checked where a block uses it). */
+static int check_defaults(const papsim_spec *spec, papsim_err *e)
+{
+    static const char *const options[][2] = {
+        {"np", "np"},         {"bytes", "bytes"},     {"skews", "skew"},
+        {"ranks_per_node", "ranks-per-node"},          {"seed", "seed"},
+        {"reps", "reps"},     {"root", "root"},       {"gamma", "gamma"},
+        {"segment_bytes", "segment-bytes"},            {"knowledge", "knowledge"},
+        {"edge", "edge"},     {"segments", "segments"}, {"max_requests", "max-requests"},
+        {"knomial_radix", "knomial-radix"},            {"radix", "radix"},
+        {"model_alpha", "model-alpha"},                {"model_beta", "model-beta"},
+        {"matrix_seed", "matrix-seed"},
+    };
+    const block_view b = {spec, &spec->defaults, NULL};
+    for (int i = 0; i < spec->defaults.nentries; i++) {
+        const papsim_spec_entry *en = &spec->defaults.entries[i];
+        int flag;
+        if (!strcmp(en->key, "schedule_timed") || !strcmp(en->key, "in_place") ||
+            !strcmp(en->key, "check")) {
+            if (apply_yes_no(&b, en->key, &flag, e) != 0)
+                return -1;
+        } else if (!strcmp(en->key, "collective")) {
+            for (int v = 0; v < en->nvalues; v++)
+                if (!papsim_collective_known(en->values[v].text)) {
+                    char names[256];
+                    papsim_collective_names(names, sizeof names);
+                    papsim_fail(e, "'%s' is unknown (valid: %s)", en->values[v].text, names);
+                    return fail_at(e, &b, en->values[v].line, en->key);
+                }
+        }
+        for (size_t k = 0; k < sizeof options / sizeof options[0]; k++)
+            for (int v = 0; !strcmp(en->key, options[k][0]) && v < en->nvalues; v++) {
+                papsim_case c;
+                papsim_case_defaults(&c);
+                if (apply(&c, options[k][1], en->values[v].text, e) != 0)
+                    return fail_at(e, &b, en->values[v].line, en->key);
+            }
+    }
+    return 0;
+}
+
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
 {
     papsim_smpi_algos smpi = {0};
-    int rc = 0;
+    int rc = check_defaults(spec, e);
     memset(out, 0, sizeof *out);
     for (int i = 0; i < spec->nblocks && rc == 0; i++) {
         block_view b = {spec, &spec->blocks[i], &smpi};

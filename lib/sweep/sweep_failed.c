@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/fnv1a.h"
 #include "util/papsim_fs.h"
 
 const char *const sweep_failed_columns[] = {
@@ -135,7 +136,7 @@ static int check_row(const papsim_table *t, size_t r, papsim_err *e)
                 return papsim_fail(e, "%s:%ld: %s: the control character 0x%02x", t->path, line,
                                    sweep_failed_columns[c], *q);
     const char *id = v[COL_ID];
-    if (strlen(id) != 16 || strspn(id, "0123456789abcdef") != 16)
+    if (!papsim_is_key16(id))
         return papsim_fail(e, "%s:%ld: case_id: '%s' is not a case id (16 hex digits)",
                            t->path, line, id);
     static const int required[] = {COL_COLLECTIVE, COL_ALGORITHM, COL_PATTERN, COL_CAUSE};

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* What the holder wrote: "PID COMMAND...", or a note when it has not yet. */
@@ -21,31 +22,51 @@ static void read_holder(int fd, char *out, size_t cap)
         snprintf(out, cap, "a process that has not yet written its id");
 }
 
+/* 1 if fd is the file path names now. */
+static int still_named(int fd, const char *path)
+{
+    struct stat held, named;
+    return fstat(fd, &held) == 0 && stat(path, &named) == 0 && held.st_dev == named.st_dev &&
+           held.st_ino == named.st_ino;
+}
+
 int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
 {
     char path[4200], holder[1100];
     if ((size_t)snprintf(path, sizeof path, "%s/papsim.lock", dir) >= sizeof path)
         return papsim_fail(e, "--out '%s': path too long", dir);
-    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
-    int rc;
-    while ((rc = flock(fd, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR)
-        ;
-    if (rc != 0 && errno == EWOULDBLOCK) {
-        read_holder(fd, holder, sizeof holder);
-        if (!wait) {
-            papsim_fail(e, "--out '%s' is in use by another papsim run (process %s); let it "
-                           "finish, choose another --out, or pass --wait-lock to wait for it",
-                        dir, holder);
-            close(fd);
-            return -1;
-        }
-        papsim_print_note("papsim run", "--out '%s' is in use by another papsim run (process %s); "
-                        "waiting for it to finish (--wait-lock)",
-                dir, holder);
-        while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+    int fd, rc, waited = 0;
+    for (;;) {
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0)
+            return papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
+        while ((rc = flock(fd, LOCK_EX | LOCK_NB)) != 0 && errno == EINTR)
             ;
+        if (rc != 0 && errno == EWOULDBLOCK) {
+            read_holder(fd, holder, sizeof holder);
+            if (!wait) {
+                papsim_fail(e, "--out '%s' is in use by another papsim run (process %s); let "
+                               "it finish, choose another --out, or pass --wait-lock to wait "
+                               "for it",
+                            dir, holder);
+                close(fd);
+                return -1;
+            }
+            if (!waited)
+                papsim_print_note("papsim run", "--out '%s' is in use by another papsim run "
+                                                "(process %s); waiting for it to finish "
+                                                "(--wait-lock)",
+                                  dir, holder);
+            waited = 1;
+            while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+                ;
+        }
+        /* The holder removes the file before it lets go (sweep_unlock): a
+         * lock on a file that is no longer DIR/papsim.lock is no lock on
+         * DIR, so open the path again. */
+        if (rc != 0 || still_named(fd, path))
+            break;
+        close(fd);
     }
     if (rc != 0 && (errno == ENOLCK || errno == EOPNOTSUPP || errno == ENOSYS)) {
         /* A file system without locks (some NFS setups): run, but say so. */
@@ -69,12 +90,16 @@ int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e)
     return fd;
 }
 
-void sweep_unlock(int fd)
+void sweep_unlock(int fd, const char *dir)
 {
+    char path[4200];
     if (fd < 0)
         return;
-    if (ftruncate(fd, 0) != 0) {
-        /* The next holder rewrites it anyway. */
-    }
+    /* Removed while still held, so that a run waiting on this file finds it
+     * gone and opens the path again (sweep_lock); not when the file system
+     * has no locks (flock fails): the file may then be another run's. */
+    snprintf(path, sizeof path, "%s/papsim.lock", dir);
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0 && still_named(fd, path))
+        unlink(path);
     close(fd);
 }

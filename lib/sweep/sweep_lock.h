@@ -1,8 +1,11 @@
 /* DIR/papsim.lock: one papsim run per result directory. The run that uses
- * DIR holds an exclusive lock on this file for as long as it runs; the
- * system drops the lock when the process ends, however it ends (a kill
- * included), so there is nothing to clean up. The file holds the holder's
- * process id and command line, for the run that finds DIR busy. */
+ * DIR holds an exclusive lock on this file for as long as it runs and
+ * removes the file at its end (sweep_unlock); the system drops the lock
+ * when the process ends, however it ends (a kill included), so a file left
+ * by a killed run locks nothing. The file holds the holder's process id and
+ * command line, for the run that finds DIR busy. A run that gets the lock
+ * on a file its holder removed meanwhile opens DIR/papsim.lock again, so
+ * two runs never hold locks on two files of one DIR. */
 #ifndef PAPSIM_SWEEP_LOCK_H
 #define PAPSIM_SWEEP_LOCK_H
 
@@ -13,6 +16,7 @@
  * command is this run's command line, recorded for others. Returns the
  * lock's descriptor (keep it open until the end; sweep_unlock), or -1. */
 int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e);
-void sweep_unlock(int fd);
+/* Removes DIR/papsim.lock (while still holding it) and lets it go. */
+void sweep_unlock(int fd, const char *dir);
 
 #endif

@@ -262,8 +262,16 @@ static int mark_failed_before(sweep_cases *all, int relative, const sweep_result
     return 0;
 }
 
+/* One progress count over both phases: cases run, the second's forecast. */
+typedef struct {
+    int done, later;
+    double cost_done, cost_later;
+    time_t started;
+} run_progress;
+
 static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o, int format,
-                     const sweep_failed_index *failed, sweep_stats *st, papsim_err *e)
+                     const sweep_failed_index *failed, sweep_stats *st, run_progress *pr,
+                     papsim_err *e)
 {
     sweep_case *cases = all->v;
     const int n = all->n;
@@ -296,8 +304,13 @@ static int run_phase(sweep_cases *all, int relative, const sweep_run_options *o,
         free(todo);
         return -1;
     }
-    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout, &o->cost};
+    sweep_options so = {o->out_dir, o->jobs, o->cfg, o->quiet, format, o->case_timeout, &o->cost,
+                        pr->done, pr->done + ntodo + (relative ? 0 : pr->later),
+                        relative ? 0 : pr->cost_later, pr->cost_done, pr->started};
     rc = sweep_execute(todo, ntodo, &so, st, e);
+    pr->done += ntodo;
+    for (int i = 0; i < ntodo; i++)
+        pr->cost_done += sweep_case_cost(todo[i], &o->cost, NULL);
     free(todo);
     return rc;
 }
@@ -426,18 +439,28 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, const sweep_faile
         sweep_results_index_free(&r);
         return -1;
     }
+    const forecast_view view = {&r, cases};
     if (!o->quiet)
-        sweep_print_forecast(cases->v, cases->n, forecast_is_done,
-                             &(forecast_view){&r, cases}, &o->cost, o->case_timeout, o->jobs);
+        sweep_print_forecast(cases->v, cases->n, forecast_is_done, &view, &o->cost,
+                             o->case_timeout, o->jobs);
     if (note[0])
         papsim_print_note("papsim run", "%s", note);
+    run_progress pr = {.started = time(NULL)};
+    for (int i = 0; i < cases->n; i++) { /* the second phase's cases, as the forecast has them */
+        const sweep_case *sc = &cases->v[i];
+        if (sc->skew.kind != PAPSIM_SKEW_ABSOLUTE && !sc->unsupported && !sc->left_out &&
+            !forecast_is_done(&view, sc)) {
+            pr.later++;
+            pr.cost_later += sweep_case_cost(sc, &o->cost, NULL);
+        }
+    }
     int rc = write_unsupported(o->out_dir, cases->v, cases->n, &r, format, st, e);
     sweep_results_index_free(&r);
     if (rc != 0)
         return -1;
     sweep_install_signal_handlers();
-    if (run_phase(cases, 0, o, format, failed, st, e) != 0 ||
-        (!sweep_interrupted() && run_phase(cases, 1, o, format, failed, st, e) != 0))
+    if (run_phase(cases, 0, o, format, failed, st, &pr, e) != 0 ||
+        (!sweep_interrupted() && run_phase(cases, 1, o, format, failed, st, &pr, e) != 0))
         return -1;
     return 0;
 }
@@ -569,7 +592,7 @@ done:
         snprintf(e->msg + n, sizeof e->msg - n,
                  " (make room, then rerun the same command to resume)");
     }
-    sweep_unlock(lock);
+    sweep_unlock(lock, o->out_dir);
     sweep_failed_free(&failed);
     sweep_cases_free(&cases);
     papsim_spec_free(&spec);

@@ -33,6 +33,12 @@ int papsim_fail_prefix(papsim_err *e, const char *fmt, ...)
     return -1;
 }
 
+int papsim_fail_option(papsim_err *e, int missing, const char *option, const char *help)
+{
+    return papsim_fail(e, "%s '%s'%s%s%s", missing ? "missing value for option" : "unknown option",
+                       option, help ? " (see " : "", help ? help : "", help ? ")" : "");
+}
+
 int papsim_vprint_error(int status, const char *who, const char *fmt, va_list ap)
 {
     fprintf(stderr, "%s: ", who);

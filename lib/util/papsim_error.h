@@ -19,6 +19,12 @@ int papsim_fail(papsim_err *e, const char *fmt, ...)
 int papsim_fail_prefix(papsim_err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The one wording of a refused command-line option, for every command of
+ * papsim and papbench: "unknown option '--x'", or, with missing non-zero,
+ * "missing value for option '--x'"; help (e.g. "papsim run --help"), when
+ * not NULL, is named after it: " (see papsim run --help)". Returns -1. */
+int papsim_fail_option(papsim_err *e, int missing, const char *option, const char *help);
+
 /* Exit statuses of papsim and papbench: bad input (a refused option, spec,
  * file or value) and a run that failed (a case, a write, out of memory). */
 enum { PAPSIM_EXIT_FAILED = 1, PAPSIM_EXIT_BAD_INPUT = 2 };

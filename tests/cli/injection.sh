@@ -4,12 +4,13 @@
 #   log are reported, and no PWNED file appears (the log tail was once shown
 #   by `tail` through a shell, with the path in single quotes).
 # - papsim report, its --best, --relative, --runtimes, --robustness and
-#   --all views, on that sweep's results.csv whose collective, platform,
-#   mapping, datatype, op, algorithm and pattern fields hold backquoted
-#   commands, $(...) and single quotes: no command runs, the images are
-#   drawn, and each text reaches the gnuplot scripts as one single-quoted
-#   string (gnuplot runs backquotes inside double quotes). A field with a
-#   double quote is refused by the table reader, naming it.
+#   --all views, on that sweep's results.csv whose platform, mapping,
+#   datatype, op, algorithm and pattern fields hold backquoted commands,
+#   $(...) and single quotes: no command runs, the images are drawn, and
+#   each text reaches the gnuplot scripts as one single-quoted string
+#   (gnuplot runs backquotes inside double quotes). A field with a double
+#   quote is refused by the table reader, naming it, and so is a collective
+#   papsim does not know (the collective names the images' files).
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 BAD_INPUT_PREFIX="papsim report: "
 
@@ -63,10 +64,10 @@ mapping='seq$(touch PWNED_map)'
 dtype="double'\`touch PWNED_dtype\`"
 op='sum`touch PWNED_op`'
 mkdir -p evil
-awk -F, -v OFS=, -v a1="$alg1" -v a2="$alg2" -v pl="$plat" -v pa="$pat" -v co="$coll" \
+awk -F, -v OFS=, -v a1="$alg1" -v a2="$alg2" -v pl="$plat" -v pa="$pat" \
     -v ma="$mapping" -v dt="$dtype" -v op="$op" '
     NR > 1 {
-        $2 = co; $4 = pl; $6 = ma; $14 = dt; $15 = op
+        $4 = pl; $6 = ma; $14 = dt; $15 = op
         $3 = $3 == "binomial" ? a1 : a2
         if ($8 == "ascending") $8 = pa
     }
@@ -90,7 +91,7 @@ expect_eq "report: the winner single-quoted in every script" \
     "$(grep -lF -- "title $(quoted "$alg1")" "${gps[@]}" | wc -l)" "${#gps[@]}"
 expect_eq "report: the pattern single-quoted in the axis" \
     "$(grep -F -- "set ytics ($(quoted "$pat")" "${gps[@]}" | wc -l)" 1
-for v in "$coll" "$plat" "$mapping" "$dtype" "$op"; do # the title's keys
+for v in "$plat" "$mapping" "$dtype" "$op"; do # the title's keys
     grep -q "^set label 2 '.*$(inner "$v" | sed 's/[][\.*^$]/\\&/g')" "${gps[@]}" &&
         pass || fail "report: key $v not in the single-quoted title"
 done
@@ -118,11 +119,18 @@ expect_ok "report --relative" "$PAPSIM" report evil --relative "$alg2" --out rel
 grep -qF -- "$alg1" rel/*.md && pass || fail "--relative: algorithm name not shown as is"
 no_pwned "report --runtimes/--robustness/--relative"
 
-# A file name starting with '-' (made of the collective) is no gnuplot option.
-mkdir -p dash
+# The collective names the images' files: one papsim does not know (a
+# command in it, a name starting with '-' that gnuplot would read as an
+# option) is refused before anything is drawn.
+mkdir -p dash evilcoll
 csv_set collective rows -e "$out/results.csv" > dash/results.csv
-expect_ok "report: a collective named -e" "$PAPSIM" report dash
-expect_eq "report: its image" "$(ls dash/report/-e*.png | wc -l)" 1
+expect_bad_input "report: a collective named -e" "dash/results.csv:2: collective: '-e' is not a collective papsim knows" \
+    "$PAPSIM" report dash
+csv_set collective rows "$coll" "$out/results.csv" > evilcoll/results.csv
+expect_bad_input "report: a command in the collective" \
+    "evilcoll/results.csv:2: collective: 'reduce\`touch PWNED_coll\`' is not a collective papsim knows" \
+    "$PAPSIM" report evilcoll
+no_pwned "collective"
 
 # And no code path starts a shell: every child gets an argument vector.
 expect_eq "sources: no system() or popen()" \

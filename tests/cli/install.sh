@@ -27,7 +27,7 @@ for f in bin/papsim bin/papbench-mpi libexec/papsim/papbench lib/libpaptrace.so 
          lib/pkgconfig/papcoll-smpi.pc lib/pkgconfig/papcoll-mpi.pc \
          lib/cmake/papsim/papsimConfig.cmake lib/cmake/papsim/papsimTargets.cmake \
          share/papsim/platforms/crossbar.xml share/papsim/scenarios/demo.ini \
-         share/papsim/examples/allreduce_example.c; do
+         share/papsim/examples/allreduce_example.c share/papsim/examples/papcoll/cg.c; do
     if [ -e "p1/$f" ]; then pass; else fail "not installed: $f"; fi
 done
 mv p1 p2
@@ -94,23 +94,52 @@ expect_ok "pkg-config build under smpirun" smpi 4 ex/allreduce_example-smpi
 expect_eq "pkg-config build under smpirun: result" "$(cat out.txt)" "$want4"
 expect_ok "pkg-config build under mpiexec" mpi 4 ex/allreduce_example-mpi
 expect_eq "pkg-config build under mpiexec: result" "$(cat out.txt)" "$want4"
+# examples/README.md's own launch line, as it is (Open MPI's mpiexec).
+readme_mpi=$(grep -E '^ +mpiexec ' ex/README.md | sed 's/^ *mpiexec //')
+expect_ok "examples/README.md: mpiexec $readme_mpi" bash -c "cd ex && \"\$0\" $readme_mpi" "$MPIEXEC"
+expect_eq "examples/README.md's line: result" "$(cat out.txt)" "$want4"
 
-# libpapcoll from the moved install: an application built with
-# papcoll-smpi.pc runs its allreduce with papsim's ring (the report says so);
-# the preloaded libpapcoll.so does the same under mpiexec.
-cp "$PAPSIM_SOURCE_DIR/papcoll/apps/cg.c" cg.c
-expect_ok "papcoll-smpi.pc build" env PKG_CONFIG_PATH="$P/lib/pkgconfig" bash -c \
-    'cc -O2 -fPIC -shared -DCG_SMPI=1 -o cg.so cg.c $(pkg-config --cflags --libs papcoll-smpi) -lm'
-PAPCOLL_ALLREDUCE=ring PAPCOLL_REPORT=smpi-report.csv expect_ok "papcoll-smpi build under smpirun" \
-    smpi 4 ./cg.so
+# libpapcoll from the moved install, by the lines docs/papcoll.md gives:
+# the installed cg.c built with papcoll-smpi.pc runs its allreduce with
+# papsim's ring under smpirun (the report says so) and its flops are
+# simulated (-DCG_SMPI=1: the same time on every run); the preloaded
+# libpapcoll.so does the same under mpiexec.
+# doc_command START: the command of docs/papcoll.md whose first line starts
+# with START, its continuation lines joined.
+doc_command() {
+    awk -v start="$1" 'index($0, start) == 1 { on = 1 }
+        on { l = $0; cont = sub(/\\$/, "", l); line = line l; if (!cont) { print line; exit } }' \
+        "$PAPSIM_SOURCE_DIR/docs/papcoll.md"
+}
+# run_doc START [SED]: runs that command (after the sed edit SED, if given)
+# with PREFIX the moved install.
+run_doc() {
+    local cmd
+    cmd=$(doc_command "$1" | sed "${2:-}")
+    [ -n "$cmd" ] || { fail "docs/papcoll.md has no command starting '$1'"; return; }
+    expect_ok "docs/papcoll.md: $cmd" env PREFIX="$P" SMPIRUN="$SMPIRUN" MPIEXEC="$MPIEXEC" \
+        PKG_CONFIG_PATH="$P/lib/pkgconfig" bash -c "$cmd"
+}
+run_doc "cc -O2 -fPIC -shared"
+# HOSTS is the page's placeholder; smpirun the one of papsim's SimGrid.
+run_doc "PAPCOLL_ALLREDUCE=ring PAPCOLL_REPORT=papcoll.csv smpirun" \
+    's/ smpirun / "$SMPIRUN" /; s/ HOSTS / hosts /'
 expect_eq "papcoll-smpi: integer checks" "$(grep -c 'integer checks: ok' out.txt)" 1
-expect_eq "papcoll-smpi: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' smpi-report.csv)" ring
-expect_ok "cg for the real MPI" mpicc -O2 -o cg-mpi cg.c -lm
-expect_ok "libpapcoll.so preloaded under mpiexec" "$MPIEXEC" --allow-run-as-root --oversubscribe \
-    -np 4 -x LD_PRELOAD="$P/lib/libpapcoll.so" -x PAPCOLL_ALLREDUCE=ring \
-    -x PAPCOLL_REPORT="$here/mpi-report.csv" ./cg-mpi
+expect_eq "papcoll-smpi: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' papcoll.csv)" ring
+# Simulated flops: the loop takes exactly the simulated time of the build
+# tree's cg-papcoll-smpi (built with CG_SMPI), run the same way.
+sed -n 's/^cg: loop \([0-9.]*\) s$/\1/p' out.txt >time_doc.txt
+PAPCOLL_ALLREDUCE=ring PAPCOLL_REPORT=tree.csv expect_ok "build tree's cg-papcoll-smpi" \
+    "$SMPIRUN" -no-privatize -np 4 -platform "$P/share/papsim/platforms/crossbar.xml" \
+    -hostfile hosts "$PAPSIM_BUILD_DIR/cg-papcoll-smpi" --cfg=smpi/simulate-computation:no
+sed -n 's/^cg: loop \([0-9.]*\) s$/\1/p' out.txt >time_tree.txt
+if [ -s time_doc.txt ] && cmp -s time_doc.txt time_tree.txt; then pass; else
+    fail "cg by the page's lines: loop '$(cat time_doc.txt)' s, the build tree's '$(cat time_tree.txt)' s"; fi
+run_doc "mpicc -O2 -o cg"
+rm -f papcoll.csv
+run_doc "mpirun --oversubscribe -np 4 -x LD_PRELOAD=\$PREFIX/lib/libpapcoll.so" 's/^mpirun /"$MPIEXEC" /'
 expect_eq "libpapcoll.so: integer checks" "$(grep -c 'integer checks: ok' out.txt)" 1
-expect_eq "libpapcoll.so: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' mpi-report.csv)" ring
+expect_eq "libpapcoll.so: allreduce by ring" "$(awk -F, '$1 == "allreduce" {print $3}' papcoll.csv)" ring
 
 expect_ok "cmake configure with find_package" \
     cmake -S ex -B exb -DCMAKE_PREFIX_PATH="$P" -DCMAKE_BUILD_TYPE=Release

@@ -218,7 +218,7 @@ expect_bad_input "missing metric column" "nolast/results.csv: missing column 'la
     "$PAPSIM" report nolast --best sparbit
 expect_ok "other metrics without last_delay_s" "$PAPSIM" report nolast --best sparbit --metric max_elapsed
 mkdir -p badnp && sed '3s/,platforms\/p.xml,4,/,platforms\/p.xml,four,/' run/results.csv >badnp/results.csv
-expect_bad_input "bad np" "badnp/results.csv:3: np: 'four' is not a positive integer" \
+expect_bad_input "bad np" "badnp/results.csv:3: np: 'four' is not a process count from 1 to 1048576" \
     "$PAPSIM" report badnp --best sparbit
 mkdir -p notime && sed '2s/,[^,]*,[^,]*,ok$/,,,ok/' run/results.csv >notime/results.csv
 expect_bad_input "ok row without time" "notime/results.csv:2: mean_elapsed_s: '' is not a time" \

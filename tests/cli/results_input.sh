@@ -68,7 +68,8 @@ expect_eq "regress --help names --allow-missing" "$(grep -c -- '--allow-missing'
 
 # --- one bad value, refused by every reader -------------------------------
 # every_reader DESC FILE WANT: report, report --relative, regress (as NEW and
-# as golden), compare (both sides) refuse FILE with WANT after their prefix.
+# as golden), compare (both sides) refuse FILE with WANT after their prefix,
+# and tune refuses it as DIR/results.csv.
 every_reader() {
     local desc=$1 f=$2 want=$3
     expect_err "report: $desc" 2 "papsim report: $want" "$PAPSIM" report "$f" --out o
@@ -78,9 +79,33 @@ every_reader() {
     expect_err "regress golden: $desc" 2 "papsim regress: $want" "$PAPSIM" regress $good "$f"
     expect_err "compare sim: $desc" 2 "papsim compare: $want" "$PAPSIM" compare "$f" $good
     expect_err "compare real: $desc" 2 "papsim compare: $want" "$PAPSIM" compare $good "$f"
+    local d=tune_${f%.csv}
+    mkdir -p "$d" && cp "$f" "$d/results.csv"
+    expect_err "tune: $desc" 2 "papsim tune: $d/results.csv${want#"$f"}" \
+        "$PAPSIM" tune "$d" --out "$d.conf"
 }
 csv_set np 2 abc $good >np.csv
-every_reader "np=abc" np.csv "np.csv:2: np: 'abc' is not a positive integer"
+every_reader "np=abc" np.csv "np.csv:2: np: 'abc' is not a process count from 1 to 1048576"
+# Each column against its form and range: a case id as papsim makes them (16
+# lowercase hex digits), a collective papsim knows, a time below 1e6 s, a skew
+# no larger than papsim simulates, a root among the ranks, no control
+# character.
+csv_set case_id 2 zzzz $good >id.csv
+every_reader "case_id zzzz" id.csv \
+    "id.csv:2: case_id: 'zzzz' is not a case id (16 hex digits, 0-9 and a-f, as papsim writes it)"
+csv_set last_delay_s 3 1e308 $good >huge.csv
+every_reader "a time of 1e308 s" huge.csv \
+    "huge.csv:3: last_delay_s: '1e308' is more than 1e+06 s, longer than any collective call (results_csv.h)"
+csv_set collective 2 reduse $good >coll.csv
+every_reader "an unknown collective" coll.csv \
+    "coll.csv:2: collective: 'reduse' is not a collective papsim knows (allgather, allgatherv, reduce, allreduce, alltoall, bcast, barrier, reduce_scatter, reduce_scatter_block, alltoallv, scan, exscan, gather, scatter, gatherv, scatterv)"
+csv_set skew_s 3 5000 $good >skew.csv
+every_reader "a skew above 4096 s" skew.csv \
+    "skew.csv:3: skew_s: '5000' is more than 4096 s, the largest skew papsim simulates"
+csv_set root 2 8 $good >root.csv
+every_reader "root 8 at np 8" root.csv "root.csv:2: root: 8 is not a rank of np 8 (0 to 7)"
+csv_set algorithm 3 "$(printf 'lin\033[2Jear')" $good >ctl.csv
+every_reader "a control character" ctl.csv "ctl.csv:3: algorithm: the control character 0x1b"
 csv_set last_delay_s 3 '-&' $good >negative.csv
 neg=$(csv_col last_delay_s negative.csv | sed -n 2p)
 every_reader "negative time" negative.csv "negative.csv:3: last_delay_s: '$neg' is a negative time"
@@ -144,7 +169,7 @@ for bad in np nostatus dup cut; do
     # The same edit as above, made to shard 1's table.
     case $bad in
     np) csv_set np 2 abc s1/results.csv >b_np/results.csv
-        want="b_np/results.csv:2: np: 'abc' is not a positive integer" ;;
+        want="b_np/results.csv:2: np: 'abc' is not a process count from 1 to 1048576" ;;
     nostatus) csv_drop status s1/results.csv >b_nostatus/results.csv
         want="b_nostatus/results.csv:1: missing column 'status'; every results table needs case_id, rep and status" ;;
     dup) sed -n 2p s1/results.csv | sed 's/,ok$/,timeout/' >>b_dup/results.csv

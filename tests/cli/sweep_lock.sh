@@ -1,7 +1,8 @@
 # One papsim run per result directory: a run holds DIR/papsim.lock; a second
 # run on DIR stops at once naming the holder's process id and command, or
 # with --wait-lock waits and then finds the work done. The lock goes with its
-# holder, however that ends (a SIGKILL included). The first run is frozen
+# holder, however that ends (a SIGKILL included), and a run that ends removes
+# the file; a run that waited on a removed file takes DIR/papsim.lock anew. The first run is frozen
 # with SIGSTOP while the others try, so the test does not race the clock.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -68,6 +69,43 @@ expect_eq "no duplicated row" "$(csv_cols case_id,rep shared/results.csv | sort 
 if cmp -s ref/results.csv shared/results.csv; then pass; else
     fail "results differ from the reference: $(diff ref/results.csv shared/results.csv | head -5)"; fi
 
+# A finished run removes its lock file; the waiting one took the lock anew.
+if [ -e shared/papsim.lock ]; then fail "shared/papsim.lock left: $(cat shared/papsim.lock)"; else pass; fi
+
+# A run that waited while its holder removed the lock file holds
+# DIR/papsim.lock itself, not the removed file: a run started after it finds
+# DIR busy. The holder is stopped with SIGTERM (it keeps what it finished and
+# removes the file on its way out); the waiter then resumes the rest.
+setsid "$PAPSIM" run spec.ini --out relock --jobs 1 --quiet 2>r1.err &
+r1=$!
+# (Stopped once it writes rows: it then takes SIGTERM as an interruption.)
+r1_runs() { [ "$(rows relock/results.csv)" -ge 2 ] || ! kill -0 "$r1" 2>/dev/null; }
+wait_for 300 r1_runs || fail "relock: no row after 300 s"
+kill -STOP "$r1"
+"$PAPSIM" run spec.ini --out relock --jobs 1 --quiet --wait-lock >r2.out 2>r2.err &
+r2=$!
+r2_waits() { grep -q "waiting for it to finish (--wait-lock)" r2.err || ! kill -0 "$r2" 2>/dev/null; }
+wait_for 300 r2_waits || fail "relock: the second run said nothing after 300 s"
+kill -TERM "$r1"
+kill -CONT "$r1"
+wait "$r1"
+expect_eq "relock: the first run ends interrupted" "$?" 130
+r2_holds() { grep -q "^$r2: " relock/papsim.lock 2>/dev/null || ! kill -0 "$r2" 2>/dev/null; }
+wait_for 300 r2_holds || fail "relock: the second run holds no lock after 300 s"
+kill -STOP "$r2"
+if grep -q "^$r2: papsim run spec.ini --out relock" relock/papsim.lock 2>/dev/null; then pass; else
+    fail "relock: DIR/papsim.lock does not name the waiting run: '$(cat relock/papsim.lock 2>&1)'"; fi
+timeout 60 "$PAPSIM" run spec.ini --out relock --quiet >r3.out 2>r3.err
+expect_eq "relock: a third run exits 1" "$?" 1
+if grep -q "in use by another papsim run (process $r2: " r3.err; then pass; else
+    fail "relock: a third run was not refused: $(head -c 400 r3.err)"; fi
+kill -CONT "$r2"
+wait "$r2"
+expect_eq "relock: the waiting run exits 0" "$?" 0
+if cmp -s ref/results.csv relock/results.csv; then pass; else
+    fail "relock: results differ: $(diff ref/results.csv relock/results.csv | head -5)"; fi
+if [ -e relock/papsim.lock ]; then fail "relock/papsim.lock left"; else pass; fi
+
 # A run killed with SIGKILL leaves no lock behind: the next run starts at once
 # (its smpirun children, still running for a moment, do not hold it).
 setsid "$PAPSIM" run spec.ini --out killed --jobs 1 --quiet 2>killed.err &
@@ -92,6 +130,7 @@ wait_for 60 none_unexeced || echo "note: a forked batch of the killed run has no
 timeout 300 "$PAPSIM" run spec.ini --out killed --quiet 2>after_kill.err
 expect_eq "run after a SIGKILL exits 0" "$?" 0
 expect_eq "run after a SIGKILL was not refused" "$(grep -c 'in use' after_kill.err)" 0
+if [ -e killed/papsim.lock ]; then fail "killed/papsim.lock left after the next run"; else pass; fi
 if cmp -s ref/results.csv killed/results.csv; then pass; else
     fail "results after the kill differ: $(diff ref/results.csv killed/results.csv | head -5)"; fi
 

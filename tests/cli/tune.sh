@@ -93,7 +93,7 @@ mkdir header && head -n 1 <(grep -v '^#' "$fixtures/results.csv") > header/resul
 expect_bad_input "header only" "header/results.csv: no results" "$PAPSIM" tune header
 no_file "header only" header
 mkdir unmapped && { grep -v '^#' "$fixtures/results.csv" | head -n 1
-    printf '%s\n' "1,allgatherv,sparbit,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,double,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,ok"; } > unmapped/results.csv
+    printf '%s\n' "0000000000000001,allgatherv,sparbit,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,double,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,ok"; } > unmapped/results.csv
 expect_bad_input "no mappable algorithm" \
     "allgatherv np=4 8 B: no algorithm with an Open MPI 4.1 counterpart has a result \(best: sparbit\)" \
     "$PAPSIM" tune unmapped
@@ -249,7 +249,7 @@ expect_eq "alltoallv pairwise rules" "$(grep -v '^#' a2av/ompi-rules.conf | tr '
 header=$(head -n 1 gsa/results.csv)
 row=",linear,p.xml,4,sequential,0,no_delay,0,0,1,8,uniform,char,sum,0,0,,0,1e-05,1e-05,1e-05,1e-05,yes,ok"
 mkdir gatherv
-{ echo "$header"; grep ',gather,linear,' gsa/results.csv; echo "1,gatherv$row"; } > gatherv/results.csv
+{ echo "$header"; grep ',gather,linear,' gsa/results.csv; echo "0000000000000001,gatherv$row"; } > gatherv/results.csv
 expect_bad_input "gatherv refused" "gatherv" "$PAPSIM" tune gatherv
 expect_eq "gatherv: the message" "$(cat err.txt)" "papsim tune: gatherv/results.csv: gatherv: Open MPI's tuned component has no gatherv algorithm to choose and reads no gatherv rules (another component runs it), so a rules file cannot select one; tune a results directory without gatherv"
 no_file "gatherv refused" gatherv

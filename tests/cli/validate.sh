@@ -3,8 +3,10 @@
 # platforms (speeds, bandwidths, latencies, routes), skews the simulated
 # clock cannot resolve, and the key and line of every bad value. Each
 # refusal exits 2 with a message naming the file, the line and the key, and
-# leaves no result directory behind. Unknown options are named as such by
-# every command.
+# leaves no result directory behind. Values are checked whether or not a
+# case uses them. Unknown options and options without their value are named
+# alike by every command; --cfg words are checked against the SimGrid in use
+# before any case runs.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 # spec NAME LINES...: writes NAME.ini, one argument per line.
@@ -166,6 +168,29 @@ spec bignp collective=reduce "bytes = 8" "np = 4, 200" "algorithms = binomial" "
 refused "np too large names the platform that fits" bignp.ini \
     "bignp.ini:3: np: np=200 with 16 ranks per node needs 13 nodes but platform 'default' has 4 hosts; \`papsim platform flat --nodes 13 --cores 16 -o platform.xml\` writes a flat platform that fits"
 
+# ---- every value checked, used or not ----------------------------------------
+# Skews no pattern of the block uses (no_delay has none), a matrix seed no
+# random matrix uses and a default every block overrides are still values of
+# the spec: refused at their line as when they are used.
+spec unused-skews "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "skews = nan, -5us, 3parsec"
+refused "skews no pattern uses" unused-skews.ini \
+    "unused-skews.ini:6: skews: --skew: skew 'nan' is neither a duration (100us, 2ms, 1.5s) nor a factor (1.5x, 1.5x-own)"
+spec unused-skew3 "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "skews = 10us, 3parsec"
+refused "the third skew no pattern uses" unused-skew3.ini \
+    "unused-skew3.ini:6: skews: --skew: skew '3parsec' has an unknown unit 'parsec' (use ns, us, ms or s)"
+# A default every block sets itself: no case uses it, and it is checked too.
+spec unused-default "skews = 1ns, 3parsec" "[only]" "${BASE[@]}" "algorithms = binomial" \
+    "patterns = no_delay, ascending" "skews = 1us"
+refused "a default skew every block overrides" unused-default.ini \
+    "unused-default.ini:1: skews: --skew: skew '3parsec' has an unknown unit 'parsec' (use ns, us, ms or s)"
+spec unused-default-np "np = 4, x" "in_place = maybe" "[only]" "${BASE[@]}" "algorithms = binomial" \
+    "patterns = no_delay" "in_place = no"
+refused "a default np every block overrides" unused-default-np.ini \
+    "unused-default-np.ini:1: np: --np 'x' is not an integer"
+spec unused-seed collective=alltoallv "bytes = 8" "np = 4" "algorithms = linear" "patterns = no_delay" "matrix_seed = 0"
+refused "a matrix seed no random matrix uses" unused-seed.ini \
+    "unused-seed.ini:6: matrix_seed: --matrix-seed '0' is not a seed (an integer from 1 to 2^63-1)"
+
 # ---- unknown options and commands are named as such, in one form -----------
 for cmd in list pattern platform hostfile bench run merge report study regress calibrate \
            compare schedule trace-summary; do
@@ -173,6 +198,16 @@ for cmd in list pattern platform hostfile bench run merge report study regress c
     expect_eq "$cmd --bogus-flag: exit status" "$rc" 2
     expect_eq "$cmd --bogus-flag: message" "$(cat err.txt)" \
         "papsim $cmd: unknown option '--bogus-flag' (see papsim $cmd --help)"
+done
+# An option without its value, in the same form from every command.
+for cmdopt in "list --np" "list --format" "pattern --np" "platform --info" "hostfile --np" \
+              "bench --np" "bench --per-rank" "run --out" "report --relative" "study --out" \
+              "regress --rtol" "calibrate --np" "compare --metric" "schedule --np" "tune --out"; do
+    set -- $cmdopt
+    rc=0; "$PAPSIM" "$1" "$2" >out.txt 2>err.txt || rc=$?
+    expect_eq "$cmdopt without its value: exit status" "$rc" 2
+    expect_eq "$cmdopt without its value: message" "$(cat err.txt)" \
+        "papsim $1: missing value for option '$2' (see papsim $1 --help)"
 done
 rc=0; "$PAPSIM" bogus-command >out.txt 2>err.txt || rc=$?
 expect_eq "unknown command: exit status" "$rc" 2
@@ -196,6 +231,32 @@ expect_bad_input "--cfg: would replace the algorithm of builtin: cases" \
     "$PAPSIM" run builtin-ok.ini --out out --cfg=smpi/reduce:flat_tree
 expect_ok "--cfg: valid names pass" "$PAPSIM" run plain.ini --dry-run --quiet \
     --cfg=smpi/reduce:flat_tree --cfg=smpi/coll-selector:mpich --cfg=smpi/bcast:binomial_tree
+# Every --cfg word against the SimGrid in use, before any case runs: one
+# smpirun that ends at once, SimGrid's own message for the word it refuses.
+for cmd in run study; do
+    rc=0; "$PAPSIM" $cmd plain.ini --out out --cfg=bogus/item:zz >out.txt 2>err.txt || rc=$?
+    expect_eq "$cmd --cfg=bogus/item:zz: exit status" "$rc" 2
+    expect_eq "$cmd --cfg=bogus/item:zz: message" \
+        "$(tail -n 1 err.txt | sed 's/SimGrid [0-9.]* refuses/SimGrid V refuses/')" \
+        "papsim run: '--cfg=bogus/item:zz': SimGrid V refuses it: Bad config key: bogus/item"
+    [ -e out ] && fail "$cmd --cfg=bogus/item:zz: out/ created (a case ran)" || pass
+done
+rc=0; "$PAPSIM" run plain.ini --out out --cfg=network/model:CM02 --cfg=smpi/host-speed:abc \
+    >out.txt 2>err.txt || rc=$?
+expect_eq "--cfg with a value SimGrid cannot read: exit status" "$rc" 2
+expect_eq "--cfg with a value SimGrid cannot read: the word named" \
+    "$(sed 's/SimGrid [0-9.]* refuses/SimGrid V refuses/' err.txt)" \
+    "papsim run: '--cfg=smpi/host-speed:abc': SimGrid V refuses it: Parse error at smpi/host-speed:1: cannot parse number:abc"
+[ -e out ] && fail "--cfg=smpi/host-speed:abc: out/ created" || pass
+rc=0; "$PAPSIM" bench --np 2 --log=root.thres:loud >out.txt 2>err.txt || rc=$?
+expect_eq "bench --log with an unknown level: exit status" "$rc" 2
+expect_eq "bench --log with an unknown level: message" \
+    "$(sed 's/SimGrid [0-9.]* refuses/SimGrid V refuses/' err.txt)" \
+    "papsim bench: '--log=root.thres:loud': SimGrid V refuses it: Unknown priority name: loud (must be one of: trace,debug,verbose,info,warning,error,critical)"
+[ -s out.txt ] && fail "bench --log=root.thres:loud: a case ran: $(cat out.txt)" || pass
+expect_ok "--cfg SimGrid takes: the run goes on" "$PAPSIM" run plain.ini --out cm02 --quiet \
+    --cfg=network/model:CM02
+expect_eq "--cfg SimGrid takes: its row" "$(csv_col status cm02/results.csv)" ok
 BAD_INPUT_PREFIX="papsim bench: "
 expect_bad_input "bench --cfg: an unknown SMPI algorithm" \
     "'--cfg=smpi/allreduce:nope': unknown SMPI allreduce algorithm 'nope'" \

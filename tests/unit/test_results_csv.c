@@ -106,7 +106,8 @@ static void test_good_tables(check_counts *c)
         expect_ok(c, "an older format", text, 1, f);
     }
     /* A hand-made table with some of the columns, comments, CRLF. */
-    expect_ok(c, "fewer columns", "# made by hand\r\ncase_id,rep,status,np\r\nx,0,ok,4\r\n", 1, 0);
+    expect_ok(c, "fewer columns",
+              "# made by hand\r\ncase_id,rep,status,np\r\n00000000000000aa,0,ok,4\r\n", 1, 0);
     /* A UTF-8 byte order mark is skipped: the first column is case_id. */
     snprintf(h, sizeof h, "\xEF\xBB\xBF%s\n%s\n", papsim_results_header(), ROW_A);
     expect_ok(c, "byte order mark", h, 1, PAPSIM_RESULTS_FORMAT);
@@ -119,6 +120,17 @@ static void test_good_tables(check_counts *c)
     row_with(r1, sizeof r1, 11, "18446744073709551615");
     table(text, sizeof text, r1);
     expect_ok(c, "largest seed", text, 1, PAPSIM_RESULTS_FORMAT);
+    /* The bounds themselves: the largest skew, the longest time, the last rank as root, an
+     * empty skew (a hand-made table). */
+    static const struct {
+        int field;
+        const char *value;
+    } bounds[] = {{10, "4096"}, {21, "1e6"}, {16, "7"}, {5, "1048576"}, {9, ""}, {17, "1"}};
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        row_with(r1, sizeof r1, bounds[i].field, bounds[i].value);
+        table(text, sizeof text, r1);
+        expect_ok(c, bounds[i].value, text, 1, PAPSIM_RESULTS_FORMAT);
+    }
     /* A row that is not ok may have times (a missed start) or none. */
     row_with(r1, sizeof r1, 25, "missed_start");
     table(text, sizeof text, r1);
@@ -136,11 +148,11 @@ static void expect_bad_field(check_counts *c, int n, const char *value, const ch
 
 static void test_values(check_counts *c)
 {
-    expect_bad_field(c, 5, "abc", ":2: np: 'abc' is not a positive integer");
-    expect_bad_field(c, 5, "0", ":2: np: '0' is not a positive integer");
-    expect_bad_field(c, 5, "-8", ":2: np: '-8' is not a positive integer");
-    expect_bad_field(c, 5, "8.0", ":2: np: '8.0' is not a positive integer");
-    expect_bad_field(c, 5, "99999999999", ":2: np: '99999999999' is not a positive integer");
+    expect_bad_field(c, 5, "abc", ":2: np: 'abc' is not a process count from 1 to 1048576");
+    expect_bad_field(c, 5, "0", ":2: np: '0' is not a process count from 1 to 1048576");
+    expect_bad_field(c, 5, "-8", ":2: np: '-8' is not a process count from 1 to 1048576");
+    expect_bad_field(c, 5, "8.0", ":2: np: '8.0' is not a process count from 1 to 1048576");
+    expect_bad_field(c, 5, "99999999999", ":2: np: '99999999999' is not a process count from 1 to 1048576");
     expect_bad_field(c, 7, "-1", ":2: ranks_per_node: '-1' is not a non-negative integer");
     expect_bad_field(c, 11, "18446744073709551616",
                      ":2: seed: '18446744073709551616' is not a non-negative integer");
@@ -156,14 +168,40 @@ static void test_values(check_counts *c)
     expect_bad_field(c, 23, "1e-5s", ":2: max_elapsed_s: '1e-5s' is not a time in seconds");
     expect_bad_field(c, 20, "",
                      ":2: total_delay_s: '' is not a time; a row with status ok has every time");
-    expect_bad_field(c, 17, "inf", ":2: gamma: 'inf' is not a finite number");
+    expect_bad_field(c, 17, "inf", ":2: gamma: 'inf' is not a number from 0 to 1 (seconds per byte)");
+    expect_bad_field(c, 17, "-1e-9", ":2: gamma: '-1e-9' is not a number from 0 to 1 (seconds per byte)");
     expect_bad_field(c, 24, "maybe", ":2: deterministic: 'maybe' is neither yes nor no");
     expect_bad_field(c, 25, "OK",
                      ":2: status: 'OK' is not a status papsim writes (ok, unsupported, "
                      "check_failed, missed_start, timeout, baseline_timeout)");
     expect_bad_field(c, 25, "", ":2: status: '' is not a status papsim writes (ok, unsupported, "
                                 "check_failed, missed_start, timeout, baseline_timeout)");
-    expect_bad_field(c, 1, "", ":2: case_id: empty");
+    /* Each column against its form and range, whatever the command reads it: a case id
+     * as papsim makes them, 16 lowercase hex digits. */
+    static const char *const bad_ids[] = {"", "zzzz", "F6963D922BBBBBA2", "f6963d922bbbbba2a"};
+    for (size_t i = 0; i < sizeof bad_ids / sizeof bad_ids[0]; i++) {
+        char want[200];
+        snprintf(want, sizeof want, ":2: case_id: '%s' is not a case id (16 hex digits, 0-9 and "
+                                    "a-f, as papsim writes it)",
+                 bad_ids[i]);
+        expect_bad_field(c, 1, bad_ids[i], want);
+    }
+    expect_bad_field(c, 2, "reduse", ":2: collective: 'reduse' is not a collective papsim knows "
+                                     "(allgather, allgatherv, reduce, allreduce, alltoall, bcast, "
+                                     "barrier, reduce_scatter, reduce_scatter_block, alltoallv, "
+                                     "scan, exscan, gather, scatter, gatherv, scatterv)");
+    expect_bad_field(c, 5, "1048577", ":2: np: '1048577' is not a process count from 1 to 1048576");
+    expect_bad_field(c, 16, "8", ":2: root: 8 is not a rank of np 8 (0 to 7)");
+    expect_bad_field(c, 9, "3parsec", ":2: skew: skew '3parsec' has an unknown unit 'parsec' "
+                                      "(use ns, us, ms or s)");
+    expect_bad_field(c, 10, "4097", ":2: skew_s: '4097' is more than 4096 s, the largest skew "
+                                    "papsim simulates");
+    expect_bad_field(c, 21, "1e308", ":2: last_delay_s: '1e308' is more than 1e+06 s, longer than "
+                                     "any collective call (results_csv.h)");
+    expect_bad_field(c, 22, "1000000.5", ":2: mean_elapsed_s: '1000000.5' is more than 1e+06 s, "
+                                         "longer than any collective call (results_csv.h)");
+    expect_bad_field(c, 3, "bin\x1b[2Jomial", ":2: algorithm: the control character 0x1b");
+    expect_bad_field(c, 4, "plat\tform", ":2: platform: the control character 0x09");
     expect_bad_field(c, 3, "", ":2: algorithm: empty");
     expect_bad_field(c, 8, "", ":2: pattern: empty");
 }
