@@ -270,9 +270,9 @@ for real in $reals; do
     expect_eq "$real: inter-communicator: results" "$(cat inter.txt)" "$(echo "$COLLS_OK" | head -n 5)"
     expect_eq "$real: inter-communicator: every call fell through" "$(new_rows inter-$real-report.csv)" \
     "gather,binomial,binomial,4,4,intercommunicator:4
-    scatter,linear,linear,4,4,intercommunicator:4
-    gatherv,linear,linear,4,4,intercommunicator:4
-    scatterv,linear,linear,4,4,intercommunicator:4
-    alltoallv,pairwise,pairwise,4,4,intercommunicator:4"
+scatter,linear,linear,4,4,intercommunicator:4
+gatherv,linear,linear,4,4,intercommunicator:4
+scatterv,linear,linear,4,4,intercommunicator:4
+alltoallv,pairwise,pairwise,4,4,intercommunicator:4"
 done
 finish
