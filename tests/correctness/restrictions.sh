@@ -2,8 +2,9 @@
 # (tests/mpi/restrictions.c, no papbench in front of it), refuses a case it
 # does not support with the error class papsim_algorithms.h documents, on
 # every rank and without a hang, and still gives the right result otherwise.
-# Under Open MPI (mpiexec, oversubscribed) at np 4 (a power of two), 5 (odd)
-# and 6 (even, not a power of two), and under SMPI with the same sources
+# Under Open MPI (mpiexec, oversubscribed) and MPICH (mpiexec.mpich, when
+# built) at np 4 (a power of two), 5 (odd) and 6 (even, not a power of
+# two), and under SMPI with the same sources
 # built as smpicc builds them, without papsim's defines, at np 4 and 5.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -18,6 +19,19 @@ for np in 4 5 6; do
     run_test_program "Open MPI" "$PAPSIM_RESTRICTIONS" "$np" "mpi-$np.txt" "$min_cases"
     expect_eq "Open MPI np=$np: not taken for SMPI" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=0$" "mpi-$np.txt")" "1"
 done
+
+# The same under MPICH (papsim-restrictions-mpich under mpiexec.mpich),
+# when it is built (cmake/mpich.cmake).
+if [ -n "${PAPSIM_RESTRICTIONS_MPICH:-}" ]; then
+    for np in 4 5 6; do
+        if timeout 300 "$MPIEXEC_MPICH" -n "$np" "$PAPSIM_RESTRICTIONS_MPICH" > "mpich-$np.txt" 2>&1; then
+            pass
+        else
+            fail "MPICH np=$np: exit status $?: $(grep -m 5 FAIL "mpich-$np.txt" | tr '\n' ' ')"
+        fi
+        check_run "MPICH" "$np" "mpich-$np.txt"
+    done
+fi
 
 if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ]; then
     for np in 4 5; do
