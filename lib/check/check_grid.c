@@ -33,23 +33,21 @@ void check_list_free(check_list *l)
     l->n = l->cap = 0;
 }
 
-static int in(const char *s, const char *const *names)
+/* A collective's traits (collectives.def), the grid's axes follow them. */
+static int has(const char *coll, unsigned traits)
 {
-    for (; *names; names++)
-        if (!strcmp(s, *names))
-            return 1;
-    return 0;
+    return papsim_collective_has(coll, traits);
 }
 
-static const char *const reductions[] = {"reduce", "allreduce", "reduce_scatter",
-                                         "reduce_scatter_block", "scan", "exscan", NULL};
-static const char *const rooted[] = {"reduce", "bcast", "gather", "scatter", "gatherv",
-                                     "scatterv", NULL};
-static const char *const vforms[] = {"allgatherv", "alltoallv", "gatherv", "scatterv",
-                                     "reduce_scatter", NULL};
-/* Different datatypes per rank with one signature: these take a send and
- * a receive type (or, for bcast, a type per rank) of fixed counts. */
-static const char *const typed[] = {"allgather", "alltoall", "bcast", "gather", "scatter", NULL};
+/* Different datatypes per rank with one signature: the collectives with
+ * data, no op and no v-form (allgather, alltoall, bcast, gather, scatter)
+ * take a send and a receive type (or, for bcast, a type per rank) of fixed
+ * counts. */
+static int typed(const char *coll)
+{
+    return papsim_collective_known(coll) &&
+           !has(coll, PAPSIM_C_OP) && !has(coll, PAPSIM_C_VFORM) && !has(coll, PAPSIM_C_NO_DATA);
+}
 
 static int listed(const int *v, int n, int x)
 {
@@ -74,12 +72,12 @@ static void add(grid *g, int count, papsim_cw_typekind type, papsim_cw_opkind op
 {
     const papsim_check_options *o = g->o;
     const char *coll = o->algos[g->algo].collective;
-    if (!in(coll, rooted))
+    if (!has(coll, PAPSIM_C_ROOTED))
         root = 0; /* no root: one case, not one per root */
-    if (!in(coll, reductions))
+    if (!has(coll, PAPSIM_C_OP))
         op = PAPSIM_CW_SUM; /* nothing combined */
     papsim_check_word w = {count, type, op, root, inplace, comm, dist, calls, skew, seg};
-    if (inplace && !strcmp(coll, "alltoallv") &&
+    if (inplace && has(coll, PAPSIM_C_MATRIX) &&
         dist != PAPSIM_CW_UNIFORM && dist != PAPSIM_CW_ZEROS)
         return; /* MPI_IN_PLACE needs a symmetric exchange */
     if (!listed(o->types, o->ntypes, type) || !listed(o->ops, o->nops, op) ||
@@ -110,10 +108,10 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
     const papsim_check_algo *a = &o->algos[algo];
     const char *coll = a->collective;
     grid g = {o, l, algo, np, mpi, 0};
-    const int red = in(coll, reductions), root_ = in(coll, rooted), v = in(coll, vforms);
+    const int red = has(coll, PAPSIM_C_OP), root_ = has(coll, PAPSIM_C_ROOTED), v = has(coll, PAPSIM_C_VFORM);
     const int noncomm = red && !(a->flags & PAPSIM_R_COMMUTATIVE);
     const papsim_cw_opkind op7 = noncomm ? PAPSIM_CW_AFFINE : PAPSIM_CW_SUM;
-    const int ninpl = !strcmp(coll, "bcast") ? 1 : 2;
+    const int ninpl = has(coll, PAPSIM_C_ONE_BUFFER) ? 1 : 2;
     static const int default_counts[] = {0, 1, 7, 1001};
     static const papsim_cw_typekind affine_types[] = {PAPSIM_CW_INT, PAPSIM_CW_HOLES,
                                                       PAPSIM_CW_SHIFTED};
@@ -140,7 +138,7 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
             return -1;
         return check_list_add(l, algo, np, mpi, &w);
     }
-    if (!strcmp(coll, "barrier")) {
+    if (has(coll, PAPSIM_C_NO_DATA)) {
         for (int comm = 0; comm < PAPSIM_CW_NCOMMS; comm++)
             for (int skew = 0; skew < PAPSIM_CW_NSKEWS; skew++)
                 for (int calls = 1; calls <= 2; calls++)
@@ -194,7 +192,7 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
                 PAPSIM_CW_WORLD, v ? PAPSIM_CW_GAPPED : PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW,
                 0);
         }
-    for (int ri = 0; in(coll, typed) && ri < nroots; ri++) {
+    for (int ri = 0; typed(coll) && ri < nroots; ri++) {
         add(&g, small, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, roots[ri], 0, PAPSIM_CW_WORLD,
             PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
         add(&g, 1001, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, roots[ri], 0, PAPSIM_CW_WORLD,
@@ -237,7 +235,7 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
                 PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_RANDOM, 12);
         }
     /* a large count, not a multiple of np (up to np 33) */
-    add(&g, in(coll, typed) || v ? 10007 : 100003, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, 0,
+    add(&g, typed(coll) || v ? 10007 : 100003, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, 0,
         PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
     return g.failed ? -1 : 0;
 }

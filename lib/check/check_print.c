@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "papsim_catalog.h"
 #include "smpi/launch.h"
 
 #define MAXV 48
@@ -77,8 +78,7 @@ static void print_repro(const papsim_check_options *o, const check_case *c, FILE
 /* A collective with a root (the root axis means something). */
 static int rooted(const char *coll)
 {
-    return !strcmp(coll, "reduce") || !strcmp(coll, "bcast") || !strncmp(coll, "gather", 6) ||
-           !strncmp(coll, "scatter", 7);
+    return papsim_collective_has(coll, PAPSIM_C_ROOTED);
 }
 
 static int failed(check_status s)
@@ -113,10 +113,7 @@ size_t check_print(const papsim_check_options *o, const check_list *l, FILE *out
             count(&np, c->np);
             count(&cnt, w->count);
             count(&type, w->type);
-            if (!strcmp(o->algos[c->algo].collective, "reduce") ||
-                !strcmp(o->algos[c->algo].collective, "allreduce") ||
-                strstr(o->algos[c->algo].collective, "scan") ||
-                strstr(o->algos[c->algo].collective, "reduce_scatter"))
+            if (papsim_collective_has(o->algos[c->algo].collective, PAPSIM_C_OP))
                 count(&op, w->op);
             if (rooted(o->algos[c->algo].collective))
                 count(&root, r == 0 ? 0 : r == c->np - 1 ? 2 : r == c->np / 2 ? 1 : 3);
