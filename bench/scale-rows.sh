@@ -19,24 +19,25 @@
 # usage: bench/scale-rows.sh [BUILD_DIR]          (default ./build)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
+build=$(cd "${1:-$root/build}" && pwd) || exit 2
 papsim=$build/papsim
 nps=${PAPSIM_ROWS_NPS:-1024 4096}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2 # relative names: the rows (and case ids) name no temporary path
 
 for np in $nps; do
     hosts=$((np / 16)) leaf=1
     while [ $((leaf * leaf)) -lt "$hosts" ]; do leaf=$((leaf * 2)); done
-    plat=$work/fat-tree-$np.xml
+    plat=fat-tree-$np.xml
     "$papsim" platform fat_tree --nodes "$hosts" --cores 16 --bw 10Gbps --lat 1us \
         --params "2;$leaf,$((hosts / leaf));1,$leaf;1,1" -o "$plat" >/dev/null || exit 2
-    "$papsim" pattern --pattern random --np "$np" --skew 1 --seed 7 >"$work/shape-$np.txt" || exit 2
+    "$papsim" pattern --pattern random --np "$np" --skew 1 --seed 7 >"shape-$np.txt" || exit 2
     while read -r args; do
         rm -f "$work/per-rank.csv"
         # shellcheck disable=SC2086 # the case's options, split on purpose
         "$papsim" bench --np "$np" --platform "$plat" $args \
-            --per-rank "$work/per-rank.csv" 2>"$work/err.txt" | tail -n +2 | sed "s|$work|WORK|g" ||
+            --per-rank "$work/per-rank.csv" 2>"$work/err.txt" | tail -n +2 ||
             { echo "FAILED: np $np $args: $(tail -n 1 "$work/err.txt")"; continue; }
         echo "per-rank $(sha256sum <"$work/per-rank.csv" | cut -d' ' -f1)"
     done <<CASES
@@ -46,6 +47,6 @@ for np in $nps; do
 --collective reduce --algorithm clairvoyant --bytes 1KiB --pattern gaussian --skew 100us --knowledge oracle
 --collective allreduce --algorithm slt --bytes 64KiB --pattern ascending --skew 20us --knowledge oracle
 --collective reduce --algorithm builtin:binomial --bytes 1KiB --pattern v_shape --skew 10us
---collective reduce --algorithm binomial --bytes 1KiB --pattern file:$work/shape-$np.txt --skew 30us
+--collective reduce --algorithm binomial --bytes 1KiB --pattern file:shape-$np.txt --skew 30us
 CASES
 done
