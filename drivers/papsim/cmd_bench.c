@@ -11,13 +11,14 @@
 #include "sweep/launch.h"
 #include "sweep/locate.h"
 #include "sweep/smpi_algos.h"
+#include "sweep/sweep_memory.h"
 #include "util/csv.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
 #include "util/remove_tree.h"
 
 typedef struct {
-    int dry_run, keep, help;
+    int dry_run, keep, help, ignore_memory;
     const char *per_rank;
     const char *cfg[32];
     int ncfg;
@@ -28,6 +29,7 @@ static void bench_usage(FILE *out)
     fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
           "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
           "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE] [--dry-run] [--keep]\n"
+          "                    [--ignore-memory]\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
@@ -42,7 +44,11 @@ static void bench_usage(FILE *out)
           "  --cfg=ITEM:VALUE     extra SimGrid option (e.g. --cfg=network/model:CM02)\n"
           "  --per-rank FILE      also write per-rank delay, arrival and exit times\n"
           "  --dry-run            print the smpirun command instead of running it\n"
-          "  --keep               keep the working directory (platform, hostfile)\n",
+          "  --keep               keep the working directory (platform, hostfile)\n"
+          "  --ignore-memory      run even when the memory forecast says the case does not\n"
+          "                       fit: the memory available (MemAvailable in /proc/meminfo;\n"
+          "                       the variable PAPSIM_MEM_AVAILABLE, e.g. 8GiB, replaces it)\n"
+          "                       or vm.max_map_count (PAPSIM_MAX_MAP_COUNT replaces it)\n",
           out);
 }
 
@@ -56,6 +62,8 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->dry_run = 1;
         else if (!strcmp(a, "--keep"))
             o->keep = 1;
+        else if (!strcmp(a, "--ignore-memory"))
+            o->ignore_memory = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
         else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
@@ -91,6 +99,13 @@ int papsim_cmd_bench(int argc, char **argv)
     }
     if (papsim_bench_check_case(&c, &e) != 0)
         goto fail;
+    if (!o.dry_run) { /* the memory forecast: refused before anything runs */
+        sweep_memory_need need;
+        sweep_memory_need_init(&need, 1);
+        sweep_memory_need_add(&need, &c);
+        if (sweep_memory_check(&need, o.ignore_memory, "papsim bench", &e) != 0)
+            goto fail;
+    }
     {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
         papsim_smpi_algos smpi = {0};
         const char *builtin[1] = {c.collective};
