@@ -1,70 +1,45 @@
-/* The MPI-free view of the registry (see registry.def). */
+/* The MPI-free view of the registries (collectives.def, registry.def). */
 #include "papsim_catalog.h"
 
 #include <stdio.h>
 #include <string.h>
 
-const char *const papsim_collectives[] = {"allgather", "allgatherv", "reduce", "allreduce",
-                                         "alltoall", "bcast", "barrier", "reduce_scatter",
-                                         "reduce_scatter_block", "alltoallv", "scan",
-                                         "exscan", "gather", "scatter", "gatherv",
-                                         "scatterv"};
+const papsim_collective_entry papsim_collective_table[] = {
+#define PAPSIM_COLLECTIVE(name, mpi, signature, family, traits, smpi, open_mpi, bytes)          \
+    {#name, #mpi, #signature, #family, (traits), smpi, open_mpi, bytes},
+#include "collectives.def"
+};
+const char *const papsim_collectives[] = {
+#define PAPSIM_COLLECTIVE(name, ...) #name,
+#include "collectives.def"
+};
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
 /* The message-count models the rows name, defined in msgcount.c: a row whose
  * model is missing fails to link. */
-#define PAPSIM_MODEL_DECL(name, flags, knobs, msgcount, open_mpi, mpich, desc)                  \
+#define PAPSIM_ALG(coll, name, flags, knobs, msgcount, open_mpi, mpich, desc)                   \
     extern const struct papsim_msgcount_model papsim_msgcount_model_##msgcount;
-#define PAPSIM_ALLGATHER PAPSIM_MODEL_DECL
-#define PAPSIM_ALLGATHERV PAPSIM_MODEL_DECL
-#define PAPSIM_REDUCE PAPSIM_MODEL_DECL
-#define PAPSIM_ALLREDUCE PAPSIM_MODEL_DECL
-#define PAPSIM_ALLTOALL PAPSIM_MODEL_DECL
-#define PAPSIM_BCAST PAPSIM_MODEL_DECL
-#define PAPSIM_BARRIER PAPSIM_MODEL_DECL
-#define PAPSIM_REDUCE_SCATTER PAPSIM_MODEL_DECL
-#define PAPSIM_REDUCE_SCATTER_BLOCK PAPSIM_MODEL_DECL
-#define PAPSIM_ALLTOALLV PAPSIM_MODEL_DECL
-#define PAPSIM_SCAN PAPSIM_MODEL_DECL
-#define PAPSIM_EXSCAN PAPSIM_MODEL_DECL
-#define PAPSIM_GATHER PAPSIM_MODEL_DECL
-#define PAPSIM_SCATTER PAPSIM_MODEL_DECL
-#define PAPSIM_GATHERV PAPSIM_MODEL_DECL
-#define PAPSIM_SCATTERV PAPSIM_MODEL_DECL
 #include "registry.def"
-#undef PAPSIM_MODEL_DECL
 
-#define PAPSIM_ENTRY(coll, name, flags, knobs, msgcount, open_mpi, mpich, desc)                \
-    {coll, #name, (flags), (knobs), &papsim_msgcount_model_##msgcount, #msgcount, open_mpi,     \
-     mpich, desc},
 const papsim_catalog_entry papsim_catalog[] = {
-#define PAPSIM_ALLGATHER(...) PAPSIM_ENTRY("allgather", __VA_ARGS__)
-#define PAPSIM_ALLGATHERV(...) PAPSIM_ENTRY("allgatherv", __VA_ARGS__)
-#define PAPSIM_REDUCE(...) PAPSIM_ENTRY("reduce", __VA_ARGS__)
-#define PAPSIM_ALLREDUCE(...) PAPSIM_ENTRY("allreduce", __VA_ARGS__)
-#define PAPSIM_ALLTOALL(...) PAPSIM_ENTRY("alltoall", __VA_ARGS__)
-#define PAPSIM_BCAST(...) PAPSIM_ENTRY("bcast", __VA_ARGS__)
-#define PAPSIM_BARRIER(...) PAPSIM_ENTRY("barrier", __VA_ARGS__)
-#define PAPSIM_REDUCE_SCATTER(...) PAPSIM_ENTRY("reduce_scatter", __VA_ARGS__)
-#define PAPSIM_REDUCE_SCATTER_BLOCK(...) PAPSIM_ENTRY("reduce_scatter_block", __VA_ARGS__)
-#define PAPSIM_ALLTOALLV(...) PAPSIM_ENTRY("alltoallv", __VA_ARGS__)
-#define PAPSIM_SCAN(...) PAPSIM_ENTRY("scan", __VA_ARGS__)
-#define PAPSIM_EXSCAN(...) PAPSIM_ENTRY("exscan", __VA_ARGS__)
-#define PAPSIM_GATHER(...) PAPSIM_ENTRY("gather", __VA_ARGS__)
-#define PAPSIM_SCATTER(...) PAPSIM_ENTRY("scatter", __VA_ARGS__)
-#define PAPSIM_GATHERV(...) PAPSIM_ENTRY("gatherv", __VA_ARGS__)
-#define PAPSIM_SCATTERV(...) PAPSIM_ENTRY("scatterv", __VA_ARGS__)
+#define PAPSIM_ALG(coll, name, flags, knobs, msgcount, open_mpi, mpich, desc)                   \
+    {#coll, #name, (flags), (knobs), &papsim_msgcount_model_##msgcount, #msgcount, open_mpi,    \
+     mpich, desc},
 #include "registry.def"
 };
-#undef PAPSIM_ENTRY
 const size_t papsim_catalog_size = sizeof papsim_catalog / sizeof papsim_catalog[0];
+
+const papsim_collective_entry *papsim_collective_find(const char *collective)
+{
+    for (size_t i = 0; i < papsim_ncollectives; i++)
+        if (strcmp(papsim_collective_table[i].name, collective) == 0)
+            return &papsim_collective_table[i];
+    return NULL;
+}
 
 int papsim_collective_known(const char *collective)
 {
-    for (size_t i = 0; i < papsim_ncollectives; i++)
-        if (strcmp(papsim_collectives[i], collective) == 0)
-            return 1;
-    return 0;
+    return papsim_collective_find(collective) != NULL;
 }
 
 const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name)
@@ -85,12 +60,13 @@ static void append_item(char *buf, size_t len, const char *item, int *first)
     *first = 0;
 }
 
-/* SMPI chooses its algorithm of a collective by an smpi/<collective>
- * option; it has none for scan and exscan (one fixed linear pattern each),
- * so they have no builtin:NAME. */
+/* builtin:NAME runs the MPI call; a collective whose MPI call cannot be
+ * chosen (PAPSIM_C_NO_BUILTIN: scan and exscan, one fixed linear pattern
+ * each in SMPI) has none. */
 static int has_builtin(const char *collective)
 {
-    return strcmp(collective, "scan") != 0 && strcmp(collective, "exscan") != 0;
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll && !(coll->traits & PAPSIM_C_NO_BUILTIN);
 }
 
 void papsim_catalog_names(const char *collective, char *buf, size_t len)
@@ -129,22 +105,47 @@ int papsim_catalog_check_np(const papsim_catalog_entry *entry, int np, char *why
     return 0;
 }
 
+typedef struct {
+    unsigned bit;
+    const char *text;
+} bit_name;
+
+/* The names of the bits set, "a, b", or "none". */
+static void bits_text(unsigned bits, const bit_name *names, size_t n, char *buf, size_t len)
+{
+    int first = 1;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (bits & names[i].bit)
+            append_item(buf, len, names[i].text, &first);
+    if (first)
+        snprintf(buf, len, "none");
+}
+
 void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len)
 {
-    static const struct { unsigned bit; const char *text; } names[] = {
+    static const bit_name names[] = {
         {PAPSIM_R_POW2, "power-of-two np"},
         {PAPSIM_R_EVEN_NP, "even np"},
         {PAPSIM_R_COMMUTATIVE, "commutative op"},
         {PAPSIM_R_NO_IN_PLACE, "no MPI_IN_PLACE"},
     };
-    int first = 1;
-    if (len)
-        buf[0] = '\0';
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (flags & names[i].bit)
-            append_item(buf, len, names[i].text, &first);
-    if (first)
-        snprintf(buf, len, "none");
+    bits_text(flags, names, sizeof names / sizeof names[0], buf, len);
+}
+
+void papsim_collective_traits_text(unsigned traits, char *buf, size_t len)
+{
+    static const bit_name names[] = {
+        {PAPSIM_C_ROOTED, "rooted"},
+        {PAPSIM_C_OP, "op"},
+        {PAPSIM_C_VFORM, "v-form"},
+        {PAPSIM_C_ONE_BUFFER, "one buffer"},
+        {PAPSIM_C_NO_DATA, "no data"},
+        {PAPSIM_C_STRICT_KNOBS, "strict knobs"},
+        {PAPSIM_C_NO_BUILTIN, "no builtin"},
+    };
+    bits_text(traits, names, sizeof names / sizeof names[0], buf, len);
 }
 
 int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
@@ -162,8 +163,8 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
             papsim_catalog_names(collective, names, sizeof names);
             snprintf(why, len, "'%s': %s has no builtin: algorithm (SMPI has no smpi/%s option: "
                                "its MPI_%s is one fixed linear pattern; valid: %s)",
-                     algorithm, collective, collective,
-                     strcmp(collective, "scan") == 0 ? "Scan" : "Exscan", names);
+                     algorithm, collective, collective, papsim_collective_find(collective)->mpi,
+                     names);
             return -1;
         }
         if (algorithm[8])
@@ -257,18 +258,6 @@ int papsim_catalog_open_mpi(const papsim_catalog_entry *entry, char *name, size_
 
 int papsim_open_mpi_collective_id(const char *collective)
 {
-    static const struct {
-        const char *name;
-        int id;
-    } ids[] = {{"allgather", 0},       {"allgatherv", 1},      {"allreduce", 2},
-               {"alltoall", 3},        {"alltoallv", 4},       {"barrier", 6},
-               {"bcast", 7},           {"exscan", 8},          {"gather", 9},
-               {"reduce", 11},         {"reduce_scatter", 12}, {"reduce_scatter_block", 13},
-               {"scan", 14},           {"scatter", 15}};
-    size_t i;
-
-    for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (strcmp(ids[i].name, collective) == 0)
-            return ids[i].id;
-    return -1;
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll ? coll->open_mpi : -1;
 }

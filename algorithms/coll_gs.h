@@ -1,20 +1,11 @@
 /* Helpers of the rooted data movers gather, scatter, gatherv and scatterv:
- * their restriction flags from registry.def, their tags, their argument
- * checks (in coll_util.h's order and error classes, listed in
- * papsim_algorithms.h) and the in-order binomial tree they share. */
+ * their tags, their argument checks (in coll_util.h's order and error
+ * classes, listed in papsim_algorithms.h) and the in-order binomial tree
+ * they share. Their restriction flags are coll_util.h's. */
 #ifndef PAPSIM_COLL_GS_H
 #define PAPSIM_COLL_GS_H
 
 #include "coll_util.h"
-
-/* PAPSIM_FLAGS_<collective>_<name> of these collectives. */
-enum {
-#define PAPSIM_GATHER(name, flags, ...) PAPSIM_FLAGS_gather_##name = (flags),
-#define PAPSIM_SCATTER(name, flags, ...) PAPSIM_FLAGS_scatter_##name = (flags),
-#define PAPSIM_GATHERV(name, flags, ...) PAPSIM_FLAGS_gatherv_##name = (flags),
-#define PAPSIM_SCATTERV(name, flags, ...) PAPSIM_FLAGS_scatterv_##name = (flags),
-#include "registry.def"
-};
 
 /* Non-negative tags, one per collective, apart from the other helpers'. */
 enum {

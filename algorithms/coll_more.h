@@ -1,21 +1,11 @@
-/* Helpers of the barrier and reduce_scatter families: their restriction
- * flags from registry.def, their tags and their argument checks (the same
- * order and error classes as coll_util.h's checks, listed in
- * papsim_algorithms.h). */
+/* Helpers of the barrier and reduce_scatter families: their tags and
+ * their argument checks (the same order and error classes as coll_util.h's
+ * checks, listed in papsim_algorithms.h). Their restriction flags are
+ * coll_util.h's. */
 #ifndef PAPSIM_COLL_MORE_H
 #define PAPSIM_COLL_MORE_H
 
 #include "coll_util.h"
-
-/* PAPSIM_FLAGS_<collective>_<name> of these collectives (coll_util.h has
- * the others). */
-enum {
-#define PAPSIM_BARRIER(name, flags, ...) PAPSIM_FLAGS_barrier_##name = (flags),
-#define PAPSIM_REDUCE_SCATTER(name, flags, ...) PAPSIM_FLAGS_reduce_scatter_##name = (flags),
-#define PAPSIM_REDUCE_SCATTER_BLOCK(name, flags, ...)                                           \
-    PAPSIM_FLAGS_reduce_scatter_block_##name = (flags),
-#include "registry.def"
-};
 
 /* Non-negative tags, one per collective, apart from coll_util.h's. */
 enum {

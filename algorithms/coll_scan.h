@@ -1,17 +1,10 @@
-/* Helpers of scan and exscan: their restriction flags from registry.def,
- * their tags and their preamble (the same checks, order and error classes
- * as allreduce's, listed in papsim_algorithms.h). */
+/* Helpers of scan and exscan: their tags and their preamble (the same
+ * checks, order and error classes as allreduce's, listed in
+ * papsim_algorithms.h). Their restriction flags are coll_util.h's. */
 #ifndef PAPSIM_COLL_SCAN_H
 #define PAPSIM_COLL_SCAN_H
 
 #include "coll_util.h"
-
-/* PAPSIM_FLAGS_<collective>_<name> of scan and exscan. */
-enum {
-#define PAPSIM_SCAN(name, flags, ...) PAPSIM_FLAGS_scan_##name = (flags),
-#define PAPSIM_EXSCAN(name, flags, ...) PAPSIM_FLAGS_exscan_##name = (flags),
-#include "registry.def"
-};
 
 /* Non-negative tags apart from coll_util.h's and coll_more.h's. */
 enum {

@@ -18,12 +18,7 @@
  * checks below, so the registry (which papbench and papsim read) and the
  * function's own refusal cannot disagree. */
 enum {
-#define PAPSIM_ALLGATHER(name, flags, ...) PAPSIM_FLAGS_allgather_##name = (flags),
-#define PAPSIM_ALLGATHERV(name, flags, ...) PAPSIM_FLAGS_allgatherv_##name = (flags),
-#define PAPSIM_REDUCE(name, flags, ...) PAPSIM_FLAGS_reduce_##name = (flags),
-#define PAPSIM_ALLREDUCE(name, flags, ...) PAPSIM_FLAGS_allreduce_##name = (flags),
-#define PAPSIM_ALLTOALL(name, flags, ...) PAPSIM_FLAGS_alltoall_##name = (flags),
-#define PAPSIM_BCAST(name, flags, ...) PAPSIM_FLAGS_bcast_##name = (flags),
+#define PAPSIM_ALG(coll, name, flags, ...) PAPSIM_FLAGS_##coll##_##name = (flags),
 #include "registry.def"
 };
 

@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 test_packages=(
     slurm-wlm munge     # cli.slurm: a private single-node Slurm runs a sweep as a job array
     clang libclang-rt-14-dev  # fuzz.*: the libFuzzer targets of tests/fuzz; scripts/sanitize.sh
+    time                # cli.input_limits: /usr/bin/time -f %M, the peak memory of each refusal
 )
 # ---- end of the test-only packages
 bash scripts/install-deps.sh "${test_packages[@]}"

@@ -15,5 +15,5 @@ jobs=$(nproc)
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DPAPSIM_FUZZ=ON -DPAPSIM_FUZZ_SECONDS="${PAPSIM_FUZZ_SECONDS:-15}" >/dev/null
 cmake --build build-fuzz -j "$jobs" --target fuzz_spec fuzz_pattern fuzz_csv fuzz_platform fuzz_failed \
-      fuzz_papcoll >/dev/null
+      fuzz_papcoll fuzz_input >/dev/null
 ctest --test-dir build-fuzz -L fuzz --output-on-failure -j "$jobs"

@@ -1,6 +1,6 @@
 /* Helpers shared by the alltoallv algorithms (algorithms/alltoallv/): their
- * restriction flags and tag, the argument checks, the layout of
- * MPI_Alltoallv's two buffers and the staging of MPI_IN_PLACE input.
+ * tag, the argument checks, the layout of MPI_Alltoallv's two buffers and
+ * the staging of MPI_IN_PLACE input (restriction flags: coll_util.h).
  *
  * MPI_IN_PLACE (MPI-2.2): the data for rank j is in recvbuf at rdispls[j],
  * recvcounts[j] elements of recvtype. Every algorithm first copies those p
@@ -12,12 +12,6 @@
 #define PAPSIM_ALLTOALLV_UTIL_H
 
 #include "../coll_util.h"
-
-/* PAPSIM_FLAGS_alltoallv_<name>, from registry.def. */
-enum {
-#define PAPSIM_ALLTOALLV(name, flags, ...) PAPSIM_FLAGS_alltoallv_##name = (flags),
-#include "registry.def"
-};
 
 /* The one tag of the alltoallv algorithms. */
 enum { PAPSIM_TAG_ALLTOALLV = 130 };

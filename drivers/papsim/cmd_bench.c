@@ -15,10 +15,11 @@
 #include "util/csv.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 #include "util/remove_tree.h"
 
 typedef struct {
-    int dry_run, keep, help, ignore_memory;
+    int dry_run, keep, help, force, ignore_memory;
     const char *per_rank;
     const char *cfg[32];
     int ncfg;
@@ -28,8 +29,8 @@ static void bench_usage(FILE *out)
 {
     fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
           "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
-          "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE] [--dry-run] [--keep]\n"
-          "                    [--ignore-memory]\n"
+          "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE [--force]]\n"
+          "                    [--dry-run] [--keep] [--ignore-memory]\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
@@ -42,7 +43,10 @@ static void bench_usage(FILE *out)
           "  --mapping M          sequential: fill a node's cores first; cyclic: round-robin\n"
           "  --ranks-per-node C   ranks per node (default: the platform's cores per host)\n"
           "  --cfg=ITEM:VALUE     extra SimGrid option (e.g. --cfg=network/model:CM02)\n"
-          "  --per-rank FILE      also write per-rank delay, arrival and exit times\n"
+          "  --per-rank FILE      also write per-rank delay, arrival and exit times;\n"
+          "                       an existing FILE is refused unless --force, an\n"
+          "                       input (the platform, a pattern file) always\n"
+          "  --force              replace an existing --per-rank FILE\n"
           "  --dry-run            print the smpirun command instead of running it\n"
           "  --keep               keep the working directory (platform, hostfile)\n"
           "  --ignore-memory      run even when the memory forecast says the case does not\n"
@@ -64,6 +68,8 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->keep = 1;
         else if (!strcmp(a, "--ignore-memory"))
             o->ignore_memory = 1;
+        else if (!strcmp(a, "--force"))
+            o->force = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
         else if ((!strncmp(a, "--cfg=", 6) || !strncmp(a, "--log=", 6)) && o->ncfg < 31)
@@ -83,6 +89,7 @@ int papsim_cmd_bench(int argc, char **argv)
     papsim_case c;
     papsim_err e = {{0}};
     papsim_launch l;
+    papsim_output per_rank = {0};
     bench_options o = {0};
     char **extra = calloc((size_t)argc + 1, sizeof(char *));
     char workdir[4096] = "";
@@ -106,6 +113,18 @@ int papsim_cmd_bench(int argc, char **argv)
         if (sweep_memory_check(&need, o.ignore_memory, "papsim bench", &e) != 0)
             goto fail;
     }
+    if (o.per_rank) { /* written beside FILE, put in place when the case is done */
+        const char *const inputs[] = {c.platform, strncmp(c.pattern, "file:", 5) ? NULL
+                                                                                : c.pattern + 5};
+        const int mode = o.force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW;
+        if (papsim_output_check(o.per_rank, "--per-rank", inputs, 2, mode, &e) != 0)
+            goto fail;
+        if (!o.dry_run && (papsim_mkdir_parents(o.per_rank, &e) != 0 ||
+                           papsim_output_open(&per_rank, o.per_rank, mode, &e) != 0)) {
+            status = 1;
+            goto fail;
+        }
+    }
     {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
         papsim_smpi_algos smpi = {0};
         const char *builtin[1] = {c.collective};
@@ -125,7 +144,8 @@ int papsim_cmd_bench(int argc, char **argv)
     memcpy(c.platform_key, l.platform_key, sizeof c.platform_key);
     l.extra_cfg = o.cfg;
     if (papsim_launch_set_case(&l, &c, &e) != 0 ||
-        (o.per_rank && papsim_launch_set_per_rank(&l, o.per_rank, &e) != 0))
+        (o.per_rank && papsim_launch_set_per_rank(&l, per_rank.f ? per_rank.tmp : o.per_rank,
+                                                  &e) != 0))
         goto fail;
     if (o.dry_run) {
         papsim_launch_print(&l, stdout);
@@ -150,10 +170,15 @@ int papsim_cmd_bench(int argc, char **argv)
     status = papsim_bench_outcome(status, counter.rows, c.reps, log_path, &e);
     if (status != 0)
         goto fail;
+    if (per_rank.f && papsim_output_commit(&per_rank, 0, &e) != 0) {
+        status = 1;
+        goto fail;
+    }
     goto done;
 fail:
     papsim_cmd_error("bench", status, "%s", e.msg);
 done:
+    papsim_output_abort(&per_rank);
     if (made_dir && !o.keep) {
         if (papsim_remove_tree(workdir) != 0)
             papsim_print_note("papsim bench", "could not remove %s: %s", workdir, strerror(errno));

@@ -18,6 +18,7 @@
 #include "sweep/locate.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 #include "util/units.h"
 
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
     const char *from;      /* fit this measurement file instead of measuring */
     const char *statistic; /* median_s or min_s */
     long nodes, cores;     /* model size; 0 = as measured */
+    int force;             /* replace existing PREFIX files */
 } calib_options;
 
 static void print_calibrate_help(FILE *f)
@@ -33,8 +35,8 @@ static void print_calibrate_help(FILE *f)
     fprintf(f,
         "usage: papsim calibrate [--np N] [--hostfile FILE] [--mpiexec-arg ARG ...]\n"
         "                        [--iters N] [--max-bytes B] [--statistic median|min]\n"
-        "                        [--nodes N] [--cores C] [--out PREFIX]\n"
-        "       papsim calibrate --from MEASUREMENTS.csv [--out PREFIX] ...\n"
+        "                        [--nodes N] [--cores C] [--out PREFIX [--force]]\n"
+        "       papsim calibrate --from MEASUREMENTS.csv [--out PREFIX [--force]] ...\n"
         "\n"
         "Runs `mpiexec -np N [--hostfile FILE] ARGS papbench-mpi --calibrate` (a real MPI):\n"
         "rank 0 ping-pongs with the lowest rank on its node (intra) and on another node\n"
@@ -64,7 +66,10 @@ static void print_calibrate_help(FILE *f)
         "  --statistic S      fit the median (default) or the min one-way times\n"
         "  --nodes N, --cores C  model size (default: the hosts seen, the most ranks\n"
         "                     on one of them)\n"
-        "  --out PREFIX       output prefix (default calibrated)\n"
+        "  --out PREFIX       output prefix (default calibrated); an existing\n"
+        "                     PREFIX.csv, .txt or .xml is refused unless --force,\n"
+        "                     an input (--from, --hostfile) always\n"
+        "  --force            replace existing PREFIX files\n"
         "  --from FILE        fit an existing measurement file, run nothing\n"
         "  --mpiexec CMD      default $MPIEXEC or mpiexec\n"
         "  --papbench-mpi P   default $PAPBENCH_MPI or the one built with papsim\n"
@@ -80,7 +85,8 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         {"mpiexec", required_argument, NULL, 'm'},   {"papbench-mpi", required_argument, NULL, 'p'},
         {"statistic", required_argument, NULL, 's'}, {"nodes", required_argument, NULL, 'N'},
         {"cores", required_argument, NULL, 'C'},     {"mpiexec-arg", required_argument, NULL, 'a'},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},            {"force", no_argument, NULL, 'F'},
+        {NULL, 0, NULL, 0},
     };
     papsim_err e = {{0}};
     long n;
@@ -133,6 +139,7 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         case 'H': o->l.hostfile = optarg; break;
         case 'o': o->out = optarg; break;
         case 'f': o->from = optarg; break;
+        case 'F': o->force = 1; break;
         case 'm': o->l.mpiexec = optarg; break;
         case 'p': o->l.papbench_mpi = optarg; break;
         case 'h': print_calibrate_help(stdout); return 1;
@@ -170,6 +177,15 @@ int papsim_cmd_calibrate(int argc, char **argv)
     char papbench_mpi[4096]; /* $PAPBENCH_MPI, else beside papsim (locate.h) */
     papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
     o.l.papbench_mpi = o.l.papbench_mpi ? o.l.papbench_mpi : papbench_mpi;
+    const char *const inputs[] = {o.from, o.l.hostfile};
+    const char *const suffixes[] = {".txt", ".xml", ".csv"};
+    for (int i = 0; i < (o.from ? 2 : 3); i++) { /* --from writes no PREFIX.csv */
+        char path[4200];
+        snprintf(path, sizeof path, "%s%s", o.out, suffixes[i]);
+        if (papsim_output_check(path, "--out", inputs, 2,
+                                o.force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW, &e) != 0)
+            return papsim_cmd_bad_input("calibrate", "%s", e.msg);
+    }
     if (papsim_mkdir_parents(o.out, &e) != 0) /* PREFIX.csv, .txt and .xml */
         return papsim_cmd_bad_input("calibrate", "--out: %s", e.msg);
     if (o.from) {

@@ -6,6 +6,7 @@
 #include "platform/hostfile.h"
 #include "util/papsim_error.h"
 #include "platform/platform.h"
+#include "util/papsim_output.h"
 #include "util/units.h"
 
 #include <errno.h>
@@ -16,13 +17,13 @@
 
 typedef struct {
     const char *platform, *np_arg, *mapping, *rpn_arg, *output;
-    int help;
+    int help, force;
 } hostfile_opts;
 
 static const char usage[] =
     "usage: papsim hostfile --platform FILE|default --np N\n"
     "                       [--mapping sequential|cyclic]\n"
-    "                       [--ranks-per-node C] [-o FILE]\n"
+    "                       [--ranks-per-node C] [-o FILE [--force]]\n"
     "\n"
     "Writes one host name per line, line r = the host of rank r (stdout by\n"
     "default). C defaults to the platform's cores per host; the ranks use\n"
@@ -32,7 +33,10 @@ static const char usage[] =
     "  cyclic:               rank r on node r mod M\n"
     "Both place at most C ranks on a node. C may exceed the cores per host\n"
     "up to 2 ranks per core (oversubscription, as Loch 2021 ran Sparbit);\n"
-    "the default C never oversubscribes.\n";
+    "the default C never oversubscribes.\n"
+    "  -o, --output FILE  write to FILE instead of stdout; an existing FILE is\n"
+    "                     refused unless --force, the platform always\n"
+    "  --force            replace an existing -o FILE\n";
 
 /* Positive counts up to 2^24, through the shared number parser. */
 static int parse_int_option(const char *opt, const char *s, int *v, papsim_err *e)
@@ -53,6 +57,7 @@ static int parse_args(int argc, char **argv, hostfile_opts *o)
         {"mapping", required_argument, NULL, 'm'},
         {"ranks-per-node", required_argument, NULL, 'c'},
         {"output", required_argument, NULL, 'o'},
+        {"force", no_argument, NULL, 'F'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int opt;
@@ -65,6 +70,7 @@ static int parse_args(int argc, char **argv, hostfile_opts *o)
         case 'm': o->mapping = optarg; break;
         case 'c': o->rpn_arg = optarg; break;
         case 'o': o->output = optarg; break;
+        case 'F': o->force = 1; break;
         case 'h': o->help = 1; break;
         default:
             return papsim_cmd_bad_option("hostfile", opt, argv[optind - 1]);
@@ -87,6 +93,11 @@ static int run(const hostfile_opts *o, papsim_err *e)
         papsim_fail(e, "--platform and --np are required (see papsim hostfile --help)");
         return 2;
     }
+    const char *const inputs[] = {o->platform};
+    if (o->output && papsim_output_check(o->output, "-o", inputs, 1,
+                                         o->force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW,
+                                         e) != 0)
+        return 2;
     if (parse_int_option("--np", o->np_arg, &np, e) != 0 ||
         (o->rpn_arg &&
          parse_int_option("--ranks-per-node", o->rpn_arg, &rpn, e) != 0) ||

@@ -1,5 +1,6 @@
-/* papsim list: one line per registered algorithm, as a text table, CSV or a
- * Markdown table (docs/algorithms.md is the Markdown output). */
+/* papsim list: one line per registered algorithm, or with --collectives one
+ * per collective, as a text table, CSV or a Markdown table
+ * (docs/algorithms.md holds both Markdown outputs). */
 #include <stdio.h>
 #include <string.h>
 
@@ -36,8 +37,72 @@ static void put_md(const char *s)
     }
 }
 
+enum { COLL_FIELDS = 8, FIELD_MAX = 160 };
+
+/* The fields of collective i (the header for i == papsim_ncollectives). */
+static void collective_fields(size_t i, char f[COLL_FIELDS][FIELD_MAX])
+{
+    static const char *const header[COLL_FIELDS] = {"collective", "mpi",  "signature", "family",
+                                                   "traits",     "smpi", "open_mpi",  "bytes"};
+    if (i == papsim_ncollectives) {
+        for (int k = 0; k < COLL_FIELDS; k++)
+            snprintf(f[k], FIELD_MAX, "%s", header[k]);
+        return;
+    }
+    const papsim_collective_entry *c = &papsim_collective_table[i];
+    snprintf(f[0], FIELD_MAX, "%s", c->name);
+    snprintf(f[1], FIELD_MAX, "MPI_%s", c->mpi);
+    snprintf(f[2], FIELD_MAX, "%s", c->signature);
+    snprintf(f[3], FIELD_MAX, "%s", c->family);
+    papsim_collective_traits_text(c->traits, f[4], FIELD_MAX);
+    snprintf(f[5], FIELD_MAX, "%s%s", c->smpi[0] ? "smpi/" : "", c->smpi);
+    snprintf(f[6], FIELD_MAX, c->open_mpi >= 0 ? "%d" : "", c->open_mpi);
+    snprintf(f[7], FIELD_MAX, "%s", c->bytes);
+}
+
+/* The collectives registry (collectives.def), one row per collective, the
+ * header first; text columns as wide as their widest field. */
+static int list_collectives(enum list_format format)
+{
+    char f[COLL_FIELDS][FIELD_MAX];
+    int width[COLL_FIELDS] = {0};
+    for (size_t i = 0; i <= papsim_ncollectives; i++) {
+        collective_fields(i, f);
+        for (int k = 0; k < COLL_FIELDS; k++)
+            width[k] = (int)strlen(f[k]) > width[k] ? (int)strlen(f[k]) : width[k];
+    }
+    if (format == LIST_MD)
+        fputs("| collective | MPI function | signature | papbench family | traits | SMPI option | "
+              "Open MPI id | bytes (m) |\n|---|---|---|---|---|---|---|---|\n",
+              stdout);
+    for (size_t n = 0; n <= papsim_ncollectives; n++) {
+        const size_t i = n == 0 ? papsim_ncollectives : n - 1; /* the header first */
+        if (format == LIST_MD && n == 0)
+            continue;
+        collective_fields(i, f);
+        for (int k = 0; k < COLL_FIELDS; k++) {
+            if (format == LIST_CSV) {
+                if (k)
+                    putchar(',');
+                put_csv(f[k]);
+            } else if (format == LIST_MD) {
+                printf(k == 1 ? "| `%s`" : "| ", f[k]);
+                if (k != 1)
+                    put_md(f[k]);
+                putchar(' ');
+            } else {
+                printf("%-*s%s", k + 1 < COLL_FIELDS ? width[k] : 0, f[k],
+                       k + 1 < COLL_FIELDS ? "  " : "");
+            }
+        }
+        fputs(format == LIST_MD ? "|\n" : "\n", stdout);
+    }
+    return 0;
+}
+
 int papsim_cmd_list(int argc, char **argv)
 {
+    int collectives = 0;
     const char *only = NULL;
     long np = 0;
     enum list_format format = LIST_TEXT;
@@ -63,8 +128,13 @@ int papsim_cmd_list(int argc, char **argv)
                     "list", "--format: '%s' is not a format (valid: text, csv, md)", f);
             continue;
         }
+        if (!strcmp(argv[i], "--collectives")) {
+            collectives = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md]\n"
+                   "       papsim list --collectives [--format text|csv|md]\n"
                    "One line per algorithm: collective, name, restrictions, description\n"
                    "(--np N: only the algorithms whose process-count restrictions N meets)\n"
                    "(pattern and alpha/beta/gamma cost; p ranks, m bytes). Any collective\n"
@@ -76,7 +146,11 @@ int papsim_cmd_list(int argc, char **argv)
                    "algorithm reads, msgcount: its message-count model, open_mpi and mpich:\n"
                    "the matching algorithm of those libraries, empty if none is recorded) or\n"
                    "md (the same columns as a Markdown table; docs/algorithms.md holds\n"
-                   "`papsim list --format md`).\n");
+                   "`papsim list --format md`).\n"
+                   "--collectives: one line per collective instead (the collectives\n"
+                   "registry): its MPI function, signature, papbench family, traits (rooted,\n"
+                   "op, v-form, one buffer, no data, strict knobs, no builtin), SMPI's option,\n"
+                   "Open MPI's collective id and what its bytes are.\n");
             return 0;
         }
         if (argv[i][0] == '-')
@@ -88,6 +162,11 @@ int papsim_cmd_list(int argc, char **argv)
                                         names);
         }
         only = argv[i];
+    }
+    if (collectives) {
+        if (only || np > 0)
+            return papsim_cmd_bad_input("list", "--collectives takes no COLLECTIVE and no --np");
+        return list_collectives(format);
     }
     if (format == LIST_TEXT)
         printf("%-10s %-18s %-28s %s\n", "collective", "algorithm", "restrictions", "description");

@@ -17,6 +17,7 @@
 #include "cases/pattern.h"
 #include "cases/pattern_print.h"
 #include "hardware/trace.h"
+#include "util/papsim_output.h"
 #include "util/units.h"
 
 #define EXIT_BAD_INPUT 2
@@ -32,12 +33,14 @@ typedef struct {
     const char *from_trace; /* --from-trace: the other shape options are out */
     const char *collective;
     const char *out;
+    int force;
 } pattern_options;
 
 static const char usage[] =
     "usage: papsim pattern --pattern SHAPE|file:PATH --np N --skew S\n"
     "                      [--seed N] [--as-recorded]\n"
-    "       papsim pattern --from-trace TRACE [--collective C] [--out FILE]\n"
+    "       papsim pattern --from-trace TRACE [--collective C]\n"
+    "                      [--out FILE [--force]]\n"
     "       papsim pattern --list\n"
     "\n"
     "Prints one line per rank: rank<TAB>delay in seconds, the delay of the\n"
@@ -56,7 +59,10 @@ static const char usage[] =
     "                       the call's first arrival (the FT scenario of\n"
     "                       Salimi Beni et al. 2024, Sec. V-A)\n"
     "      --collective C   with --from-trace: only the calls of C (default all)\n"
-    "  -o, --out FILE       with --from-trace: write the pattern to FILE\n"
+    "  -o, --out FILE       with --from-trace: write the pattern to FILE; an\n"
+    "                       existing FILE is refused unless --force, the trace\n"
+    "                       always\n"
+    "      --force          replace an existing --out FILE\n"
     "  -l, --list           list the shapes\n"
     "  -h, --help           show this help\n";
 
@@ -79,6 +85,7 @@ static int read_options(int argc, char **argv, pattern_options *o)
         {"from-trace", required_argument, NULL, 'T'},
         {"collective", required_argument, NULL, 'C'},
         {"out", required_argument, NULL, 'o'},
+        {"force", no_argument, NULL, 'F'},
         {"list", no_argument, NULL, 'l'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -96,6 +103,7 @@ static int read_options(int argc, char **argv, pattern_options *o)
         case 'T': o->from_trace = optarg; break;
         case 'C': o->collective = optarg; break;
         case 'o': o->out = optarg; break;
+        case 'F': o->force = 1; break;
         case 'l': o->list = 1; break;
         case 'h': o->help = 1; break;
         default:
@@ -145,6 +153,11 @@ static int pattern_from_trace(const pattern_options *o)
         return bad_input("%s", "--from-trace takes its ranks and delays from "
                          "the trace: drop --pattern, --np, --skew, --seed, "
                          "--as-recorded and --list");
+    const char *const inputs[] = {o->from_trace};
+    if (o->out && papsim_output_check(o->out, "--out", inputs, 1,
+                                      o->force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW,
+                                      &e) != 0)
+        return error_message(&e);
     if ((rc = papsim_trace_pattern_file(o->from_trace, o->collective, o->out, &e)) != 0)
         return papsim_cmd_error("pattern", rc, "%s", e.msg);
     return 0;
@@ -161,8 +174,8 @@ int papsim_cmd_pattern(int argc, char **argv)
     }
     if (o.from_trace)
         return pattern_from_trace(&o);
-    if (o.collective || o.out)
-        return bad_input("%s", "--collective and --out go with --from-trace");
+    if (o.collective || o.out || o.force)
+        return bad_input("%s", "--collective, --out and --force go with --from-trace");
     if (o.list) {
         papsim_pattern_list_shapes(stdout);
         return 0;

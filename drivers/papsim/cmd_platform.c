@@ -5,6 +5,7 @@
  * XML exactly as given. */
 #include "commands.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 #include "util/units.h"
 
 #include "util/papsim_error.h"
@@ -23,11 +24,11 @@ typedef struct {
     papsim_cluster_spec s;
     const char *info;       /* --info FILE|default */
     const char *output;
-    int help;
+    int help, force;
 } platform_opts;
 
 static const char usage[] =
-    "usage: papsim platform KIND [options] [-o FILE]\n"
+    "usage: papsim platform KIND [options] [-o FILE [--force]]\n"
     "       papsim platform --info FILE|default\n"
     "\n"
     "Writes a SimGrid platform with one cluster (to stdout or FILE).\n"
@@ -46,7 +47,9 @@ static const char usage[] =
     "                     shared backbone of a flat cluster (default none)\n"
     "  --speed S          host speed (default 1Gf)\n"
     "  --prefix P         host name prefix (default node-)\n"
-    "  -o, --output FILE  write to FILE instead of stdout\n"
+    "  -o, --output FILE  write to FILE instead of stdout; an existing FILE is\n"
+    "                     refused unless --force\n"
+    "  --force            replace an existing -o FILE\n"
     "  --info FILE        print hosts, cores, topology, max ranks and the\n"
     "                     host groups (clusters) in placement order\n"
     "Units as SimGrid reads them: bandwidth bps/Bps with k M G T P E or\n"
@@ -57,18 +60,22 @@ static int write_platform(const platform_opts *o, const papsim_cluster_shape *c,
                           int argc, char **argv)
 {
     papsim_err e;
-    if (o->output && papsim_mkdir_parents(o->output, &e) != 0)
+    papsim_output out;
+    const int mode = o->force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW;
+    if (!o->output) {
+        papsim_cluster_write_xml(stdout, &o->s, c, argc, argv);
+        if (ferror(stdout) || fflush(stdout) != 0)
+            return papsim_cmd_failed("platform", "cannot write 'stdout': %s", strerror(errno));
+        return 0;
+    }
+    if (papsim_output_check(o->output, "-o", NULL, 0, mode, &e) != 0)
+        return papsim_cmd_bad_input("platform", "%s", e.msg);
+    if (papsim_mkdir_parents(o->output, &e) != 0 ||
+        papsim_output_open(&out, o->output, mode, &e) != 0)
         return papsim_cmd_failed("platform", "-o: %s", e.msg);
-    FILE *f = o->output ? fopen(o->output, "w") : stdout;
-    if (!f)
-        return papsim_cmd_failed("platform", "-o: cannot write '%s': %s", o->output,
-                                 strerror(errno));
-    papsim_cluster_write_xml(f, &o->s, c, argc, argv);
-    int bad = ferror(f);
-    bad |= o->output ? fclose(f) != 0 : fflush(f) != 0;
-    if (bad)
-        return papsim_cmd_failed("platform", "cannot write '%s': %s",
-                                 o->output ? o->output : "stdout", strerror(errno));
+    papsim_cluster_write_xml(out.f, &o->s, c, argc, argv);
+    if (papsim_output_commit(&out, 0, &e) != 0)
+        return papsim_cmd_failed("platform", "-o: %s", e.msg);
     return 0;
 }
 
@@ -86,7 +93,7 @@ static int print_info(const char *source)
 enum {
     OPT_NODES = 256, OPT_CORES, OPT_PARAMS, OPT_BW, OPT_LAT, OPT_LOOPBACK_BW,
     OPT_LOOPBACK_LAT, OPT_BACKBONE_BW, OPT_BACKBONE_LAT, OPT_SPEED, OPT_PREFIX,
-    OPT_INFO
+    OPT_INFO, OPT_FORCE
 };
 
 /* Stores the argument of a long option in its field of o. */
@@ -106,6 +113,7 @@ static void store_option(platform_opts *o, int opt, const char *arg)
     case OPT_PREFIX: o->s.prefix = arg; break;
     case OPT_INFO: o->info = arg; break;
     case 'o': o->output = arg; break;
+    case OPT_FORCE: o->force = 1; break;
     default: break;
     }
 }
@@ -127,6 +135,7 @@ static int parse_args(int argc, char **argv, platform_opts *o)
         {"prefix", required_argument, NULL, OPT_PREFIX},
         {"info", required_argument, NULL, OPT_INFO},
         {"output", required_argument, NULL, 'o'},
+        {"force", no_argument, NULL, OPT_FORCE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int opt;

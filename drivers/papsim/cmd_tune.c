@@ -1,7 +1,8 @@
 /* papsim tune DIR: from a study's results to Open MPI's dynamic rules file
  * and a summary against Open MPI 4.1's fixed decision (lib/tune/tune.h).
  * Everything is checked and chosen before a file is written; the files are
- * written under temporary names and renamed, so a failure leaves none. */
+ * written under temporary names and renamed, so a failure leaves none, and
+ * never over the results they come from (util/papsim_output.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -17,12 +18,13 @@
 #include "report/report.h"
 #include "results/results_csv.h"
 #include "tune/tune.h"
+#include "util/papsim_output.h"
 
 static void print_tune_help(FILE *f)
 {
     fprintf(f,
             "usage: papsim tune DIR [--choose RULE] [--skew S] [--format 1|2]\n"
-            "                   [--metric M] [--out FILE]\n"
+            "                   [--metric M] [--out FILE [--force]]\n"
             "\n"
             "Writes Open MPI's tuned dynamic rules file from DIR/results.csv: per\n"
             "collective, communicator size (np) and message size, the algorithm id to\n"
@@ -44,7 +46,11 @@ static void print_tune_help(FILE *f)
             "                 rule-file-version-2 with its max-requests column\n"
             "  --metric M     last_delay (default), total_delay, mean_elapsed, max_elapsed\n"
             "  --out FILE     the rules file (default DIR/ompi-rules.conf); the summary\n"
-            "                 goes to FILE.summary.txt\n"
+            "                 goes to FILE.summary.txt. An existing FILE or summary is\n"
+            "                 refused unless --force (the default files in DIR are\n"
+            "                 papsim's own and rewritten); an input (DIR/results.csv)\n"
+            "                 is always refused, whatever its name\n"
+            "  --force        replace an existing --out FILE and its summary\n"
             "  --help         this text\n"
             "\n"
             "Use the file with: mpirun --mca coll_tuned_use_dynamic_rules 1 \\\n"
@@ -68,21 +74,18 @@ static int parse_choose(const char *arg, papsim_tune_options *o)
     return 0;
 }
 
-/* Writes path through path.tmp; returns 0, or -1 with the message in e. */
-static int write_file(const char *path, const papsim_tune_plan *plan, int version,
+/* Writes path through a temporary file renamed into place (util/papsim_output.h);
+ * returns 0, or -1 with the message in e. */
+static int write_file(const char *path, int mode, const papsim_tune_plan *plan, int version,
                       const char *source, papsim_err *e)
 {
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
-    int bad = version ? papsim_tune_write_rules(plan, version, source, f)
-                      : papsim_tune_write_summary(plan, f);
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        unlink(tmp);
-        return papsim_fail(e, "%s: write error", path);
-    }
+    papsim_output out;
+    if (papsim_output_open(&out, path, mode, e) != 0)
+        return -1;
+    int bad = version ? papsim_tune_write_rules(plan, version, source, out.f)
+                      : papsim_tune_write_summary(plan, out.f);
+    if (papsim_output_commit(&out, bad, e) != 0)
+        return -1;
     printf("wrote %s\n", path);
     return 0;
 }
@@ -91,12 +94,12 @@ int papsim_cmd_tune(int argc, char **argv)
 {
     papsim_tune_options o = {PAPSIM_TUNE_NO_DELAY, NULL, NULL, "last_delay_s", 4};
     const char *out = NULL;
-    int version = 1, opt, status = 0;
+    int version = 1, opt, status = 0, force = 0;
     static const struct option longopts[] = {
         {"choose", required_argument, NULL, 'c'}, {"skew", required_argument, NULL, 's'},
         {"format", required_argument, NULL, 'f'}, {"metric", required_argument, NULL, 'm'},
         {"out", required_argument, NULL, 'o'},    {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+        {"force", no_argument, NULL, 'F'},        {NULL, 0, NULL, 0}};
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
@@ -120,6 +123,8 @@ int papsim_cmd_tune(int argc, char **argv)
                                             "total_delay, mean_elapsed or max_elapsed", optarg);
         } else if (opt == 'o') {
             out = optarg;
+        } else if (opt == 'F') {
+            force = 1;
         } else {
             return papsim_cmd_bad_option("tune", opt, argv[optind - 1]);
         }
@@ -134,16 +139,16 @@ int papsim_cmd_tune(int argc, char **argv)
                          out ? out : "/ompi-rules.conf") >= sizeof rules)
         return papsim_cmd_bad_input("tune", "%s: path too long", dir);
     snprintf(summary, sizeof summary, "%s.summary.txt", rules);
-    struct stat st;
-    if ((stat(rules, &st) == 0 && !S_ISREG(st.st_mode)) ||
-        (stat(summary, &st) == 0 && !S_ISREG(st.st_mode)))
-        return papsim_cmd_bad_input("tune", "--out: '%s' is not a regular file (the files "
-                                    "are written under a temporary name and renamed)", rules);
-
+    /* The default files in DIR are papsim's own; a named one is the user's. */
+    const int mode = out && !force ? PAPSIM_OUTPUT_NEW : PAPSIM_OUTPUT_REPLACE;
+    const char *const inputs[] = {csv};
     papsim_table t = {0};
     papsim_report r = {0};
     papsim_tune_plan plan = {0};
     papsim_err e = {{0}};
+    if (papsim_output_check(rules, "--out", inputs, 1, mode, &e) != 0 ||
+        papsim_output_check(summary, "--out", inputs, 1, mode, &e) != 0)
+        return papsim_cmd_bad_input("tune", "%s", e.msg);
     if (papsim_results_load(csv, &t, NULL, &e) != 0)
         return papsim_cmd_bad_input("tune", "%s", e.msg);
     if (t.nrows == 0) {
@@ -151,9 +156,10 @@ int papsim_cmd_tune(int argc, char **argv)
     } else if (papsim_report_build(&t, o.metric, &r, &e) != 0 ||
                papsim_tune_plan_build(&r, &o, &plan, &e) != 0) {
         status = papsim_cmd_bad_input("tune", "%s: %s", csv, e.msg);
-    } else if (write_file(rules, &plan, version, csv, &e) != 0 ||
-               write_file(summary, &plan, 0, csv, &e) != 0) {
-        unlink(rules);
+    } else if (write_file(rules, mode, &plan, version, csv, &e) != 0) {
+        status = papsim_cmd_failed("tune", "%s", e.msg);
+    } else if (write_file(summary, mode, &plan, 0, csv, &e) != 0) {
+        unlink(rules); /* the pair or nothing */
         status = papsim_cmd_failed("tune", "%s", e.msg);
     } else if (plan.nskipped) {
         papsim_print_note("papsim tune", "%s: %zu panel(s) left out, no rule written for them; "

@@ -83,9 +83,11 @@
  * SMPI_NO_OVERRIDE_MALLOC. The old papsim build define PAPSIM_SIMULATED is no
  * longer needed by the algorithms (it is refused if <mpi.h> is not SMPI's).
  *
- * The registry (algorithms/registry.def, expanded in registry.c) is the single
- * source of truth for names, descriptions and restriction flags; papbench, the
- * papsim CLI, the tests and the functions' own checks all take them from it. */
+ * The registries (collectives.def: one row per collective; registry.def: one
+ * row per algorithm; both installed beside this header, expanded in
+ * catalog.c and registry.c) are the single source of truth for names,
+ * signatures, descriptions and restriction flags; papbench, the papsim CLI,
+ * the tests and the functions' own checks all take them from them. */
 #ifndef PAPSIM_ALGORITHMS_H
 #define PAPSIM_ALGORITHMS_H
 
@@ -203,138 +205,116 @@ static inline void papsim_params_init(papsim_params *params)
     *params = defaults;
 }
 
-typedef int papsim_allgather_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                MPI_Comm comm, const papsim_params *params);
+/* The argument lists, PAPSIM_SIG_<signature> of collectives.def: the MPI
+ * call's list plus the knobs. A collective's type is papsim_<name>_fn, its
+ * signature's (what its arguments mean is its row's comment in
+ * collectives.def). Counts and displacements are in elements of the
+ * datatype next to them, as in MPI. */
 
-/* Allgatherv: recvcounts and displs are in elements of recvtype, as in MPI. */
-typedef int papsim_allgatherv_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, const int *recvcounts, const int *displs,
-                                 MPI_Datatype recvtype, MPI_Comm comm,
+/* allgather, alltoall: sendcount elements from every rank, recvcount
+ * elements to every rank, block i at rank i's place. */
+typedef int papsim_sig_blocks_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                 MPI_Comm comm, const papsim_params *params);
+
+/* allgatherv: rank i's block of recvcounts[i] elements at displs[i]. */
+typedef int papsim_sig_blocks_v_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                   void *recvbuf, const int *recvcounts, const int *displs,
+                                   MPI_Datatype recvtype, MPI_Comm comm,
+                                   const papsim_params *params);
+
+/* alltoallv: rank r sends sendcounts[j] elements at sdispls[j] to rank j,
+ * and receives recvcounts[j] elements from rank j at rdispls[j]; the
+ * counts of a pair agree as in MPI. With sendbuf == MPI_IN_PLACE
+ * (MPI-2.2), sendcounts, sdispls and sendtype are ignored: the data for
+ * rank j is taken from recvbuf at rdispls[j] (recvcounts[j] elements), so
+ * the exchange must be symmetric (rank j sends rank r recvcounts[j]
+ * elements too), and is replaced by the data received. Checks:
+ * sendcounts/sdispls (unless in place), recvcounts and rdispls non-NULL
+ * (MPI_ERR_ARG, before the counts), any count < 0 (MPI_ERR_COUNT), a NULL
+ * datatype (MPI_ERR_TYPE). A count or displacement is local to the rank,
+ * so a negative one is refused by that rank alone: give every rank valid
+ * vectors. */
+typedef int papsim_sig_blocks_vv_fn(const void *sendbuf, const int *sendcounts,
+                                    const int *sdispls, MPI_Datatype sendtype, void *recvbuf,
+                                    const int *recvcounts, const int *rdispls,
+                                    MPI_Datatype recvtype, MPI_Comm comm,
+                                    const papsim_params *params);
+
+/* gather, scatter: the root's side (recvbuf, recvcount, recvtype of
+ * gather; sendbuf, sendcount, sendtype of scatter) is read at the root
+ * only. MPI_IN_PLACE at the root: gather's sendbuf (its block is already
+ * in place), scatter's recvbuf (its block stays in sendbuf). */
+typedef int papsim_sig_rooted_blocks_fn(const void *sendbuf, int sendcount,
+                                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                                        MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                        const papsim_params *params);
+
+/* gatherv: the root's block i of recvcounts[i] elements at displs[i]
+ * (read at the root only). */
+typedef int papsim_sig_rooted_recv_v_fn(const void *sendbuf, int sendcount,
+                                        MPI_Datatype sendtype, void *recvbuf,
+                                        const int *recvcounts, const int *displs,
+                                        MPI_Datatype recvtype, int root, MPI_Comm comm,
+                                        const papsim_params *params);
+
+/* scatterv: the root's block i of sendcounts[i] elements at displs[i]
+ * (read at the root only). */
+typedef int papsim_sig_rooted_send_v_fn(const void *sendbuf, const int *sendcounts,
+                                        const int *displs, MPI_Datatype sendtype,
+                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                                        int root, MPI_Comm comm, const papsim_params *params);
+
+/* reduce: count elements, combined with op, the result at the root. */
+typedef int papsim_sig_reduce_fn(const void *sendbuf, void *recvbuf, int count,
+                                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
                                  const papsim_params *params);
 
-typedef int papsim_reduce_fn(const void *sendbuf, void *recvbuf, int count,
-                             MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                             const papsim_params *params);
+/* allreduce, scan, exscan: count elements combined with op;
+ * reduce_scatter_block: count is each rank's result block (recvcount). */
+typedef int papsim_sig_vector_op_fn(const void *sendbuf, void *recvbuf, int count,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    const papsim_params *params);
 
-typedef int papsim_allreduce_fn(const void *sendbuf, void *recvbuf, int count,
-                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                const papsim_params *params);
+/* reduce_scatter: rank i's result block of recvcounts[i] elements. */
+typedef int papsim_sig_counts_op_fn(const void *sendbuf, void *recvbuf, const int *recvcounts,
+                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                                    const papsim_params *params);
 
-/* Alltoall: block i of sendbuf (sendcount elements) goes to rank i, block i
- * of recvbuf comes from rank i, as in MPI. */
-typedef int papsim_alltoall_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                               void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                               MPI_Comm comm, const papsim_params *params);
+/* bcast: one buffer (MPI_IN_PLACE does not apply). */
+typedef int papsim_sig_buffer_fn(void *buffer, int count, MPI_Datatype datatype, int root,
+                                 MPI_Comm comm, const papsim_params *params);
 
-/* Bcast: the root's count elements of buffer reach every rank's buffer, as
- * in MPI (MPI_IN_PLACE does not apply: there is one buffer). */
-typedef int papsim_bcast_fn(void *buffer, int count, MPI_Datatype datatype, int root,
-                            MPI_Comm comm, const papsim_params *params);
+/* barrier: no data. */
+typedef int papsim_sig_none_fn(MPI_Comm comm, const papsim_params *params);
 
-/* Barrier: no rank returns before every rank of comm has called it. */
-typedef int papsim_barrier_fn(MPI_Comm comm, const papsim_params *params);
+/* papsim_<collective>_fn, the type of every algorithm of a collective. */
+#define PAPSIM_COLLECTIVE(name, mpi, signature, ...)                                           \
+    typedef papsim_sig_##signature##_fn papsim_##name##_fn;
+#include "collectives.def"
 
-/* Reduce_scatter: the p blocks of sendbuf (recvcounts[i] elements each, packed
- * in rank order; with MPI_IN_PLACE, in recvbuf) are reduced elementwise over
- * all ranks, and block i lands in rank i's recvbuf, as in MPI. */
-typedef int papsim_reduce_scatter_fn(const void *sendbuf, void *recvbuf, const int *recvcounts,
-                                     MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                     const papsim_params *params);
-
-/* Reduce_scatter_block: the same with p blocks of recvcount elements. */
-typedef int papsim_reduce_scatter_block_fn(const void *sendbuf, void *recvbuf, int recvcount,
-                                           MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                           const papsim_params *params);
-
-/* Alltoallv: rank r sends sendcounts[j] elements at sdispls[j] (elements of
- * sendtype) to rank j, and receives recvcounts[j] elements from rank j at
- * rdispls[j]; the counts of a pair agree as in MPI. With sendbuf ==
- * MPI_IN_PLACE (MPI-2.2), sendcounts, sdispls and sendtype are ignored: the
- * data for rank j is taken from recvbuf at rdispls[j] (recvcounts[j]
- * elements), so the exchange must be symmetric (rank j sends rank r
- * recvcounts[j] elements too), and is replaced by the data received.
- * Checks: sendcounts/sdispls (unless in place), recvcounts and rdispls
- * non-NULL (MPI_ERR_ARG, before the counts), any count < 0 (MPI_ERR_COUNT),
- * a NULL datatype (MPI_ERR_TYPE). A count or displacement is local to the
- * rank, so a negative one is refused by that rank alone: give every rank
- * valid vectors. */
-typedef int papsim_alltoallv_fn(const void *sendbuf, const int *sendcounts, const int *sdispls,
-                                MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
-                                const int *rdispls, MPI_Datatype recvtype, MPI_Comm comm,
-                                const papsim_params *params);
-/* Scan: rank r's recvbuf gets x_0 op x_1 op .. op x_r in that operand
- * order (x_i: rank i's count elements of sendbuf; with MPI_IN_PLACE, of
- * recvbuf), as in MPI. */
-typedef int papsim_scan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                           MPI_Op op, MPI_Comm comm, const papsim_params *params);
-
-/* Exscan: the same without x_r (x_0 op .. op x_(r-1)); rank 0's recvbuf
- * is undefined (left untouched), as in MPI. */
-typedef int papsim_exscan_fn(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                             MPI_Op op, MPI_Comm comm, const papsim_params *params);
-/* Gather: block i of recvbuf at the root (recvcount elements of recvtype,
- * packed in rank order) receives rank i's sendbuf; recvbuf, recvcount and
- * recvtype are read at the root only. MPI_IN_PLACE as sendbuf at the root:
- * its block is already in place. Scatter: the reverse, block i of the
- * root's sendbuf lands in rank i's recvbuf (MPI_IN_PLACE as recvbuf at the
- * root: its block stays in sendbuf). */
-typedef int papsim_gather_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                             MPI_Comm comm, const papsim_params *params);
-typedef int papsim_scatter_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                              MPI_Comm comm, const papsim_params *params);
-
-/* Gatherv and scatterv: the same with the root's block i of counts[i]
- * elements at displs[i] (read at the root only). */
-typedef int papsim_gatherv_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, const int *recvcounts, const int *displs,
-                              MPI_Datatype recvtype, int root, MPI_Comm comm,
-                              const papsim_params *params);
-typedef int papsim_scatterv_fn(const void *sendbuf, const int *sendcounts, const int *displs,
-                               MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                               MPI_Datatype recvtype, int root, MPI_Comm comm,
-                               const papsim_params *params);
+/* Any algorithm, typed by its collective: the member named after it
+ * (fn.allgather, fn.scatterv, ...). */
+typedef union {
+#define PAPSIM_COLLECTIVE(name, ...) papsim_##name##_fn *name;
+#include "collectives.def"
+} papsim_algorithm_fn;
 
 /* Declarations of every algorithm function, generated from registry.def:
  * papsim_<collective>_<name>. */
-#define PAPSIM_ALLGATHER(name, ...) papsim_allgather_fn papsim_allgather_##name;
-#define PAPSIM_ALLGATHERV(name, ...) papsim_allgatherv_fn papsim_allgatherv_##name;
-#define PAPSIM_REDUCE(name, ...) papsim_reduce_fn papsim_reduce_##name;
-#define PAPSIM_ALLREDUCE(name, ...) papsim_allreduce_fn papsim_allreduce_##name;
-#define PAPSIM_ALLTOALL(name, ...) papsim_alltoall_fn papsim_alltoall_##name;
-#define PAPSIM_BCAST(name, ...) papsim_bcast_fn papsim_bcast_##name;
-#define PAPSIM_BARRIER(name, ...) papsim_barrier_fn papsim_barrier_##name;
-#define PAPSIM_REDUCE_SCATTER(name, ...) papsim_reduce_scatter_fn papsim_reduce_scatter_##name;
-#define PAPSIM_REDUCE_SCATTER_BLOCK(name, ...)                                                \
-    papsim_reduce_scatter_block_fn papsim_reduce_scatter_block_##name;
-#define PAPSIM_ALLTOALLV(name, ...) papsim_alltoallv_fn papsim_alltoallv_##name;
-#define PAPSIM_SCAN(name, ...) papsim_scan_fn papsim_scan_##name;
-#define PAPSIM_EXSCAN(name, ...) papsim_exscan_fn papsim_exscan_##name;
-#define PAPSIM_GATHER(name, ...) papsim_gather_fn papsim_gather_##name;
-#define PAPSIM_SCATTER(name, ...) papsim_scatter_fn papsim_scatter_##name;
-#define PAPSIM_GATHERV(name, ...) papsim_gatherv_fn papsim_gatherv_##name;
-#define PAPSIM_SCATTERV(name, ...) papsim_scatterv_fn papsim_scatterv_##name;
+#define PAPSIM_ALG(coll, name, ...) papsim_##coll##_fn papsim_##coll##_##name;
 #include "registry.def"
 
-/* Function lookup by collective and name (without the "builtin:" prefix).
+/* Function lookup by collective and name (without the "builtin:" prefix),
+ * papsim_<collective>_lookup: papsim_allgather_lookup("ring") and so on.
  * Returns NULL for unknown names; papsim_catalog_find gives the error text. */
-papsim_allgather_fn *papsim_allgather_lookup(const char *name);
-papsim_allgatherv_fn *papsim_allgatherv_lookup(const char *name);
-papsim_reduce_fn *papsim_reduce_lookup(const char *name);
-papsim_allreduce_fn *papsim_allreduce_lookup(const char *name);
-papsim_alltoall_fn *papsim_alltoall_lookup(const char *name);
-papsim_bcast_fn *papsim_bcast_lookup(const char *name);
-papsim_barrier_fn *papsim_barrier_lookup(const char *name);
-papsim_reduce_scatter_fn *papsim_reduce_scatter_lookup(const char *name);
-papsim_reduce_scatter_block_fn *papsim_reduce_scatter_block_lookup(const char *name);
-papsim_alltoallv_fn *papsim_alltoallv_lookup(const char *name);
-papsim_scan_fn *papsim_scan_lookup(const char *name);
-papsim_exscan_fn *papsim_exscan_lookup(const char *name);
-papsim_gather_fn *papsim_gather_lookup(const char *name);
-papsim_scatter_fn *papsim_scatter_lookup(const char *name);
-papsim_gatherv_fn *papsim_gatherv_lookup(const char *name);
-papsim_scatterv_fn *papsim_scatterv_lookup(const char *name);
+#define PAPSIM_COLLECTIVE(name, ...) papsim_##name##_fn *papsim_##name##_lookup(const char *algorithm);
+#include "collectives.def"
+
+/* The same for any collective: sets the member of *fn named after the
+ * collective and returns 0, or returns -1 for an unknown collective or
+ * name (*fn unchanged). */
+int papsim_algorithm_lookup(const char *collective, const char *algorithm,
+                            papsim_algorithm_fn *fn);
 
 #endif

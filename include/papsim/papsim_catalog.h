@@ -33,6 +33,34 @@ enum {
     PAPSIM_K_SCHEDULE_TIMED = 1u << 8, /* schedule_timed */
 };
 
+/* Collective traits (collectives.def's traits field). */
+enum {
+    PAPSIM_C_ROOTED = 1u << 0,       /* takes a root */
+    PAPSIM_C_OP = 1u << 1,           /* combines with an op */
+    PAPSIM_C_VFORM = 1u << 2,        /* block sizes per rank (or pair) from --distribution */
+    PAPSIM_C_ONE_BUFFER = 1u << 3,   /* one buffer: MPI_IN_PLACE does not apply */
+    PAPSIM_C_NO_DATA = 1u << 4,      /* moves no data: no buffer, 0 bytes */
+    PAPSIM_C_STRICT_KNOBS = 1u << 5, /* a knob its algorithm does not read is refused */
+    PAPSIM_C_NO_BUILTIN = 1u << 6,   /* no builtin:NAME (the MPI call cannot be chosen) */
+};
+
+/* A collective (collectives.def). */
+typedef struct {
+    const char *name;      /* "allgather" */
+    const char *mpi;       /* "Allgather": MPI_Allgather */
+    const char *signature; /* "blocks": PAPSIM_SIG_blocks (papsim_algorithms.h) */
+    const char *family;    /* papbench's family, "allgather" */
+    unsigned traits;       /* PAPSIM_C_* */
+    const char *smpi;      /* SMPI's smpi/<smpi> option, "" if none */
+    int open_mpi;          /* Open MPI's collective id for the tuned rules, -1 if none */
+    const char *bytes;     /* what a case's bytes are: "the per-rank block" */
+} papsim_collective_entry;
+
+extern const papsim_collective_entry papsim_collective_table[];
+
+/* The collective's row; NULL if unknown. */
+const papsim_collective_entry *papsim_collective_find(const char *collective);
+
 /* An algorithm's message-count model (papsim_msgcount.h), defined in
  * msgcount.c. */
 struct papsim_msgcount_model;
@@ -50,7 +78,8 @@ typedef struct {
 } papsim_catalog_entry;
 
 
-/* The collectives papsim knows, in a fixed order. */
+/* The collectives papsim knows, in collectives.def's order (their names;
+ * papsim_collective_table[i] is papsim_collectives[i]'s row). */
 extern const char *const papsim_collectives[];
 extern const size_t papsim_ncollectives;
 
@@ -84,18 +113,17 @@ int papsim_algorithm_check(const char *collective, const char *algorithm, int np
  * none (or the field is malformed, which a unit test rules out). */
 int papsim_catalog_open_mpi(const papsim_catalog_entry *entry, char *name, size_t len);
 
-/* Open MPI's collective id (COLLTYPE_T of ompi/mca/coll/base/
- * coll_base_functions.h, the same in 4.1 and 5.0) of a papsim collective
- * whose algorithm Open MPI's tuned component chooses from a dynamic rules
- * file (coll_tuned_module.c of v4.1.4): allgather 0, allgatherv 1,
- * allreduce 2, alltoall 3, alltoallv 4, barrier 6, bcast 7, exscan 8,
- * gather 9, reduce 11, reduce_scatter 12, reduce_scatter_block 13, scan 14,
- * scatter 15; -1 for another name (gatherv 10 and scatterv 16 too: tuned
- * has no algorithm of its own for them and reads no rules for them). */
+/* Open MPI's collective id of a papsim collective whose algorithm Open
+ * MPI's tuned component chooses from a dynamic rules file (collectives.def's
+ * open_mpi field); -1 for another name (gatherv and scatterv too: tuned has
+ * no algorithm of its own for them and reads no rules for them). */
 int papsim_open_mpi_collective_id(const char *collective);
 
 /* Text for the flags, e.g. "commutative op, power-of-two np" or "none". */
 void papsim_catalog_flags_text(unsigned flags, char *buf, size_t len);
+
+/* Text for a collective's traits, e.g. "rooted, op" or "none". */
+void papsim_collective_traits_text(unsigned traits, char *buf, size_t len);
 
 /* Text for the knobs, their spec keys separated by spaces, e.g.
  * "segment_bytes knomial_radix", or "none". */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/papsim_input.h"
+
 /* Grows by doubling: every rank of a papbench run reads the whole cases file
  * (thousands of cases of several KiB each), and growing by one case per line
  * made reading it cost more than simulating it. */
@@ -86,14 +88,18 @@ int papsim_case_list_build(const papsim_case *base, const char *path, papsim_cas
     memset(list, 0, sizeof *list);
     if (!path)
         return append_case(list, base, 0, e);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return papsim_fail(e, "cases file '%s': cannot read: %s", path, strerror(errno));
+    papsim_input in;
+    if (papsim_input_open(&in, path, &papsim_limits_cases, e) != 0)
+        return -1;
     char *line = NULL;
-    size_t cap = 0;
-    int lineno = 0, rc = 0;
-    while (rc == 0 && getline(&line, &cap, f) != -1) {
+    size_t len;
+    int lineno = 0, rc = 0, got = 0;
+    while (rc == 0 && (got = papsim_input_getline(&in, &line, &len, e)) == 1) {
         lineno++;
+        if (strlen(line) != len) {
+            rc = papsim_fail(e, "%s:%d: a NUL byte: not a text file", path, lineno);
+            break;
+        }
         char *p = line + strspn(line, " \t\r\n");
         if (*p == '\0' || *p == '#')
             continue;
@@ -103,8 +109,9 @@ int papsim_case_list_build(const papsim_case *base, const char *path, papsim_cas
         else
             rc = append_case(list, &c, lineno, e);
     }
-    free(line);
-    fclose(f);
+    papsim_input_close(&in);
+    if (got < 0)
+        rc = -1;
     if (rc == 0 && list->ncases == 0)
         rc = papsim_fail(e, "cases file '%s' holds no case", path);
     return rc;

@@ -1,43 +1,62 @@
 #include "cases/collective_rules.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "papsim_catalog.h"
 
 static int check_knobs(const papsim_case *c, papsim_err *e);
 
+/* The collective's traits (collectives.def), 0 for an unknown name. */
+static unsigned traits_of(const char *collective)
+{
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll ? coll->traits : 0;
+}
+
 int papsim_collective_has_distribution(const char *collective)
 {
-    return !strcmp(collective, "allgatherv") || !strcmp(collective, "reduce_scatter") ||
-           !strcmp(collective, "alltoallv") || papsim_collective_is_gs_vector(collective);
+    return (traits_of(collective) & PAPSIM_C_VFORM) != 0;
+}
+
+/* "a, b and c": the collectives with every trait of `traits`. */
+static void names_with(unsigned traits, char *buf, size_t len)
+{
+    size_t used = 0, n = 0, total = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < papsim_ncollectives; i++)
+        total += (papsim_collective_table[i].traits & traits) == traits;
+    for (size_t i = 0; i < papsim_ncollectives && used < len; i++)
+        if ((papsim_collective_table[i].traits & traits) == traits)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                     n++ == 0 ? "" : n == total ? " and " : ", ",
+                                     papsim_collective_table[i].name);
 }
 
 int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
 {
-    if (strcmp(c->distribution, "uniform") && !papsim_collective_has_distribution(c->collective))
-        return papsim_fail(e,
-                           "--distribution %s applies to allgatherv, reduce_scatter, alltoallv, "
-                           "gatherv and scatterv only (collective is %s)",
-                           c->distribution, c->collective);
-    if (c->in_place && !strcmp(c->collective, "bcast"))
-        return papsim_fail(e, "--in-place does not apply to bcast (MPI_Bcast has one buffer)");
-    if (!strcmp(c->collective, "barrier")) {
-        if (c->in_place)
-            return papsim_fail(e, "--in-place does not apply to barrier (it has no buffer)");
-        if (c->bytes != 0)
-            return papsim_fail(e, "--bytes %lld: barrier moves no data (give 0 bytes)",
-                               c->bytes);
+    const papsim_collective_entry *coll = papsim_collective_find(c->collective);
+    const unsigned traits = coll ? coll->traits : 0;
+    if (strcmp(c->distribution, "uniform") && !(traits & PAPSIM_C_VFORM)) {
+        char names[512];
+        names_with(PAPSIM_C_VFORM, names, sizeof names);
+        return papsim_fail(e, "--distribution %s applies to %s only (collective is %s)",
+                           c->distribution, names, c->collective);
     }
-    if (!strcmp(c->collective, "barrier") || !strncmp(c->collective, "reduce_scatter", 14) ||
-        !strcmp(c->collective, "alltoallv") || papsim_collective_is_scan(c->collective) ||
-        papsim_collective_is_gs(c->collective))
+    if (c->in_place && (traits & PAPSIM_C_ONE_BUFFER))
+        return papsim_fail(e, "--in-place does not apply to %s (MPI_%s has one buffer)",
+                           coll->name, coll->mpi);
+    if (traits & PAPSIM_C_NO_DATA) {
+        if (c->in_place)
+            return papsim_fail(e, "--in-place does not apply to %s (it has no buffer)",
+                               coll->name);
+        if (c->bytes != 0)
+            return papsim_fail(e, "--bytes %lld: %s moves no data (give 0 bytes)", c->bytes,
+                               coll->name);
+    }
+    if (traits & PAPSIM_C_STRICT_KNOBS)
         return check_knobs(c, e);
     return 0;
-}
-
-int papsim_collective_is_scan(const char *collective)
-{
-    return !strcmp(collective, "scan") || !strcmp(collective, "exscan");
 }
 
 int papsim_barrier_times_ok(const double *arrive, const double *exit_t, int np, double tolerance)
@@ -54,12 +73,15 @@ int papsim_barrier_times_ok(const double *arrive, const double *exit_t, int np, 
 
 const char *papsim_smpi_collective(const char *collective)
 {
-    return !strcmp(collective, "reduce_scatter_block") ? "reduce_scatter" : collective;
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll && coll->smpi[0] ? coll->smpi : collective;
 }
 
-/* Barrier and the reduce_scatter family refuse a knob their algorithm does
- * not read (the older collectives accept and ignore one, as they always
- * have): a knob set for nothing is a number papsim could not stand behind. */
+/* A collective with PAPSIM_C_STRICT_KNOBS (barrier, the reduce_scatter
+ * family, alltoallv, scan, the rooted data movers) refuses a knob its
+ * algorithm does not read (the older collectives accept and ignore one, as
+ * they always have): a knob set for nothing is a number papsim could not
+ * stand behind. */
 static int check_knobs(const papsim_case *c, papsim_err *e)
 {
     const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
@@ -83,18 +105,8 @@ static int check_knobs(const papsim_case *c, papsim_err *e)
     return 0;
 }
 
-int papsim_collective_is_gs(const char *collective)
-{
-    return !strcmp(collective, "gather") || !strcmp(collective, "scatter") ||
-           papsim_collective_is_gs_vector(collective);
-}
-
-int papsim_collective_is_gs_vector(const char *collective)
-{
-    return !strcmp(collective, "gatherv") || !strcmp(collective, "scatterv");
-}
-
 int papsim_smpi_selectable(const char *collective)
 {
-    return !papsim_collective_is_gs_vector(collective);
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll && coll->smpi[0];
 }

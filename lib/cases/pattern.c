@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util/fnv1a.h"
+#include "util/papsim_input.h"
 #include "util/units.h"
 
 #define TWO_PI 6.283185307179586476925286766559
@@ -270,52 +271,26 @@ static int parse_file_line(char *line, long index, double *delay,
     return papsim_parse_duration(second, delay, e);
 }
 
-/* Reads one line of any length into *buf, growing it with realloc. Returns
- * 1 for a line, 0 at end of file, -1 when out of memory, -2 at a NUL byte
- * (a binary file, whose lines C strings cannot hold). Not getline: in
- * papbench under SMPI, smpi_helpers.h turns this file's malloc, realloc
- * and free into SMPI's, and a buffer that libc's getline allocated must not
- * reach SMPI's free. */
-static int read_whole_line(FILE *f, char **buf, size_t *cap)
-{
-    size_t len = 0;
-    int c;
-    do {
-        if (*cap - len < 2) {
-            size_t grown_cap = *cap ? 2 * *cap : 256;
-            char *grown = realloc(*buf, grown_cap);
-            if (grown == NULL)
-                return -1;
-            *buf = grown;
-            *cap = grown_cap;
-        }
-        if ((c = getc(f)) == EOF)
-            break;
-        if (c == '\0')
-            return -2;
-        (*buf)[len++] = (char)c;
-    } while (c != '\n');
-    (*buf)[len] = '\0';
-    return len > 0;
-}
-
 /* Reads the delays of a pattern file into delays[0..np); the file must hold
  * exactly np of them. */
 static int read_pattern_file(const char *path, int np, double *delays,
                              papsim_err *e)
 {
-    FILE *f = fopen(path, "r");
+    papsim_input in;
     char *line = NULL;
-    size_t cap = 0;
+    size_t len;
     long count = 0, lineno = 0;
     int rc = -1, got;
-    if (f == NULL)
-        return papsim_fail(e, "pattern file '%s': cannot read: %s", path,
-                           strerror(errno));
-    while ((got = read_whole_line(f, &line, &cap)) == 1) {
+    if (papsim_input_open(&in, path, &papsim_limits_pattern, e) != 0)
+        return -1;
+    while ((got = papsim_input_getline(&in, &line, &len, e)) == 1) {
         double delay;
         char *hash = strchr(line, '#');
         lineno++;
+        if (strlen(line) != len) {
+            papsim_fail(e, "%s:%ld: a NUL byte: not a text file", path, lineno);
+            goto out;
+        }
         if (hash != NULL)
             *hash = '\0';
         if (line[strspn(line, " \t\r\n\v\f")] == '\0')
@@ -328,15 +303,8 @@ static int read_pattern_file(const char *path, int np, double *delays,
             delays[count] = delay;
         count++;
     }
-    if (got == -2) {
-        papsim_fail(e, "%s:%ld: a NUL byte: not a text file", path, lineno + 1);
+    if (got < 0)
         goto out;
-    }
-    if (got < 0 || ferror(f)) {
-        papsim_fail(e, "pattern file '%s': cannot read: %s", path,
-                    got < 0 ? "out of memory" : strerror(errno));
-        goto out;
-    }
     if (count != np) {
         papsim_fail(e, "pattern file '%s' has %ld delays but np is %d", path,
                     count, np);
@@ -344,8 +312,7 @@ static int read_pattern_file(const char *path, int np, double *delays,
     }
     rc = 0;
 out:
-    free(line);
-    fclose(f);
+    papsim_input_close(&in);
     return rc;
 }
 

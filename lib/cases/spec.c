@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/papsim_input.h"
+
 static const char *const valid_keys[] = {
     "collective", "algorithms", "bytes", "np", "platforms", "mappings",
     "ranks_per_node", "patterns", "skews", "seed", "reps", "datatype", "op",
@@ -372,33 +374,26 @@ static int build_spec(parser *p, papsim_spec *out, papsim_err *e)
 int papsim_spec_load(const char *path, papsim_spec *out, papsim_err *e)
 {
     parser p = {.path = path};
-    FILE *f;
+    papsim_input in;
     char *line = NULL;
-    size_t cap = 0;
-    int rc = -1;
+    size_t len;
+    int rc = -1, got;
     memset(out, 0, sizeof *out);
-    f = fopen(path, "r");
-    if (f == NULL)
-        return papsim_fail(e, "spec '%s': cannot read: %s", path,
-                           strerror(errno));
-    ssize_t len;
-    while ((len = getline(&line, &cap, f)) != -1) {
+    if (papsim_input_open(&in, path, &papsim_limits_spec, e) != 0)
+        return -1;
+    while ((got = papsim_input_getline(&in, &line, &len, e)) == 1) {
         p.line++;
-        if (memchr(line, '\0', (size_t)len) != NULL) { /* it would cut the line short */
+        if (memchr(line, '\0', len) != NULL) { /* it would cut the line short */
             papsim_fail(e, "%s:%d: a NUL byte: not a text file", path, p.line);
             goto out;
         }
         if (read_line(&p, line, e) != 0)
             goto out;
     }
-    if (ferror(f)) {
-        papsim_fail(e, "spec '%s': cannot read: %s", path, strerror(errno));
-        goto out;
-    }
-    rc = build_spec(&p, out, e);
+    if (got == 0)
+        rc = build_spec(&p, out, e);
 out:
-    free(line);
-    fclose(f);
+    papsim_input_close(&in);
     free_block(&p.defaults);
     for (int i = 0; i < p.nblocks; i++)
         free_block(&p.blocks[i]);

@@ -8,16 +8,18 @@
 #include <string.h>
 
 #include "util/csv.h"
+#include "util/papsim_input.h"
 
 int papsim_calib_count_placement(const char *path, papsim_calib_result *r, papsim_err *e)
 {
-    char line[1024], names[256][128];
+    char *line, names[256][128];
     long counts[256] = {0};
-    size_t nnames = 0;
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
-    while (fgets(line, sizeof line, f)) {
+    size_t nnames = 0, len;
+    int got;
+    papsim_input in;
+    if (papsim_input_open(&in, path, &papsim_limits_table, e) != 0)
+        return -1;
+    while ((got = papsim_input_getline(&in, &line, &len, e)) == 1) {
         char name[128];
         int rank;
         if (sscanf(line, "# host %d %127s", &rank, name) != 2)
@@ -30,7 +32,9 @@ int papsim_calib_count_placement(const char *path, papsim_calib_result *r, papsi
         if (i < 256 && ++counts[i] > r->max_ranks_per_host)
             r->max_ranks_per_host = counts[i];
     }
-    fclose(f);
+    papsim_input_close(&in);
+    if (got < 0)
+        return -1;
     r->hosts = (long)nnames;
     return 0;
 }

@@ -13,6 +13,7 @@
 #include "hardware/calibrate_run.h"
 #include "sweep/provenance.h"
 #include "sweep/versions.h"
+#include "util/papsim_output.h"
 
 int papsim_calib_measure_argv(const papsim_calib_launch *l, char np_buf[32], const char **argv)
 {
@@ -46,30 +47,28 @@ int papsim_calib_measure(const papsim_calib_launch *l, const char *csv_path, pap
     char np[32];
     const char *argv[PAPSIM_CALIB_MAX_MPIEXEC_ARGS + 16];
     papsim_calib_measure_argv(l, np, argv);
-    FILE *out = fopen(csv_path, "w");
-    if (!out) {
-        papsim_fail(e, "%s: cannot create: %s", csv_path, strerror(errno));
+    papsim_output out;
+    if (papsim_output_open(&out, csv_path, PAPSIM_OUTPUT_REPLACE, e) != 0)
         return PAPSIM_EXIT_BAD_INPUT;
-    }
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
-        dup2(fileno(out), STDOUT_FILENO);
+        dup2(fileno(out.f), STDOUT_FILENO);
         execvp(argv[0], (char *const *)argv);
         papsim_print_error(PAPSIM_EXIT_FAILED, "papsim calibrate", "cannot run '%s': %s",
                            argv[0], strerror(errno));
         _exit(127);
     }
-    fclose(out);
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
         WEXITSTATUS(status) != 0) {
+        papsim_output_abort(&out);
         papsim_fail(e, "the measurement run '%s -np %s ... %s --calibrate' failed (exit %d)",
                     l->mpiexec, np, l->papbench_mpi,
                     WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         return PAPSIM_EXIT_FAILED;
     }
-    return 0;
+    return papsim_output_commit(&out, 0, e) == 0 ? 0 : PAPSIM_EXIT_FAILED;
 }
 
 void papsim_calib_record_provenance(const papsim_calib_launch *l, const char *prefix, int argc,
@@ -117,22 +116,22 @@ int papsim_calib_write_outputs(const char *prefix, const papsim_calib_result *r,
         papsim_print_note("papsim calibrate", "warning: no rank on another node, so no "
                           "inter-node measurement; the model uses the intra-node figures "
                           "across nodes too");
+    papsim_output f;
     snprintf(path, sizeof path, "%s.txt", prefix);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    papsim_calib_write_numbers(f, r, csv_path, stat);
-    fprintf(f, "nodes = %ld\ncores = %ld\n", nodes, cores);
-    if (fclose(f) != 0)
-        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    if (papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    papsim_calib_write_numbers(f.f, r, csv_path, stat);
+    fprintf(f.f, "nodes = %ld\ncores = %ld\n", nodes, cores);
+    if (papsim_output_commit(&f, 0, e) != 0)
+        return -1;
     papsim_calib_write_numbers(out, r, csv_path, stat);
     fprintf(out, "nodes = %ld\ncores = %ld\nwrote %s\n", nodes, cores, path);
     snprintf(path, sizeof path, "%s.xml", prefix);
-    if (!(f = fopen(path, "w")))
-        return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    papsim_calib_write_platform(f, r, nodes, cores, csv_path);
-    if (fclose(f) != 0)
-        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    if (papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    papsim_calib_write_platform(f.f, r, nodes, cores, csv_path);
+    if (papsim_output_commit(&f, 0, e) != 0)
+        return -1;
     fprintf(out, "wrote %s\n", path);
     return 0;
 }

@@ -9,34 +9,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LINE_MAX_LEN 1024
+#include "util/papsim_input.h"
 
 typedef struct {
     const char *path;
-    FILE *f;
+    papsim_input in;
     long line;
-    char text[LINE_MAX_LEN + 2];
+    char *text; /* the current line, in the reader's buffer */
 } trace_reader;
 
 /* The next line that is neither blank nor a '#' comment, without its
  * newline; 0 at end of file, -1 on an overlong line or a read error. */
 static int next_line(trace_reader *r, papsim_err *e)
 {
-    while (fgets(r->text, sizeof r->text, r->f) != NULL) {
-        size_t len = strlen(r->text);
+    size_t len;
+    int got;
+    while ((got = papsim_input_getline(&r->in, &r->text, &len, e)) == 1) {
         r->line++;
-        if (len > LINE_MAX_LEN && r->text[len - 1] != '\n')
-            return papsim_fail(e, "%s:%ld: line longer than %d characters",
-                               r->path, r->line, LINE_MAX_LEN);
+        if (strlen(r->text) != len)
+            return papsim_fail(e, "%s:%ld: a NUL byte: not a text file", r->path, r->line);
         while (len > 0 && isspace((unsigned char)r->text[len - 1]))
             r->text[--len] = '\0';
         const char *p = r->text + strspn(r->text, " \t");
         if (*p != '\0' && *p != '#')
             return 1;
     }
-    if (ferror(r->f))
-        return papsim_fail(e, "%s: cannot read: %s", r->path, strerror(errno));
-    return 0;
+    return got;
 }
 
 static int read_version(trace_reader *r, papsim_err *e)
@@ -221,9 +219,8 @@ int papsim_trace_read(const char *path, papsim_trace *t, papsim_err *e)
     int rc = -1;
     memset(t, 0, sizeof *t);
     t->every = 1;
-    if ((r.f = fopen(path, "r")) == NULL)
-        return papsim_fail(e, "trace '%s': cannot read: %s", path,
-                           strerror(errno));
+    if (papsim_input_open(&r.in, path, &papsim_limits_trace, e) != 0)
+        return -1;
     if (read_version(&r, e) != 0 || read_header(&r, t, &records, e) != 0)
         goto out;
     if (records > 0 &&
@@ -233,7 +230,7 @@ int papsim_trace_read(const char *path, papsim_trace *t, papsim_err *e)
     }
     rc = read_records(&r, t, records, e);
 out:
-    fclose(r.f);
+    papsim_input_close(&r.in);
     if (rc != 0)
         papsim_trace_free(t);
     return rc;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 
 void papsim_trace_write_pattern(FILE *f, const char *trace_path, const char *collective,
                                 const papsim_trace *t, size_t ncalls, const double *delay,
@@ -61,6 +62,7 @@ int papsim_trace_pattern_file(const char *trace_path, const char *collective,
     long *count = NULL;
     int rc = PAPSIM_EXIT_BAD_INPUT;
     FILE *f = stdout;
+    papsim_output out = {0};
     if (papsim_trace_read(trace_path, &t, e) != 0)
         return rc;
     if (papsim_trace_calls(&t, trace_path, collective, &calls, &ncalls, e) != 0)
@@ -84,12 +86,14 @@ int papsim_trace_pattern_file(const char *trace_path, const char *collective,
         papsim_fail_prefix(e, "-o: ");
         goto out;
     }
-    if (out_path && (f = fopen(out_path, "w")) == NULL) {
-        papsim_fail(e, "-o: cannot write '%s': %s", out_path, strerror(errno));
+    if (out_path && papsim_output_open(&out, out_path, PAPSIM_OUTPUT_REPLACE, e) != 0) {
+        papsim_fail_prefix(e, "-o: ");
         goto out;
     }
+    if (out_path)
+        f = out.f;
     papsim_trace_write_pattern(f, trace_path, collective, &t, ncalls, delay, count);
-    if (ferror(f) | (f == stdout ? fflush(f) : fclose(f))) {
+    if (out_path ? papsim_output_commit(&out, 0, e) != 0 : ferror(f) | fflush(f)) {
         papsim_fail(e, "cannot write '%s'", out_path ? out_path : "standard output");
         goto out;
     }

@@ -2,6 +2,7 @@
  * hostfile writing. */
 #include "platform/hostfile.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -84,7 +85,8 @@ int papsim_hostfile_write(const papsim_platform *p, papsim_mapping m, int np,
 {
     int to_stdout = strcmp(path, "-") == 0;
     int *host = NULL;
-    FILE *f = NULL;
+    papsim_output out = {0};
+    FILE *f = stdout;
     int rc = -1;
 
     if (np >= 1) {
@@ -98,17 +100,18 @@ int papsim_hostfile_write(const papsim_platform *p, papsim_mapping m, int np,
         papsim_fail_prefix(e, "hostfile: ");
         goto out;
     }
-    f = to_stdout ? stdout : fopen(path, "w");
-    if (!f) {
-        papsim_fail(e, "hostfile '%s': cannot write: %s", path,
-                    strerror(errno));
+    if (!to_stdout && papsim_output_open(&out, path, PAPSIM_OUTPUT_REPLACE, e) != 0) {
+        papsim_fail_prefix(e, "hostfile: ");
         goto out;
     }
+    if (!to_stdout)
+        f = out.f;
     int bad = write_lines(f, p, host, np) != 0;
-    bad |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
-    if (bad) {
-        papsim_fail(e, "hostfile '%s': cannot write: %s", path,
-                    strerror(errno));
+    if (to_stdout ? fflush(f) != 0 || bad : papsim_output_commit(&out, bad, e) != 0) {
+        if (to_stdout)
+            papsim_fail(e, "hostfile '%s': cannot write: %s", path, strerror(errno));
+        else
+            papsim_fail_prefix(e, "hostfile: ");
         goto out;
     }
     rc = 0;

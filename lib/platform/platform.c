@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/papsim_input.h"
+
 /* ---- name tables ----------------------------------------------------- */
 
 /* Appends a copy of name; returns its index or -1. */
@@ -498,12 +500,9 @@ int papsim_platform_load(const char *path_or_default, papsim_platform *out,
     memset(out, 0, sizeof *out);
     if (is_default) {
         len = strlen(papsim_default_platform_xml);
-    } else if (papsim_pl_read_whole_file(path_or_default, &text, &len, e) != 0) {
+    } else if (papsim_input_read(path_or_default, &papsim_limits_platform, &text, &len, e) !=
+               0) {
         return -1;
-    }
-    if (len > (size_t)1 << 30) {
-        papsim_fail(e, "platform '%s': larger than 1 GiB", path_or_default);
-        goto out;
     }
     doc = papsim_pl_parse_quietly(is_default ? papsim_default_platform_xml : text, len,
                                   path_or_default, e);

@@ -35,8 +35,6 @@ typedef struct {
 
 /* A malloc'ed copy of s, or NULL when out of memory. */
 char *papsim_pl_dup_string(const char *s);
-/* Reads path whole into a malloc'ed, NUL-terminated buffer. */
-int papsim_pl_read_whole_file(const char *path, char **text, size_t *len, papsim_err *e);
 /* Parses without network access and without libxml2 printing anything. */
 xmlDocPtr papsim_pl_parse_quietly(const char *text, size_t len, const char *name, papsim_err *e);
 /* The content key of a platform (platform.h, papsim_platform.key). It removes

@@ -1,4 +1,4 @@
-/* XML access for the platform loader: reading the file, parsing quietly
+/* XML access for the platform loader: parsing quietly
  * (libxml2's own messages folded into ours), attributes, element tests and
  * the "<element id='x'> at line N: " prefix of error messages. */
 #include "platform/platform_internal.h"
@@ -22,45 +22,6 @@ char *papsim_pl_dup_string(const char *s)
     if (d)
         memcpy(d, s, n);
     return d;
-}
-
-int papsim_pl_read_whole_file(const char *path, char **text, size_t *len,
-                              papsim_err *e)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    if (!f)
-        return papsim_fail(e, "platform '%s': cannot read: %s", path,
-                           strerror(errno));
-    for (;;) {
-        if (n + 4096 > cap) {
-            size_t ncap = cap ? 2 * cap : 65536;
-            char *nb = realloc(buf, ncap);
-            if (!nb) {
-                papsim_fail(e, "platform '%s': out of memory", path);
-                goto fail;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (ferror(f)) {
-        papsim_fail(e, "platform '%s': cannot read: %s", path, strerror(errno));
-        goto fail;
-    }
-    fclose(f);
-    *text = buf;
-    *len = n;
-    return 0;
-fail:
-    fclose(f);
-    free(buf);
-    return -1;
 }
 
 /* Parses without network access and without libxml2 printing anything;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "util/gnuplot_text.h"
+#include "util/papsim_output.h"
 
 static int join_path(char *buf, size_t len, const char *dir, const char *stem, const char *ext,
                      papsim_err *e)
@@ -23,21 +24,6 @@ static int join_path(char *buf, size_t len, const char *dir, const char *stem, c
     return 0;
 }
 
-static FILE *create(const char *path, papsim_err *e)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-    return f;
-}
-
-static int close_checked(FILE *f, const char *path, papsim_err *e)
-{
-    int bad = ferror(f);
-    if (fclose(f) != 0 || bad)
-        return papsim_fail(e, "%s: write error", path);
-    return 0;
-}
 
 /* The comment, the data file, the view's setup, then the PNG and the SVG
  * terminal, each followed by the plot (the SVG by "replot" when it may). */
@@ -68,15 +54,17 @@ static void write_script(FILE *f, const papsim_heatmap *h, size_t ncells)
 int papsim_heatmap_write(const papsim_heatmap *h, const char *dir, papsim_err *e)
 {
     char path[4096];
-    FILE *f;
-    if (join_path(path, sizeof path, dir, h->stem, ".dat", e) != 0 || !(f = create(path, e)))
+    papsim_output f; /* the report's own files: replaced (util/papsim_output.h) */
+    if (join_path(path, sizeof path, dir, h->stem, ".dat", e) != 0 ||
+        papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
         return -1;
-    size_t ncells = h->data(f, h->ctx);
-    if (close_checked(f, path, e) != 0 ||
-        join_path(path, sizeof path, dir, h->stem, ".gp", e) != 0 || !(f = create(path, e)))
+    size_t ncells = h->data(f.f, h->ctx);
+    if (papsim_output_commit(&f, 0, e) != 0 ||
+        join_path(path, sizeof path, dir, h->stem, ".gp", e) != 0 ||
+        papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
         return -1;
-    write_script(f, h, ncells);
-    return close_checked(f, path, e);
+    write_script(f.f, h, ncells);
+    return papsim_output_commit(&f, 0, e);
 }
 
 void papsim_heatmap_tic(FILE *f, size_t i, const char *label, size_t pos)

@@ -4,6 +4,7 @@
  * through the heatmap writer, and gnuplot draws STEM.png and STEM.svg. */
 #include "report/report_run.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,6 +16,7 @@
 #include "report/report_study.h"
 #include "results/results_csv.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 
 #define WHO "papsim report"
 
@@ -70,12 +72,10 @@ static int write_text_pair(FILE *log, const char *out, const char *stem, const v
         if ((size_t)snprintf(path, sizeof path, "%s/%s.%s", out, stem, md ? "md" : "txt") >=
             sizeof path)
             return papsim_fail(e, "%s: path too long", out);
-        FILE *f = fopen(path, "w");
-        if (!f)
-            return papsim_fail(e, "%s: cannot create: %s", path, strerror(errno));
-        int bad = writer(report, f, md);
-        if (fclose(f) != 0 || bad)
-            return papsim_fail(e, "%s: write error", path);
+        papsim_output f;
+        if (papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0 ||
+            papsim_output_commit(&f, writer(report, f.f, md), e) != 0)
+            return -1;
         fprintf(log, "wrote %s\n", path);
     }
     return 0;
@@ -275,11 +275,50 @@ out:
     return status;
 }
 
+/* 1 if name is of a kind the report writes: .txt, .md, .gp, .dat, .png, .svg. */
+static int report_kind(const char *name)
+{
+    static const char *const ext[] = {".txt", ".md", ".gp", ".dat", ".png", ".svg"};
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof ext / sizeof ext[0]; i++)
+        if (strcmp(dot, ext[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* The report's directory is papsim's: its files are rewritten on every run
+ * (util/papsim_output.h). The table it reads must not be one of them, under
+ * its own name or another (a hard or symbolic link in the directory). */
+static int input_not_in(const char *csv, const char *outdir, papsim_err *e)
+{
+    struct stat in, st;
+    char path[8192];
+    DIR *d = opendir(outdir);
+    if (!d || stat(csv, &in) != 0) {
+        if (d)
+            closedir(d);
+        return 0; /* no directory yet, or no table: the reader says why */
+    }
+    int rc = 0;
+    for (struct dirent *de; rc == 0 && (de = readdir(d)) != NULL;) {
+        snprintf(path, sizeof path, "%s/%s", outdir, de->d_name);
+        if (report_kind(de->d_name) && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+            st.st_dev == in.st_dev && st.st_ino == in.st_ino)
+            rc = papsim_fail(e, "'%s' is the input '%s' (the same file); papsim never writes "
+                             "over an input: give the report another directory (--out)", path,
+                             csv);
+    }
+    closedir(d);
+    return rc;
+}
+
 int papsim_report_run(const papsim_report_request *q, const char *csv, const char *outdir,
                       FILE *log)
 {
     papsim_table t = {0};
     papsim_err e = {{0}};
+    if (input_not_in(csv, outdir, &e) != 0)
+        return papsim_print_error(PAPSIM_EXIT_BAD_INPUT, WHO, "%s", e.msg);
     if (papsim_results_load(csv, &t, NULL, &e) != 0)
         return papsim_print_error(PAPSIM_EXIT_BAD_INPUT, WHO, "%s", e.msg);
     int status = q->best                       ? run_best(q, &t, outdir, log)

@@ -8,19 +8,21 @@
 #include <time.h>
 
 #include "platform/platform.h"
+#include "util/papsim_input.h"
 
 int papsim_hash_file(const char *path, char hex[17], papsim_err *e)
 {
     unsigned char chunk[65536];
     uint64_t h = PAPSIM_FNV1A64_INIT;
-    size_t n;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    size_t n, total = 0;
+    papsim_input in; /* a spec or a platform: the larger limit, the platform's */
+    if (papsim_input_open(&in, path, &papsim_limits_platform, e) != 0)
+        return -1;
+    while ((n = fread(chunk, 1, sizeof chunk, in.f)) > 0 &&
+           (total += n) <= papsim_limits_platform.max_bytes)
         h = papsim_fnv1a64(h, chunk, n);
-    int bad = ferror(f);
-    fclose(f);
+    int bad = ferror(in.f) || total > papsim_limits_platform.max_bytes;
+    papsim_input_close(&in);
     if (bad)
         return papsim_fail(e, "%s: read error", path);
     snprintf(hex, 17, "%016llx", (unsigned long long)h);
@@ -122,23 +124,27 @@ out:
 
 int papsim_provenance_copy_records(const char *dir, const char *from_dir, papsim_err *e)
 {
-    char from[4200], path[4200], line[8192];
+    char from[4200], path[4200], *line;
+    size_t len;
+    int got;
     struct stat st;
+    papsim_input in;
     snprintf(from, sizeof from, "%s/%s", from_dir, PAPSIM_PROVENANCE_FILE);
     snprintf(path, sizeof path, "%s/%s", dir, PAPSIM_PROVENANCE_FILE);
-    FILE *in = fopen(from, "r");
-    if (!in)
-        return errno == ENOENT ? 0 : papsim_fail(e, "%s: cannot read: %s", from, strerror(errno));
+    if (lstat(from, &st) != 0 && errno == ENOENT)
+        return 0;
+    if (papsim_input_open(&in, from, &papsim_limits_record, e) != 0)
+        return -1;
     int fresh = stat(path, &st) != 0 || st.st_size == 0;
     FILE *out = fopen(path, "a");
     if (!out) {
-        fclose(in);
+        papsim_input_close(&in);
         return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
     }
     if (fresh)
         fputs(header, out);
     int in_record = 0; /* past the header */
-    while (fgets(line, sizeof line, in)) {
+    while ((got = papsim_input_getline(&in, &line, &len, e)) == 1) {
         if (!strncmp(line, "[run]", 5)) {
             fprintf(out, "\n# from %s\n", from_dir);
             in_record = 1;
@@ -146,26 +152,33 @@ int papsim_provenance_copy_records(const char *dir, const char *from_dir, papsim
         if (in_record && line[0] != '\n') /* the blank line comes with the note */
             fputs(line, out);
     }
-    fclose(in);
-    return fclose(out) == 0 ? 0 : papsim_fail(e, "%s: write failed", path);
+    papsim_input_close(&in);
+    if (fclose(out) != 0)
+        return papsim_fail(e, "%s: write failed", path);
+    return got < 0 ? -1 : 0;
 }
 
 int papsim_provenance_simgrid_of(const char *csv_path, char *buf, size_t len)
 {
-    char path[4200], line[1024];
+    char path[4200], *line;
+    size_t line_len;
+    struct stat st;
+    papsim_input in;
+    papsim_err e = {{0}};
     const char *slash = strrchr(csv_path, '/');
     int dirlen = slash ? (int)(slash - csv_path) : 1;
     snprintf(path, sizeof path, "%.*s/%s", dirlen, slash ? csv_path : ".",
              PAPSIM_PROVENANCE_FILE);
     if (slash == csv_path) /* a CSV in / */
         snprintf(path, sizeof path, "/%s", PAPSIM_PROVENANCE_FILE);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return errno == ENOENT ? 0 : -1;
+    if (lstat(path, &st) != 0 && errno == ENOENT)
+        return 0;
+    if (papsim_input_open(&in, path, &papsim_limits_record, &e) != 0)
+        return -1;
     int found = 0;
     if (len)
         buf[0] = '\0';
-    while (fgets(line, sizeof line, f)) {
+    while (papsim_input_getline(&in, &line, &line_len, &e) == 1) {
         const char *key = "simgrid_version = ";
         if (strncmp(line, key, strlen(key)) != 0)
             continue;
@@ -179,6 +192,6 @@ int papsim_provenance_simgrid_of(const char *csv_path, char *buf, size_t len)
             snprintf(buf + bl, len - bl, "%s%s", found ? ", " : "", v);
         found = 1;
     }
-    fclose(f);
+    papsim_input_close(&in);
     return found;
 }

@@ -1,6 +1,9 @@
-/* The result directory's lock (see sweep_lock.h). */
+/* The result directory's lock and own files (see sweep_lock.h). */
 #include "sweep/sweep_lock.h"
+#include "sweep/provenance.h"
+#include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
+#include "util/papsim_output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,4 +105,45 @@ void sweep_unlock(int fd, const char *dir)
     if (flock(fd, LOCK_EX | LOCK_NB) == 0 && still_named(fd, path))
         unlink(path);
     close(fd);
+}
+
+/* Checks one input against DIR's regular files (the others: their readers
+ * say what is wrong with them). */
+static int not_own(char (*own)[4200], int nown, const char *input, papsim_err *e)
+{
+    const char *const inputs[] = {input};
+    for (int i = 0; i < nown; i++)
+        if (papsim_output_check(own[i], "--out", inputs, 1, PAPSIM_OUTPUT_REPLACE, e) != 0)
+            return -1;
+    return 0;
+}
+
+int sweep_check_dir(const sweep_run_options *o, const sweep_cases *cases, papsim_err *e)
+{
+    const char *dir = o->out_dir;
+    static const char *const names[] = {"results.csv", SWEEP_FAILED_FILE, "case_order.csv",
+                                        PAPSIM_PROVENANCE_FILE, "results-superseded.csv",
+                                        "papsim.lock"};
+    char own[6][4200];
+    struct stat st;
+    int nown = 0;
+    for (size_t i = 0; dir && i < sizeof names / sizeof names[0]; i++) {
+        snprintf(own[nown], sizeof own[nown], "%s/%s", dir, names[i]);
+        nown += stat(own[nown], &st) == 0 && S_ISREG(st.st_mode);
+    }
+    if (nown == 0 || not_own(own, nown, o->spec_path, e) != 0)
+        return nown == 0 ? 0 : -1;
+    for (int k = 0; k < cases->n; k++) { /* each file once: cases repeat them in runs */
+        const papsim_case *c = &cases->v[k].c;
+        const char *platform = cases->v[k].platform_path;
+        if (strcmp(platform, "default") != 0 &&
+            (k == 0 || strcmp(platform, cases->v[k - 1].platform_path) != 0) &&
+            not_own(own, nown, platform, e) != 0)
+            return -1;
+        if (!strncmp(c->pattern, "file:", 5) &&
+            (k == 0 || strcmp(c->pattern, cases->v[k - 1].c.pattern) != 0) &&
+            not_own(own, nown, c->pattern + 5, e) != 0)
+            return -1;
+    }
+    return 0;
 }

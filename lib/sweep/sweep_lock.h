@@ -1,4 +1,5 @@
-/* DIR/papsim.lock: one papsim run per result directory. The run that uses
+/* DIR/papsim.lock: one papsim run per result directory (and, at the end,
+ * DIR's own files, which no input of the run may be). The run that uses
  * DIR holds an exclusive lock on this file for as long as it runs and
  * removes the file at its end (sweep_unlock); the system drops the lock
  * when the process ends, however it ends (a kill included), so a file left
@@ -9,6 +10,8 @@
 #ifndef PAPSIM_SWEEP_LOCK_H
 #define PAPSIM_SWEEP_LOCK_H
 
+#include "sweep/sweep.h"
+#include "sweep/sweep_run.h"
 #include "util/papsim_error.h"
 
 /* Locks dir (which must exist). If another run holds it: fails naming that
@@ -18,5 +21,13 @@
 int sweep_lock(const char *dir, int wait, const char *command, papsim_err *e);
 /* Removes DIR/papsim.lock (while still holding it) and lets it go. */
 void sweep_unlock(int fd, const char *dir);
+
+/* DIR's files are papsim's own, appended to and rewritten by every run
+ * (docs/formats/limits.md): results.csv, failed.csv, case_order.csv,
+ * provenance.txt, results-superseded.csv, papsim.lock. Fails if the run's
+ * spec, or a case's platform or pattern file, is one of them, by identity:
+ * "--out: 'DIR/results.csv' is the input 'x.xml' (the same file); papsim
+ * never writes over an input". No --out DIR: nothing to check. */
+int sweep_check_dir(const sweep_run_options *o, const sweep_cases *cases, papsim_err *e);
 
 #endif

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "sweep/sweep.h"
+#include "util/papsim_input.h"
+#include "util/papsim_output.h"
 
 int sweep_order_add(sweep_order *o, const char *id, int index, papsim_err *e)
 {
@@ -75,19 +77,16 @@ static int order_index(const sweep_order *o, const char *id)
 
 int sweep_order_save(const char *dir, const sweep_order *o, papsim_err *e)
 {
-    char path[4200], tmp[4300];
+    char path[4200];
+    papsim_output f; /* DIR's own file (util/papsim_output.h) */
     snprintf(path, sizeof path, "%s/case_order.csv", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot write: %s", tmp, strerror(errno));
-    fprintf(f, "# papsim case order: shard %d/%d, %d cases\nindex,case_id\n", o->shard,
+    if (papsim_output_open(&f, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    fprintf(f.f, "# papsim case order: shard %d/%d, %d cases\nindex,case_id\n", o->shard,
             o->nshards, o->ncases);
     for (int i = 0; i < o->n; i++)
-        fprintf(f, "%d,%s\n", o->v[i].index, o->v[i].id);
-    if (fclose(f) != 0 || rename(tmp, path) != 0)
-        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
-    return 0;
+        fprintf(f.f, "%d,%s\n", o->v[i].index, o->v[i].id);
+    return papsim_output_commit(&f, 0, e);
 }
 
 int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e)
@@ -97,13 +96,18 @@ int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e)
     int col[2], rc = -1;
     static const char *const names[2] = {"index", "case_id"};
     snprintf(path, sizeof path, "%s/case_order.csv", dir);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return papsim_fail(e, "%s: cannot open: %s (not the output of papsim run)", path,
-                           strerror(errno));
-    char *got = fgets(first, sizeof first, f);
-    fclose(f);
-    if (!got || sscanf(first, "# papsim case order: shard %d/%d, %d cases", &o->shard,
+    papsim_input in;
+    char *line;
+    size_t len;
+    if (papsim_input_open(&in, path, &papsim_limits_table, e) != 0)
+        return papsim_fail_prefix(e, "not the output of papsim run: ");
+    int got = papsim_input_getline(&in, &line, &len, e);
+    if (got == 1)
+        snprintf(first, sizeof first, "%s", line);
+    papsim_input_close(&in);
+    if (got < 0)
+        return -1;
+    if (got == 0 || sscanf(first, "# papsim case order: shard %d/%d, %d cases", &o->shard,
                        &o->nshards, &o->ncases) != 3)
         return papsim_fail(e, "%s:1: not a papsim case order (first line '%.60s')", path, first);
     if (papsim_table_load(path, &t, e) != 0)
@@ -204,7 +208,7 @@ static int collect_refs(const papsim_table *tables, int n, const sweep_order *o,
 int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
                        const sweep_order *o, papsim_err *e)
 {
-    char tmp[4300];
+    papsim_output f;
     row_ref *refs = NULL;
     size_t nrefs = 0;
     int id_col = papsim_table_column(&tables[0], "case_id");
@@ -218,20 +222,13 @@ int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
                                tables[k].path, tables[0].path);
     if (collect_refs(tables, n, o, id_col, rep_col, &refs, &nrefs, e) != 0)
         return -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
+    if (papsim_output_open(&f, out_path, PAPSIM_OUTPUT_REPLACE, e) != 0) {
         free(refs);
-        return papsim_fail(e, "%s: cannot write: %s", tmp, strerror(errno));
+        return -1;
     }
-    papsim_table_put_row(f, tables[0].names, tables[0].ncols);
+    papsim_table_put_row(f.f, tables[0].names, tables[0].ncols);
     for (size_t i = 0; i < nrefs; i++)
-        papsim_table_put_row(f, tables[refs[i].table].rows[refs[i].row], tables[0].ncols);
+        papsim_table_put_row(f.f, tables[refs[i].table].rows[refs[i].row], tables[0].ncols);
     free(refs);
-    int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
-    if (fclose(f) != 0 || bad || rename(tmp, out_path) != 0) {
-        unlink(tmp);
-        return papsim_fail(e, "%s: cannot write: %s", out_path, strerror(errno));
-    }
-    return 0;
+    return papsim_output_commit(&f, 0, e);
 }

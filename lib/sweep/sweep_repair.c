@@ -24,34 +24,29 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/results_csv.h"
 #include "sweep/sweep.h"
+#include "util/papsim_input.h"
+#include "util/papsim_output.h"
 
 /* The rows papsim takes out of results.csv are kept in DIR/NAME; one with
  * another header than results.csv's goes on in NAME-2, NAME-3, ... */
 #define SUPERSEDED_STEM "results-superseded"
 #define SUPERSEDED_MAX 100
 
-/* Flushes f to disk and closes it, then renames tmp to path. On failure
- * tmp is removed and path is as it was. */
-static int commit_file(FILE *f, const char *tmp, const char *path, papsim_err *e)
+/* Puts a file written through util/papsim_output.h in place (synced); on
+ * failure path is as it was and the message says what to do. */
+static int commit_file(papsim_output *f, papsim_err *e)
 {
-    int err = 0;
-    errno = 0;
-    if (ferror(f) || fflush(f) != 0 || (fsync(fileno(f)) != 0 && errno != EINVAL))
-        err = errno ? errno : EIO;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (!err)
+    if (papsim_output_commit(f, 0, e) == 0)
         return 0;
-    unlink(tmp);
-    return papsim_fail(e, "%s: cannot rewrite: %s (it is as it was; make room or fix the "
-                          "directory's permissions, then run again)",
-                       path, strerror(err));
+    size_t n = strlen(e->msg);
+    snprintf(e->msg + n, sizeof e->msg - n, " (it is as it was; make room or fix the "
+                                            "directory's permissions, then run again)");
+    return -1;
 }
 
 /* Makes the renames in dir durable: the one into results-superseded.csv
@@ -74,12 +69,10 @@ static int read_whole(const char *path, char **text, size_t *len, papsim_err *e)
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return errno == ENOENT ? 1 : papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
-    int rc = papsim_read_whole_file(f, path, text, len, e);
-    fclose(f);
-    return rc;
+    struct stat st;
+    if (lstat(path, &st) != 0 && errno == ENOENT)
+        return 1;
+    return papsim_input_read(path, &papsim_limits_table, text, len, e);
 }
 
 /* 1 if the first line of text (a UTF-8 byte order mark and a '\r' before
@@ -117,12 +110,13 @@ static char *header_of(const papsim_table *t)
  * to when its header is t's; a file with another header (results.csv of
  * another format was there before) is left alone and the rows go on to
  * results-superseded-2.csv, -3, ... The file is rewritten whole through
- * NAME.tmp, synced and renamed, so it is always either the old file or the
- * new one. where gets the file's path. */
+ * a temporary file, synced and renamed, so it is always either the old file
+ * or the new one. where gets the file's path. */
 static int supersede(const char *dir, const papsim_table *t, const char *keep, char *where,
                      size_t cap, papsim_err *e)
 {
-    char *header = header_of(t), *old = NULL, tmp[4400];
+    char *header = header_of(t), *old = NULL;
+    papsim_output f;
     size_t len = 0;
     int found = -1;
     if (!header)
@@ -149,27 +143,24 @@ static int supersede(const char *dir, const papsim_table *t, const char *keep, c
                               "of %s; move them out of %s, then run again (nothing was changed)",
                            dir, SUPERSEDED_STEM, SUPERSEDED_MAX, t->path, dir);
     }
-    snprintf(tmp, sizeof tmp, "%s.tmp", where);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        int err = errno;
+    if (papsim_output_open(&f, where, PAPSIM_OUTPUT_REPLACE, e) != 0) {
         free(header);
         free(old);
-        return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(err));
+        return -1;
     }
     if (old) { /* as it is, with a last line ended if someone cut it */
-        fwrite(old, 1, len, f);
+        fwrite(old, 1, len, f.f);
         if (len > 0 && old[len - 1] != '\n')
-            fputc('\n', f);
+            fputc('\n', f.f);
     } else {
-        fprintf(f, "%s\n", header);
+        fprintf(f.f, "%s\n", header);
     }
     free(header);
     free(old);
     for (size_t r = 0; r < t->nrows; r++)
         if (!keep[r])
-            papsim_table_put_row(f, t->rows[r], t->ncols);
-    if (commit_file(f, tmp, where, e) != 0)
+            papsim_table_put_row(f.f, t->rows[r], t->ncols);
+    if (commit_file(&f, e) != 0)
         return -1;
     return sync_dir(dir, e);
 }
@@ -182,27 +173,25 @@ static int supersede(const char *dir, const papsim_table *t, const char *keep, c
 static int rewrite(const char *dir, const papsim_table *t, const char *keep,
                    char (*new_id)[17], char *moved_to, size_t cap, papsim_err *e)
 {
-    char tmp[4300];
+    papsim_output f;
     int id_col = papsim_table_column(t, "case_id"), out = 0;
     moved_to[0] = '\0';
     for (size_t r = 0; r < t->nrows; r++)
         out += !keep[r];
     if (out && supersede(dir, t, keep, moved_to, cap, e) != 0)
         return -1;
-    snprintf(tmp, sizeof tmp, "%s.tmp", t->path);
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot create: %s", tmp, strerror(errno));
-    papsim_table_put_row(f, t->names, t->ncols);
+    if (papsim_output_open(&f, t->path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    papsim_table_put_row(f.f, t->names, t->ncols);
     for (size_t r = 0; r < t->nrows; r++) {
         if (!keep[r])
             continue;
         for (int c = 0; c < t->ncols; c++)
-            fprintf(f, "%s%s", c ? "," : "",
+            fprintf(f.f, "%s%s", c ? "," : "",
                     c == id_col && new_id && new_id[r][0] ? new_id[r] : t->rows[r][c]);
-        fputc('\n', f);
+        fputc('\n', f.f);
     }
-    return commit_file(f, tmp, t->path, e);
+    return commit_file(&f, e);
 }
 
 /* The content key of the spec's platform labelled label, or NULL. */

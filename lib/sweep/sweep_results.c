@@ -13,6 +13,7 @@
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_input.h"
 
 int sweep_open_results(const char *dir, char *path, size_t cap, papsim_err *e)
 {
@@ -47,6 +48,13 @@ int sweep_results_prepare(const char *dir, int *format, papsim_err *e)
     if (papsim_mkdir_p(dir, e) != 0)
         return papsim_fail_prefix(e, "--out '%s': ", dir);
     snprintf(path, sizeof path, "%s/results.csv", dir);
+    papsim_input in; /* a FIFO, a device or a huge file is refused before it is opened */
+    struct stat st;
+    if (lstat(path, &st) == 0) {
+        if (papsim_input_open(&in, path, &papsim_limits_table, e) != 0)
+            return -1;
+        papsim_input_close(&in);
+    }
     FILE *f = fopen(path, "r+");
     if (!f && errno == ENOENT)
         return create_results(path, format, e);

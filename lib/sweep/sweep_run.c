@@ -546,7 +546,7 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
     if (papsim_locate_named(o->spec_path, "scenarios", ".ini", spec_path, sizeof spec_path))
         o->spec_path = spec_path;
     if (papsim_spec_load(o->spec_path, &spec, e) != 0 || sweep_expand(&spec, &cases, e) != 0 ||
-        sweep_check_cfg(&cases, o->cfg, o->ncfg, e) != 0)
+        sweep_check_cfg(&cases, o->cfg, o->ncfg, e) != 0 || sweep_check_dir(o, &cases, e) != 0)
         goto done;
     ntotal = cases.n;
     for (int i = 0; i < cases.n; i++)

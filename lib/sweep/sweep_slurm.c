@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 #include "sweep/sweep_slurm.h"
 #include "util/units.h"
 
@@ -160,9 +161,10 @@ int sweep_slurm_write(const char *spec_path, const char *out_dir, int ncases,
         if (strpbrk(cfg[i], "'\n"))
             return papsim_fail(e, "'%s': a quote cannot go into the job script", cfg[i]);
     snprintf(path, sizeof path, "%s/sweep.sbatch", dir);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot write: %s", path, strerror(errno));
+    papsim_output out; /* DIR's own file (util/papsim_output.h) */
+    if (papsim_output_open(&out, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    FILE *f = out.f;
     write_header(f, spec, dir, ncases, so);
     fprintf(f, "set -eu\n"
                "shard=${SLURM_ARRAY_TASK_ID:?submit this script with sbatch}\n"
@@ -174,8 +176,8 @@ int sweep_slurm_write(const char *spec_path, const char *out_dir, int ncases,
     for (int i = 0; i < ncfg; i++)
         fprintf(f, " '%s'", cfg[i]);
     fputc('\n', f);
-    if (fclose(f) != 0)
-        return papsim_fail(e, "%s: write failed", path);
+    if (papsim_output_commit(&out, 0, e) != 0)
+        return -1;
     chmod(path, 0755);
     /* What to type next, every path quoted for a shell. */
     char log[PATH_MAX + 32], wrap[4 * PATH_MAX];

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/papsim_input.h"
+
 /* The results.csv columns, listed once: the name array and the header line
  * are both expanded from this list so they cannot drift apart. `params`
  * (the algorithm knobs that are set, "key=value;...") came in format 2,
@@ -104,34 +106,6 @@ static char *copy_string(const char *s)
     if (copy)
         memcpy(copy, s, n);
     return copy;
-}
-
-int papsim_read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e)
-{
-    size_t capacity = 1 << 16, n = 0;
-    char *buf = malloc(capacity);
-    if (!buf)
-        return papsim_fail(e, "%s: out of memory", path);
-    for (;;) {
-        n += fread(buf + n, 1, capacity - n - 1, f);
-        if (n < capacity - 1)
-            break;
-        char *bigger = realloc(buf, 2 * capacity);
-        if (!bigger) {
-            free(buf);
-            return papsim_fail(e, "%s: out of memory after %zu bytes", path, n);
-        }
-        buf = bigger;
-        capacity *= 2;
-    }
-    if (ferror(f)) {
-        free(buf);
-        return papsim_fail(e, "%s: read error: %s", path, strerror(errno));
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return 0;
 }
 
 static int count_fields(const char *line)
@@ -270,23 +244,17 @@ int papsim_table_load(const char *path, papsim_table *t, papsim_err *e)
 {
     size_t len = 0;
     int rc = -1;
-    FILE *f = NULL;
     memset(t, 0, sizeof *t);
     if (!(t->path = copy_string(path))) {
         papsim_fail(e, "%s: out of memory", path);
         goto out;
     }
-    if (!(f = fopen(path, "r"))) {
-        papsim_fail(e, "%s: cannot open: %s", path, strerror(errno));
-        goto out;
-    }
-    if (papsim_read_whole_file(f, path, &t->text, &len, e) != 0 || split_lines(t, len, e) != 0 ||
+    if (papsim_input_read(path, &papsim_limits_table, &t->text, &len, e) != 0 ||
+        split_lines(t, len, e) != 0 ||
         index_rows(t, e) != 0)
         goto out;
     rc = 0;
 out:
-    if (f)
-        fclose(f);
     if (rc != 0)
         papsim_table_free(t);
     return rc;

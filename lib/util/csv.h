@@ -6,8 +6,9 @@
  * every other non-blank line has exactly as many fields as the header, lines
  * starting with '#' are comments, nothing is ever quoted. A field containing
  * a double quote is an error, so a file written by a spreadsheet (which quotes
- * fields) is refused instead of being misread. Lines may have any length;
- * a trailing '\r' (CRLF files) is ignored, and so is a UTF-8 byte order mark
+ * fields) is refused instead of being misread. A table is read through
+ * util/papsim_input.h: at most 1 GiB, lines of at most 1 MiB; a trailing
+ * '\r' (CRLF files) is ignored, and so is a UTF-8 byte order mark
  * at the start of the file (some editors write one): every reader skips it.
  *
  * The whole file is read into one buffer and split in place, so a table needs
@@ -57,10 +58,6 @@ void papsim_table_free(papsim_table *t);
  * fields joined by commas, as they were in the file (papsim tables are
  * never quoted: the reader refuses quotes and splits at every comma). */
 void papsim_table_put_row(FILE *f, char *const *fields, int n);
-
-/* Reads the rest of f (opened from path, for messages) into a
- * NUL-terminated buffer the caller frees; *len excludes the NUL. */
-int papsim_read_whole_file(FILE *f, const char *path, char **text, size_t *len, papsim_err *e);
 
 /* The results.csv columns in order: case_id, collective, ..., status. */
 extern const char *const papsim_results_columns[];

@@ -89,7 +89,7 @@ expect_bad_input "malformed platform" "platform 'bad.xml': malformed XML at line
 expect_bad_input "unknown option" "unknown option '--nodes'" \
     "$PAPSIM" hostfile --platform default --np 4 --nodes 2
 mkdir -p a-directory # no file can be written there, not even by root
-expect_fail "unwritable output" "^papsim hostfile: hostfile 'a-directory': cannot write: Is a directory$" \
+expect_fail "unwritable output" "^papsim hostfile: -o: 'a-directory' exists and is not a regular file$" \
     "$PAPSIM" hostfile --platform default --np 4 -o a-directory
 
 # smpirun places rank r on line r (optional).

@@ -107,7 +107,7 @@ expect_bad_input "missing value" "missing value for option '--nodes' \(see papsi
     "$PAPSIM" platform flat --nodes
 expect_bad_input "missing kind" "missing KIND" "$PAPSIM" platform
 mkdir -p a-directory # no file can be written there, not even by root
-expect_fail "unwritable output" "^papsim platform: -o: cannot write 'a-directory': Is a directory$" \
+expect_fail "unwritable output" "^papsim platform: -o: 'a-directory' exists and is not a regular file$" \
     "$PAPSIM" platform flat --nodes 2 -o a-directory
 
 # --info on the embedded default and on every shipped platform.

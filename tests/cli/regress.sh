@@ -104,7 +104,7 @@ expect_status "missing metric column" 2 "nolast.csv: missing column 'last_delay_
     "$PAPSIM" regress nolast.csv golden.csv
 expect_status "metric column not needed when not compared" 0 ' 0 changed' \
     "$PAPSIM" regress nolast.csv golden.csv --metrics total_delay,mean_elapsed,max_elapsed
-expect_status "unreadable file" 2 'nothere.csv: cannot open' \
+expect_status "unreadable file" 2 'nothere.csv: cannot read: No such file' \
     "$PAPSIM" regress nothere.csv golden.csv
 sed 's/^\(0000000000000001,.*,1,1\.115e-05,\)1\.11e-05,/\1fast,/' golden.csv >notnumber.csv
 expect_status "value is not a number" 2 "notnumber.csv:[0-9]+: last_delay_s: 'fast' is not a time in seconds" \

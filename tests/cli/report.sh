@@ -123,7 +123,7 @@ expect_status() {
         pass
     fi
 }
-expect_status "missing directory" 2 'nodir/results.csv: cannot open' "$PAPSIM" report nodir
+expect_status "missing directory" 2 'nodir/results.csv: cannot read: No such file' "$PAPSIM" report nodir
 mkdir -p empty && : >empty/results.csv
 expect_status "empty results.csv" 2 'empty/results.csv: empty' "$PAPSIM" report empty
 mkdir -p headonly && echo "$header" >headonly/results.csv

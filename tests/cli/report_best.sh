@@ -201,8 +201,8 @@ expect_eq "no gnuplot text" "$(test -s nogp/best_sparbit.txt && echo yes)" yes
 expect_eq "no gnuplot scripts" "$(ls nogp/*.gp | wc -l)" 5
 
 # Bad input: exit status 2 and a message naming the input.
-expect_bad_input "missing directory" "nodir/results.csv: cannot open" "$PAPSIM" report nodir --best sparbit
-expect_bad_input "missing csv" "missing.csv: cannot open" "$PAPSIM" report missing.csv --best sparbit
+expect_bad_input "missing directory" "nodir/results.csv: cannot read: No such file" "$PAPSIM" report nodir --best sparbit
+expect_bad_input "missing csv" "missing.csv: cannot read: No such file" "$PAPSIM" report missing.csv --best sparbit
 expect_bad_input "target absent" \
     "run/results.csv: no row has algorithm 'foo' \(the table has: binomial, bruck, ring, sparbit\)" \
     "$PAPSIM" report run --best foo

@@ -127,7 +127,7 @@ expect_bad_input "bad --metric" "--metric: 'speed'" "$PAPSIM" tune d --metric sp
 expect_bad_input "no directory" "expected one results directory" "$PAPSIM" tune
 expect_eq "bad input wrote nothing" "$(ls d | grep -c bad)" "0"
 mkfifo d/fifo
-expect_bad_input "--out not a regular file" "--out: 'd/fifo' is not a regular file" \
+expect_bad_input "--out not a regular file" "--out: 'd/fifo' exists and is not a regular file" \
     "$PAPSIM" tune d --out d/fifo
 expect_eq "the fifo stays" "$([ -p d/fifo ] && echo fifo)" fifo
 expect_ok "help" "$PAPSIM" tune --help

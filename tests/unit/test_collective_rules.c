@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "cases/collective_rules.h"
+#include "papsim_catalog.h"
 
 static void expect_rule(check_counts *k, const char *coll, const char *algo, long long bytes,
                         const char *option, const char *value, const char *want)
@@ -70,9 +71,10 @@ int main(void)
                 "(collective is exscan)");
     expect_rule(&k, "reduce_scatter", "noncommutative", 8, "--segments", "2",
                 "--segments does not apply to reduce_scatter/noncommutative");
-    CHECK(&k, papsim_collective_is_scan("scan") && papsim_collective_is_scan("exscan") &&
-                  !papsim_collective_is_scan("reduce_scatter"),
-          "scan and exscan only");
+    CHECK(&k, (papsim_collective_find("scan")->traits & PAPSIM_C_NO_BUILTIN) &&
+                  (papsim_collective_find("exscan")->traits & PAPSIM_C_NO_BUILTIN) &&
+                  !(papsim_collective_find("reduce_scatter")->traits & PAPSIM_C_NO_BUILTIN),
+          "no builtin: scan and exscan only");
     /* The older collectives keep accepting a knob they do not read. */
     expect_rule(&k, "allgather", "ring", 8, "--segment-bytes", "1024", NULL);
     CHECK(&k, papsim_collective_has_distribution("reduce_scatter"), "reduce_scatter");
@@ -95,7 +97,9 @@ int main(void)
                 "--knomial-radix does not apply to scatterv/linear");
     CHECK(&k, papsim_collective_has_distribution("gatherv"), "gatherv");
     CHECK(&k, !papsim_collective_has_distribution("scatter"), "scatter");
-    CHECK(&k, papsim_collective_is_gs("scatter") && !papsim_collective_is_gs("bcast"), "is_gs");
+    CHECK(&k, (papsim_collective_find("scatter")->traits & PAPSIM_C_STRICT_KNOBS) &&
+                  !(papsim_collective_find("bcast")->traits & PAPSIM_C_STRICT_KNOBS),
+          "strict knobs");
     CHECK(&k, !papsim_smpi_selectable("gatherv") && !papsim_smpi_selectable("scatterv") &&
                   papsim_smpi_selectable("gather"),
           "selectable");
