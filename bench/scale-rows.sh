@@ -11,9 +11,7 @@
 #
 # Cases: reduce binomial 1 KiB (no delay and a random pattern), allreduce
 # rabenseifner 1 MiB, reduce clairvoyant 1 KiB with oracle knowledge of a
-# gaussian pattern, allreduce slt 64 KiB with oracle knowledge of an
-# ascending pattern (np 1024 only: its 3(p-1) rounds send about 3p^2
-# messages, 50 million at np 4096), SMPI's built-in binomial reduce under a v_shape pattern
+# gaussian pattern, SMPI's built-in binomial reduce under a v_shape pattern
 # (its own communicator) and a file pattern (rank 0 reads the file).
 # PAPSIM_ROWS_NPS selects process counts (default "1024 4096").
 #
@@ -48,7 +46,6 @@ for np in $nps; do
 --collective reduce --algorithm binomial --bytes 1KiB --pattern random --skew 50us --seed 3 --reps 2
 --collective allreduce --algorithm rabenseifner --bytes 1MiB
 --collective reduce --algorithm clairvoyant --bytes 1KiB --pattern gaussian --skew 100us --knowledge oracle
---collective allreduce --algorithm slt --bytes 64KiB --pattern ascending --skew 20us --knowledge oracle
 --collective reduce --algorithm builtin:binomial --bytes 1KiB --pattern v_shape --skew 10us
 --collective reduce --algorithm binomial --bytes 1KiB --pattern file:shape-$np.txt --skew 30us
 CASES
