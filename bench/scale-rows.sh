@@ -33,8 +33,6 @@ for np in $nps; do
         --params "2;$leaf,$((hosts / leaf));1,$leaf;1,1" -o "$plat" >/dev/null || exit 2
     "$papsim" pattern --pattern random --np "$np" --skew 1 --seed 7 >"shape-$np.txt" || exit 2
     while read -r args; do
-        # slt's 3(p-1) rounds send about 3p^2 messages: np 1024 only
-        case $args in *slt*) [ "$np" -le 1024 ] || continue ;; esac
         rm -f "$work/per-rank.csv"
         # shellcheck disable=SC2086 # the case's options, split on purpose
         "$papsim" bench --np "$np" --platform "$plat" $args \
