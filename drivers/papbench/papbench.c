@@ -478,9 +478,11 @@ static int run_case(const papsim_case *c, papbench_harness *h, MPI_Comm *dup,
     rank_vectors v = {0};
     MPI_Comm algo_comm;
     int rc = -1, prepared = 0;
-    /* The delays first, while every rank is at the same simulated time (the
-     * last case's end), so the board's barrier holds no rank back. */
-    if (case_delays(c, h, &v, e) != 0)
+    /* The case's values checked (as papbench_call_prepare does, the same
+     * verdict on every rank), then the delays, while every rank is at the
+     * same simulated time (the last case's end), so the board's barrier
+     * holds no rank back. */
+    if (papsim_case_validate(c, e) != 0 || case_delays(c, h, &v, e) != 0)
         goto out;
     if (case_comm(c, dup, &algo_comm) != MPI_SUCCESS) {
         papsim_fail(e, "could not duplicate MPI_COMM_WORLD");
