@@ -43,6 +43,20 @@ static const double SIM_EPOCH = 1024.0;
 static const double SIM_START_GRID = 1.0 / 64;
 #endif
 
+/* The harness's sends under SMPI are synchronous: SimGrid 3.32 keeps every
+ * detached (eager) send in flight on one list and removes a finished one by
+ * a linear scan, so the p-1 sends of a broadcast or of the end-of-run
+ * reports would cost p^2/2 visits (minutes of wall time at np 32768). A
+ * synchronous send is not on that list. It only ends when its receive is
+ * posted, and every receive of the harness is posted before its sender
+ * gets there or waits for nothing else, so simulated times do not change
+ * (bench/scale-rows.sh). */
+#ifdef PAPSIM_SIMULATED
+#define HARNESS_SEND MPI_Ssend
+#else
+#define HARNESS_SEND MPI_Send
+#endif
+
 /* Binomial broadcast of n elements of `type` from rank 0 over the harness
  * communicator. */
 static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datatype type)
@@ -57,7 +71,7 @@ static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datat
     }
     for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1) /* forward to children */
         if (h->rank + mask < h->size)
-            rc = MPI_Send(v, n, type, h->rank + mask, TAG_START, h->comm);
+            rc = HARNESS_SEND(v, n, type, h->rank + mask, TAG_START, h->comm);
     return rc;
 }
 
@@ -186,7 +200,7 @@ void papbench_harness_free(papbench_harness *h)
     /* Every other rank reports that it has left the board's barrier (point to
      * point: the harness calls no collective) before rank 0 destroys it. */
     if (h->rank != 0)
-        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_DONE, h->comm);
+        HARNESS_SEND(NULL, 0, MPI_BYTE, 0, TAG_DONE, h->comm);
     if (h->rank == 0) {
         /* From any source: the p-1 reports wait in rank 0's mailbox, and a
          * receive from a named rank would scan them for it (p^2/2 visits in
