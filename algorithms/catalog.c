@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "plugin.h"
+
 const papsim_collective_entry papsim_collective_table[] = {
 #define PAPSIM_COLLECTIVE(name, mpi, signature, family, traits, smpi, open_mpi, bytes)          \
     {#name, #mpi, #signature, #family, (traits), smpi, open_mpi, bytes},
@@ -37,6 +39,26 @@ const papsim_collective_entry *papsim_collective_find(const char *collective)
     return NULL;
 }
 
+int papsim_collective_has(const char *collective, unsigned traits)
+{
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll && (coll->traits & traits) == traits;
+}
+
+void papsim_collective_names_with(unsigned traits, char *buf, size_t len)
+{
+    size_t used = 0, n = 0, total = 0;
+    if (len)
+        buf[0] = '\0';
+    for (size_t i = 0; i < papsim_ncollectives; i++)
+        total += (papsim_collective_table[i].traits & traits) == traits;
+    for (size_t i = 0; i < papsim_ncollectives && used < len; i++)
+        if ((papsim_collective_table[i].traits & traits) == traits)
+            used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                     n++ == 0 ? "" : n == total ? " and " : ", ",
+                                     papsim_collective_table[i].name);
+}
+
 int papsim_collective_known(const char *collective)
 {
     return papsim_collective_find(collective) != NULL;
@@ -44,6 +66,8 @@ int papsim_collective_known(const char *collective)
 
 const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name)
 {
+    if (papsim_is_user_algorithm(name))
+        return papsim_plugin_find(collective, name);
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
             strcmp(papsim_catalog[i].name, name) == 0)
@@ -77,6 +101,9 @@ void papsim_catalog_names(const char *collective, char *buf, size_t len)
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0)
             append_item(buf, len, papsim_catalog[i].name, &first);
+    for (size_t i = 0; papsim_plugin_at(i, NULL); i++)
+        if (strcmp(papsim_plugin_at(i, NULL)->collective, collective) == 0)
+            append_item(buf, len, papsim_plugin_at(i, NULL)->name, &first);
     if (has_builtin(collective))
         append_item(buf, len, "builtin:NAME", &first);
 }
@@ -144,6 +171,7 @@ void papsim_collective_traits_text(unsigned traits, char *buf, size_t len)
         {PAPSIM_C_NO_DATA, "no data"},
         {PAPSIM_C_STRICT_KNOBS, "strict knobs"},
         {PAPSIM_C_NO_BUILTIN, "no builtin"},
+        {PAPSIM_C_MATRIX, "matrix"},
     };
     bits_text(traits, names, sizeof names / sizeof names[0], buf, len);
 }

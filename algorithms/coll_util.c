@@ -1,5 +1,7 @@
 #include "coll_util.h"
 
+#include "coll_sig.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,7 +316,8 @@ int papsim_bcast_begin(int count, MPI_Datatype type, int root, MPI_Comm comm,
     if (rc != MPI_SUCCESS)
         return rc; /* the same code on every rank, nothing sent */
     papsim_call_init(comm, type, c);
-    c->done = count == 0 || c->p == 1;
+    /* Bytes, not count: 0 x MPI_INT and 3 x a zero-size type are alike. */
+    c->done = papsim_sig_bytes(count, type) == 0 || c->p == 1;
     return MPI_SUCCESS;
 }
 
@@ -360,7 +363,7 @@ int papsim_allgather_begin(const void *sendbuf, int sendcount, MPI_Datatype send
                                        params, flags, c);
     if (rc != MPI_SUCCESS)
         return rc;
-    c->done = recvcount == 0 || c->p == 1;
+    c->done = papsim_sig_bytes(recvcount, recvtype) == 0 || c->p == 1;
     return copy_own_block(sendbuf, sendcount, sendtype,
                           papsim_offset(recvbuf, c->rank, (MPI_Aint)recvcount * c->extent),
                           recvcount, recvtype);
@@ -408,18 +411,22 @@ int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int cou
 int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm)
 {
-    return len ? MPI_Send(buf, len, type, dest, tag, comm) : MPI_SUCCESS;
+    return papsim_sig_bytes(len, type) ? MPI_Send(buf, len, type, dest, tag, comm) : MPI_SUCCESS;
 }
 
 int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm)
 {
-    return len ? MPI_Recv(buf, len, type, source, tag, comm, MPI_STATUS_IGNORE) : MPI_SUCCESS;
+    return papsim_sig_bytes(len, type)
+               ? MPI_Recv(buf, len, type, source, tag, comm, MPI_STATUS_IGNORE)
+               : MPI_SUCCESS;
 }
 
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
                            int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm)
 {
-    return MPI_Sendrecv(sendbuf, sendlen, type, sendlen ? dest : MPI_PROC_NULL, tag, recvbuf,
-                        recvlen, type, recvlen ? source : MPI_PROC_NULL, tag, comm,
+    const int sends = papsim_sig_bytes(sendlen, type) > 0;
+    const int recvs = papsim_sig_bytes(recvlen, type) > 0;
+    return MPI_Sendrecv(sendbuf, sendlen, type, sends ? dest : MPI_PROC_NULL, tag, recvbuf,
+                        recvlen, type, recvs ? source : MPI_PROC_NULL, tag, comm,
                         MPI_STATUS_IGNORE);
 }

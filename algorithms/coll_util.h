@@ -10,6 +10,7 @@
 
 #include "coll_blocks.h"
 #include "papsim_algorithms.h"
+#include "papsim_helpers.h"
 
 #include "coll_private_malloc.h"
 
@@ -64,9 +65,10 @@ void papsim_call_init(MPI_Comm comm, MPI_Datatype type, papsim_call *c);
  * reduce:    done when count == 0.
  * allreduce: also copies sendbuf into recvbuf (unless MPI_IN_PLACE), so
  *            the algorithm works in recvbuf; done when count == 0 or p == 1.
- * bcast:     done when count == 0 or p == 1.
+ * bcast:     done when the buffer holds no bytes (coll_sig.h) or p == 1.
  * allgather: also copies the own block from sendbuf (unless MPI_IN_PLACE)
- *            to block `rank` of recvbuf; done when recvcount == 0 or p == 1.
+ *            to block `rank` of recvbuf; done when a block holds no bytes
+ *            or p == 1.
  * allgatherv: the same into recvcounts[rank] at displs[rank]; never done
  *            (empty blocks may still be messages).
  * The alltoall begin is in alltoall/alltoall_util.h. */
@@ -93,9 +95,6 @@ int papsim_gatherv_begin(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          MPI_Comm comm, const papsim_params *params, unsigned flags,
                          papsim_call *c);
 
-/* The knob checks alone (MPI_ERR_ARG for any knob out of its documented
- * range, whichever algorithm reads it); params == NULL is valid. */
-int papsim_check_params(const papsim_params *params);
 
 /* The single visible error exit of an algorithm: jump to its `out:` label. */
 #define PAPSIM_CHECK(rc)              \
@@ -129,23 +128,6 @@ static inline const void *papsim_offset_const(const void *base, MPI_Aint index, 
     return (const char *)base + index * extent;
 }
 
-/* Memory for message data, whose values a timing-only simulation never reads.
- * malloc in the algorithm files is the C library's (see the top of this
- * file), so every such block is private to its rank: right for control
- * data (requests, schedules, counts), which must never be shared. Message
- * data comes from here instead: under SMPI it goes through SMPI's allocator, which
- * maps blocks of smpi/auto-shared-malloc-thresh bytes or more onto the same
- * pages for all ranks when papsim sets that option (timing-only cases), so a
- * 1024-rank run of a 4 MiB reduce does not need 1024 private vectors. Under a
- * real MPI it is malloc. Free with papsim_data_free, never free(). */
-void *papsim_data_malloc(size_t bytes);
-void papsim_data_free(void *p);
-
-/* Allocates room for `count` elements of `type` (true extent aware) with
- * papsim_data_malloc and returns the block to release with papsim_data_free
- * in *to_free and the usable, lb-shifted pointer in *buf. Returns
- * MPI_ERR_NO_MEM when allocation fails. */
-int papsim_scratch_alloc(MPI_Aint count, MPI_Datatype type, void **to_free, void **buf);
 
 /* A reduction's own input: recvbuf at the root with MPI_IN_PLACE, else
  * sendbuf. */
@@ -177,41 +159,15 @@ int papsim_segcount(const papsim_params *params, MPI_Aint default_bytes, int cou
                     MPI_Datatype type);
 
 /* MPI_Send / MPI_Recv of one piece, no message at all when it is empty
- * (len 0): both sides of a schedule skip the same empty pieces. */
+ * (no bytes: len 0, or a zero-size type): both sides of a schedule skip the
+ * same empty pieces, whatever datatype each side describes them with. */
 int papsim_send_piece(const void *buf, int len, MPI_Datatype type, int dest, int tag,
                       MPI_Comm comm);
 int papsim_recv_piece(void *buf, int len, MPI_Datatype type, int source, int tag, MPI_Comm comm);
 
 /* MPI_Sendrecv of one piece each way with one tag, where an empty side
- * (0 elements) sends or receives no message at all (MPI_PROC_NULL). */
+ * (no bytes) sends or receives no message at all (MPI_PROC_NULL). */
 int papsim_sendrecv_pieces(const void *sendbuf, int sendlen, int dest, void *recvbuf,
                            int recvlen, int source, MPI_Datatype type, int tag, MPI_Comm comm);
-
-/* Copies count elements between local buffers without communication (so a
- * local copy costs no simulated time, as in a real MPI's memcpy path). */
-int papsim_local_copy(const void *src, void *dst, MPI_Aint count, MPI_Datatype type);
-
-/* The same between two typed layouts with matching type signatures (the
- * sendcount/sendtype vs recvcount/recvtype pair of MPI collectives). */
-int papsim_typed_copy(const void *src, int scount, MPI_Datatype stype, void *dst, int rcount,
-                      MPI_Datatype rtype);
-
-/* inout = in (op) inout, exactly MPI_Reduce_local, plus the explicit combine
- * cost gamma * bytes in simulation (SMPI charges nothing for arithmetic).
- * Operand order matters for non-commutative ops: `in` is the left operand. */
-int papsim_combine(const void *in, void *inout, int count, MPI_Datatype type, MPI_Op op,
-                   const papsim_params *params);
-
-/* MPI_Waitall. Under SMPI (3.32 and 4.1, Request::waitall in
- * smpi_request.cpp) MPI_Waitall is a loop of MPI_Waitany, each
- * registering on every pending request: O(n^2) work for n requests, which
- * made one Sparbit allgather at np = 256 take minutes of wall time. All the
- * requests are already in flight, so waiting for them one by one ends at the
- * same simulated instant (the last completion) in O(n). Under a real MPI
- * this is MPI_Waitall. */
-int papsim_waitall(int count, MPI_Request *requests);
-
-/* Lets `seconds` of simulated time pass on this rank (no-op under a real MPI). */
-void papsim_charge_seconds(double seconds);
 
 #endif

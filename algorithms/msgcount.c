@@ -353,12 +353,15 @@ static const struct papsim_msgcount_model *find_builtin(const char *collective, 
     return NULL;
 }
 
-/* The algorithm's model: its registry row's, or for builtin:NAME its row
+/* The algorithm's model: its registry row's (a user's algorithm that declares
+ * none: its collective's builtin one, the default), or for builtin:NAME its row
  * above or its collective's builtin one (NULL: an unknown algorithm). */
 static const struct papsim_msgcount_model *model_of(const papsim_msgcount_case *c)
 {
     if (strncmp(c->algorithm, "builtin:", 8) != 0) {
         const papsim_catalog_entry *entry = papsim_catalog_find(c->collective, c->algorithm);
+        if (entry && !entry->msgcount) /* a user's algorithm that declares none */
+            return find_builtin(c->collective, "builtin");
         return entry ? entry->msgcount : NULL;
     }
     const struct papsim_msgcount_model *model = find_builtin(c->collective, c->algorithm);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "papsim_algorithms.h"
+#include "plugin.h"
 
 static const struct {
     const char *collective, *name;
@@ -25,6 +26,8 @@ static const papsim_algorithm_fn *find(const char *collective, const char *name)
 #define PAPSIM_COLLECTIVE(name, ...)                                                           \
     papsim_##name##_fn *papsim_##name##_lookup(const char *algorithm)                          \
     {                                                                                          \
+        if (papsim_is_user_algorithm(algorithm))                                               \
+            return (papsim_##name##_fn *)papsim_plugin_function(#name, algorithm);             \
         const papsim_algorithm_fn *fn = find(#name, algorithm);                                       \
         return fn ? fn->name : NULL;                                                           \
     }
@@ -33,6 +36,16 @@ static const papsim_algorithm_fn *find(const char *collective, const char *name)
 int papsim_algorithm_lookup(const char *collective, const char *algorithm,
                             papsim_algorithm_fn *fn)
 {
+    if (papsim_is_user_algorithm(algorithm)) { /* a loaded user algorithm (plugin.h) */
+        papsim_plugin_fn *f = papsim_plugin_function(collective, algorithm);
+#define PAPSIM_COLLECTIVE(name, ...)                                                           \
+        if (f && strcmp(collective, #name) == 0) {                                             \
+            fn->name = (papsim_##name##_fn *)f;                                                  \
+            return 0;                                                                          \
+        }
+#include "collectives.def"
+        return -1;
+    }
     const papsim_algorithm_fn *found = find(collective, algorithm);
     if (!found)
         return -1;

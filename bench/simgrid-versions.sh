@@ -11,8 +11,8 @@
 #
 # usage: bench/simgrid-versions.sh OLD_BUILD_DIR NEW_BUILD_DIR
 #   PAPSIM_SGV_TIMEOUT=600      cap per run in seconds ("> cap" when reached)
-#   PAPSIM_SGV_LINEAR_NP=512    np of the large linear alltoall case (the
-#                               issue's 1024 takes hours on 3.32)
+#   PAPSIM_SGV_LINEAR_NP=512    np of the large linear alltoall case (1024
+#                               takes hours on 3.32)
 #   PAPSIM_SGV_SPARBIT_NP=256   np of the Sparbit allgather (512: minutes on 3.32)
 #   PAPSIM_SGV_CASES="a b ..."  a subset of: linear256 linear pairwise
 #                               ompi_binomial sparbit demo

@@ -1,5 +1,5 @@
-# PAPSIM_SANITIZE (e.g. "address,undefined"): builds papsim, its core
-# library (so the unit tests too) and papbench-mpi with those sanitizers,
+# PAPSIM_SANITIZE (e.g. "address,undefined"): builds papsim, the modules
+# of its library (so the unit tests too) and papbench-mpi with those sanitizers,
 # stopping at the first error. scripts/sanitize.sh configures such a build
 # and runs the tests against it.
 #
@@ -13,8 +13,14 @@
 if(PAPSIM_SANITIZE)
   set(sanitize_flags -fsanitize=${PAPSIM_SANITIZE} -fno-sanitize-recover=all
                      -fno-omit-frame-pointer)
-  target_compile_options(papsim_core PUBLIC ${sanitize_flags})
-  target_link_options(papsim_core PUBLIC -fsanitize=${PAPSIM_SANITIZE})
+  # util, cases and the catalog are left out with papbench, which links
+  # them (the fuzz targets run their readers sanitized: tests/fuzz).
+  set(sanitized ${PAPSIM_LIB_TARGETS})
+  list(REMOVE_ITEM sanitized papsim_util papsim_cases papsim_catalog)
+  foreach(t ${sanitized})
+    target_compile_options(${t} PRIVATE ${sanitize_flags})
+    target_link_options(${t} INTERFACE -fsanitize=${PAPSIM_SANITIZE})
+  endforeach()
   foreach(t papsim papbench-mpi)
     target_compile_options(${t} PRIVATE ${sanitize_flags})
     target_link_options(${t} PRIVATE -fsanitize=${PAPSIM_SANITIZE})
@@ -22,5 +28,5 @@ if(PAPSIM_SANITIZE)
   if(PAPSIM_SANITIZE MATCHES "address")
     target_sources(papbench-mpi PRIVATE ${CMAKE_SOURCE_DIR}/tests/sanitize/mpi_asan_options.c)
   endif()
-  message(STATUS "papsim: sanitizers ${PAPSIM_SANITIZE} (papbench for SMPI left out)")
+  message(STATUS "papsim: sanitizers ${PAPSIM_SANITIZE} (papbench for SMPI and the modules it links left out)")
 endif()

@@ -12,7 +12,7 @@
 #
 # Sets SIMGRID_VERSION (MAJOR.MINOR.PATCH, from <simgrid/version.h>),
 # SIMGRID_LIBDIR, SMPI_INCLUDE_DIR, SIMGRID_LIBRARY and SMPIRUN. The range
-# papsim supports is read from lib/sweep/simgrid_compat.h, the one place
+# papsim supports is read from lib/smpi/simgrid_compat.h, the one place
 # that says where papsim differs per SimGrid version.
 set(PAPSIM_SIMGRID_ROOT "" CACHE PATH
     "Prefix of the SimGrid installation to build against (empty: pkg-config's simgrid.pc)")
@@ -93,7 +93,7 @@ foreach(part MAJOR MINOR PATCH)
 endforeach()
 set(SIMGRID_VERSION "${papsim_sg_MAJOR}.${papsim_sg_MINOR}.${papsim_sg_PATCH}")
 
-file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/../lib/sweep/simgrid_compat.h" papsim_sg_range
+file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/../lib/smpi/simgrid_compat.h" papsim_sg_range
      REGEX "^#define PAPSIM_SIMGRID_(OLDEST|NEWEST) ")
 string(REGEX MATCH "OLDEST \"([0-9.]+)\"" _ "${papsim_sg_range}")
 set(PAPSIM_SIMGRID_OLDEST "${CMAKE_MATCH_1}")

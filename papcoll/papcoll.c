@@ -48,6 +48,7 @@
  * predictor holds an MPI object any more (exchanges settled, duplicates
  * freed), so a delete callback that runs later calls no MPI function. */
 #include "papcoll.h"
+#include "papsim_plugin.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -500,6 +501,8 @@ static int start(void)
     s->world_size = size;
     s->refs = 1; /* MPI_Finalize's */
     int bad = papcoll_config_read(&s->cfg, environ, err, sizeof err) != 0;
+    if (!bad)
+        bad = papcoll_plugins_open(&s->cfg, PAPSIM_PLUGIN_BUILD_MPI, err, sizeof err) != 0;
 #ifdef PAPCOLL_SMPI
     /* The ranks share one process, so one environment and one file
      * system: each reaches the same verdict alone, and no message moves

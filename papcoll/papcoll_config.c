@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "plugin.h"
 #include "util/units.h"
 
 /* The collectives, in the order of the enum (papcoll_config.h): name,
@@ -209,7 +210,8 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
     memset(r, 0, sizeof *r);
     snprintf(r->text, sizeof r->text, "%s", text);
     w->rule = r->text;
-    char *algo = text, *colon = strchr(text, ':');
+    /* user:NAME alone has no conditions; np>=16:user:NAME has one. */
+    char *algo = text, *colon = papsim_is_user_algorithm(text) ? NULL : strchr(text, ':');
     if (colon) {
         *colon = '\0';
         algo = colon + 1;
@@ -404,9 +406,9 @@ static int check_reachable(where *w, int coll, const papcoll_config *cfg)
 
 /* The variables other than the collectives', after them in the table of
  * values read. */
-enum { V_REPORT = PAPCOLL_NCOLLECTIVES, V_GAMMA, V_WINDOW, NVARIABLES };
+enum { V_REPORT = PAPCOLL_NCOLLECTIVES, V_GAMMA, V_WINDOW, V_PLUGINS, NVARIABLES };
 static const char *const other_variables[] = {"PAPCOLL_REPORT", "PAPCOLL_GAMMA",
-                                              "PAPCOLL_WINDOW"};
+                                              "PAPCOLL_WINDOW", "PAPCOLL_PLUGINS"};
 
 static const char *variable_name(int v)
 {
@@ -481,6 +483,27 @@ static int find_values(where *w, char *const *env, const char *values[NVARIABLES
     return 0;
 }
 
+/* PAPCOLL_PLUGINS: FILE[:FILE...], each registered (its declaration read
+ * and checked, algorithm/plugin.h) and kept in cfg->plugins for
+ * papcoll_plugins_open. */
+static int register_plugins(where *w, const char *value, papcoll_config *cfg)
+{
+    char path[PAPCOLL_VALUE_MAX + 1], why[900];
+    snprintf(cfg->plugins, sizeof cfg->plugins, "%s", value);
+    for (const char *p = value;; p++) {
+        size_t n = strcspn(p, ":");
+        if (n == 0)
+            return fail(w, "expected FILE[:FILE...], each a user's algorithm built for "
+                           "this MPI");
+        snprintf(path, sizeof path, "%.*s", (int)n, p);
+        if (papsim_plugin_register(path, NULL, why, sizeof why) != 0)
+            return fail(w, "%s", why);
+        p += n;
+        if (!*p)
+            return 0;
+    }
+}
+
 int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t err_len)
 {
     papsim_err e;
@@ -495,6 +518,10 @@ int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t
         if (values[v] && strnlen(values[v], PAPCOLL_VALUE_MAX + 1) > PAPCOLL_VALUE_MAX)
             return fail(&w, "longer than %d characters", PAPCOLL_VALUE_MAX);
     }
+    /* The user algorithms first: the rules may name them (user:NAME). */
+    w.var = "PAPCOLL_PLUGINS";
+    if (values[V_PLUGINS] && register_plugins(&w, values[V_PLUGINS], cfg) != 0)
+        return -1;
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
         w.var = colls[c].variable;
         if (values[c] &&
@@ -545,4 +572,19 @@ const papcoll_rule *papcoll_choose(const papcoll_config *cfg, int coll, int np,
             return r;
     }
     return NULL;
+}
+
+int papcoll_plugins_open(const papcoll_config *cfg, const char *mpi, char *err, size_t len)
+{
+    char path[PAPCOLL_VALUE_MAX + 1], why[900];
+    for (const char *p = cfg->plugins; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(path, sizeof path, "%.*s", (int)n, p);
+        if (papsim_plugin_open(path, mpi, why, sizeof why) != 0) {
+            snprintf(err, len, "PAPCOLL_PLUGINS: %s", why);
+            return -1;
+        }
+        p += n + (p[n] == ':');
+    }
+    return 0;
 }

@@ -92,6 +92,7 @@ typedef struct {
     papcoll_rule rules[PAPCOLL_NCOLLECTIVES][PAPCOLL_MAX_RULES];
     int nrules[PAPCOLL_NCOLLECTIVES];
     char report[PAPCOLL_VALUE_MAX + 1]; /* PAPCOLL_REPORT, "" for none */
+    char plugins[PAPCOLL_VALUE_MAX + 1]; /* PAPCOLL_PLUGINS, "" for none */
     double gamma;
     int window;
 } papcoll_config;
@@ -105,6 +106,11 @@ const char *papcoll_collective_name(int coll);
  * names the variable, the rule and what is wrong. Touches no file:
  * PAPCOLL_REPORT's directory is checked by papcoll_report_check. */
 int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t err_len);
+
+/* Loads the user algorithms of PAPCOLL_PLUGINS (cfg->plugins, registered by
+ * papcoll_config_read), built for mpi (PAPSIM_PLUGIN_BUILD_MPI of the
+ * caller). Returns 0, or -1 with a message naming the file in err. */
+int papcoll_plugins_open(const papcoll_config *cfg, const char *mpi, char *err, size_t len);
 
 /* The first rule of coll that matches np and bytes, or NULL (the MPI
  * library's own). */

@@ -11,6 +11,8 @@ test_packages=(
     slurm-wlm munge     # cli.slurm: a private single-node Slurm runs a sweep as a job array
     clang libclang-rt-14-dev  # fuzz.*: the libFuzzer targets of tests/fuzz; scripts/sanitize.sh
     time                # cli.input_limits: /usr/bin/time -f %M, the peak memory of each refusal
+    mpich libmpich-dev  # the MPICH twins (papbench-mpich, libpapcoll-mpich.so, cmake/mpich.cmake
+                        # builds them when MPICH is present) and the tests that run them
 )
 # ---- end of the test-only packages
 bash scripts/install-deps.sh "${test_packages[@]}"

@@ -17,13 +17,14 @@ static void *block_at(void *recvbuf, int count, const int *counts, const int *di
 int papsim_sparbit_exchange(void *recvbuf, int count, const int *counts, const int *displs,
                             MPI_Datatype type, int tag, MPI_Comm comm)
 {
-    int rc = MPI_SUCCESS, rank, p;
+    int rc = MPI_SUCCESS, rank, p, size;
     MPI_Aint lb, extent;
     MPI_Request *req = NULL;
 
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &p);
     MPI_Type_get_extent(type, &lb, &extent);
+    MPI_Type_size(type, &size);
     if (p == 1)
         goto out;
     req = malloc((size_t)p * sizeof *req); /* a step has at most 2 floor(p/2) */
@@ -41,16 +42,17 @@ int papsim_sparbit_exchange(void *recvbuf, int count, const int *counts, const i
         for (int j = 0; j < data - ignore; j++) {
             int n;
             /* Both sides walk j in the same order and skip the same empty
-             * blocks, so one tag keeps the matching right. */
+             * blocks, so one tag keeps the matching right. Empty is no
+             * bytes: a rank may count a block in a zero-size type. */
             void *send = block_at(recvbuf, count, counts, displs, extent,
                                   papsim_sparbit_back(rank, 2 * j * d, p), &n);
-            if (n > 0) {
+            if (n > 0 && size > 0) {
                 rc = MPI_Isend(send, n, type, to, tag, comm, &req[nreq++]);
                 PAPSIM_CHECK(rc);
             }
             void *recv = block_at(recvbuf, count, counts, displs, extent,
                                   papsim_sparbit_back(rank, (2 * j + 1) * d, p), &n);
-            if (n > 0) {
+            if (n > 0 && size > 0) {
                 rc = MPI_Irecv(recv, n, type, from, tag, comm, &req[nreq++]);
                 PAPSIM_CHECK(rc);
             }

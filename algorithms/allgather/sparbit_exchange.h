@@ -9,7 +9,7 @@
 /* Runs the ceil(log2 p) Sparbit steps on recvbuf, whose own block is
  * already in place. Block b is counts[b] elements of `type` at displs[b]
  * (elements), or, when counts is NULL, `count` elements at b * count. A block
- * with no elements posts no message on either side. */
+ * with no bytes posts no message on either side. */
 int papsim_sparbit_exchange(void *recvbuf, int count, const int *counts, const int *displs,
                             MPI_Datatype type, int tag, MPI_Comm comm);
 

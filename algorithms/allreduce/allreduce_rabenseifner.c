@@ -38,7 +38,7 @@
  * Restrictions: none.
  */
 #include "../reduce/reduce_util.h"
-#include "allreduce_fold.h"
+#include "fold.h"
 
 /* The most halving steps: q <= 2^30 for an int rank count. */
 #define RAB_MAX_STEPS 31

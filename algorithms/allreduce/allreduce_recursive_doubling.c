@@ -26,7 +26,7 @@
  * Restrictions: none.
  */
 #include "../reduce/reduce_util.h"
-#include "allreduce_fold.h"
+#include "fold.h"
 
 /* Swaps the whole partial result at distances 1, 2, .., q/2 of new ranks. */
 static int exchange_doubling(void *buf, void *tmp, int count, MPI_Datatype type, MPI_Op op,

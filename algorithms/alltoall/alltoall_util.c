@@ -1,5 +1,7 @@
 #include "alltoall_util.h"
 
+#include "../coll_sig.h"
+
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -60,6 +62,6 @@ int papsim_alltoall_begin(const void *sendbuf, int sendcount, MPI_Datatype sendt
         return rc; /* the same code on every rank, nothing sent */
     rc = papsim_a2a_layout_init(L, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                 c->p);
-    c->done = c->p == 1 || recvcount == 0;
+    c->done = c->p == 1 || papsim_sig_bytes(recvcount, recvtype) == 0;
     return rc == MPI_SUCCESS ? papsim_a2a_copy_own(L, c->rank) : rc;
 }

@@ -29,7 +29,8 @@ typedef struct {
 /* The uniform preamble of an alltoall: the argument checks (their code
  * returned, the same on every rank, before anything is sent), rank and
  * size into *c, papsim_a2a_layout_init and the copy of the own block
- * (papsim_a2a_copy_own); c->done when p == 1 or recvcount == 0. L is
+ * (papsim_a2a_copy_own); c->done when p == 1 or a block holds no
+ * bytes. L is
  * always safe to free with papsim_a2a_layout_free afterwards. */
 int papsim_alltoall_begin(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,

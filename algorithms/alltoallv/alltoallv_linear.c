@@ -7,8 +7,10 @@
  *          alltoallv_intra_basic_linear.
  * Pattern: one round. Rank r copies its own block m_rr locally, posts the
  *          receives from ranks 0, 1, .., p-1 (skipping itself and every
- *          empty block m_jr = 0), then the sends to 0, 1, .., p-1 (skipping
- *          itself and every empty m_rj), and waits for all of them. Block j
+ *          empty block m_jr = 0 bytes), then the sends to 0, 1, .., p-1
+ *          (skipping itself and every empty m_rj; empty by bytes, not
+ *          count: 1 x a zero-size type on one side is 0 x MPI_INT on the
+ *          other), and waits for all of them. Block j
  *          of rank r goes to rank j in one message.
  *
  *            p=4, rank 1   receives posted from 0, 2, 3; sends to 0, 2, 3
@@ -27,6 +29,7 @@
 #include <stdlib.h>
 
 #include "alltoallv_util.h"
+#include "../coll_sig.h"
 
 int papsim_alltoallv_linear(const void *sendbuf, const int *sendcounts, const int *sdispls,
                             MPI_Datatype sendtype, void *recvbuf, const int *recvcounts,
@@ -53,14 +56,14 @@ int papsim_alltoallv_linear(const void *sendbuf, const int *sendcounts, const in
     }
     /* Receives first, so every message finds its receive already posted. */
     for (int j = 0; j < p; j++) {
-        if (j == rank || L.rcounts[j] == 0)
+        if (j == rank || papsim_sig_bytes(L.rcounts[j], L.rtype) == 0)
             continue;
         rc = MPI_Irecv(papsim_a2av_recv_block(&L, j), L.rcounts[j], L.rtype, j,
                        PAPSIM_TAG_ALLTOALLV, comm, &requests[n++]);
         PAPSIM_CHECK(rc);
     }
     for (int j = 0; j < p; j++) {
-        if (j == rank || L.scounts[j] == 0)
+        if (j == rank || papsim_sig_bytes(L.scounts[j], L.stype) == 0)
             continue;
         rc = MPI_Isend(papsim_a2av_send_block(&L, j), L.scounts[j], L.stype, j,
                        PAPSIM_TAG_ALLTOALLV, comm, &requests[n++]);

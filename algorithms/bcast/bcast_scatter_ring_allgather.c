@@ -28,8 +28,8 @@ int papsim_bcast_scatter_ring_allgather(void *buffer, int count, MPI_Datatype da
     papsim_call c;
     int64_t send_off, recv_off;
 
-    int rc = papsim_bcast_scatter_begin(buffer, count, datatype, root, comm, params,
-                                        PAPSIM_FLAGS_bcast_scatter_ring_allgather, &c);
+    int rc = papsim_bcast_scatter_begin(papsim_bcast_scatter_ring_allgather, buffer, count, datatype, root, comm,
+                                        params, PAPSIM_FLAGS_bcast_scatter_ring_allgather, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
     const int rank = c.rank, p = c.p;

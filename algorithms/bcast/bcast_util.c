@@ -121,13 +121,29 @@ out:
     return rc;
 }
 
-int papsim_bcast_scatter_begin(void *buffer, int count, MPI_Datatype type, int root,
-                               MPI_Comm comm, const papsim_params *params, unsigned flags,
-                               papsim_call *c)
+int papsim_bcast_in_units(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
+                          int root, MPI_Comm comm, const papsim_params *params)
+{
+    int rank;
+    papsim_sig_view v;
+    MPI_Comm_rank(comm, &rank);
+    int rc = papsim_sig_view_open(buffer, count, type, rank == root, &v);
+    if (rc == MPI_SUCCESS)
+        rc = self(v.buf, v.count, v.type, root, comm, params);
+    return papsim_sig_view_close(&v, buffer, count, type, rank != root, rc);
+}
+
+int papsim_bcast_scatter_begin(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
+                               int root, MPI_Comm comm, const papsim_params *params,
+                               unsigned flags, papsim_call *c)
 {
     const int rc = papsim_bcast_begin(count, type, root, comm, params, flags, c);
     if (rc != MPI_SUCCESS || c->done)
         return rc;
+    if (papsim_bcast_staged(type)) {
+        c->done = 1;
+        return papsim_bcast_in_units(self, buffer, count, type, root, comm, params);
+    }
     if (count < c->p) {
         c->done = 1;
         return papsim_bcast_linear(buffer, count, type, root, comm, params);

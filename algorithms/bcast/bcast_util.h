@@ -5,6 +5,7 @@
 #ifndef PAPSIM_BCAST_UTIL_H
 #define PAPSIM_BCAST_UTIL_H
 
+#include "../coll_sig.h"
 #include "../coll_tree.h"
 #include "../coll_util.h"
 
@@ -29,13 +30,25 @@ int papsim_bcast_tree_segmented(void *buffer, int count, MPI_Datatype type, int 
 int papsim_bcast_chains(void *buffer, int count, MPI_Datatype type, int root, MPI_Comm comm,
                         const papsim_params *params, const papsim_call *c, int fanout);
 
-/* The preamble and opening of both scatter-allgather algorithms: the
- * bcast preamble (papsim_bcast_begin), then with count < p (no block for
+/* Every bcast algorithm that cuts the buffer (segments, scatter blocks)
+ * cuts it in units of its type signature (coll_sig.h), so that ranks whose
+ * datatypes differ cut it alike: a rank whose datatype is not its unit
+ * runs `self` on its buffer staged as units, through this, and is done. */
+int papsim_bcast_in_units(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
+                          int root, MPI_Comm comm, const papsim_params *params);
+
+/* 1 when a rank must go through papsim_bcast_in_units: its datatype is
+ * not the unit of its signature. */
+static inline int papsim_bcast_staged(MPI_Datatype type) { return papsim_sig_unit(type) != type; }
+
+/* The preamble and opening of both scatter-allgather algorithms (`self`):
+ * the bcast preamble (papsim_bcast_begin), a datatype that is not its
+ * unit through papsim_bcast_in_units, then with count < p (no block for
  * every rank) the whole broadcast as `linear`, else the binomial scatter
  * below. c->done when nothing is left to do. */
-int papsim_bcast_scatter_begin(void *buffer, int count, MPI_Datatype type, int root,
-                               MPI_Comm comm, const papsim_params *params, unsigned flags,
-                               papsim_call *c);
+int papsim_bcast_scatter_begin(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
+                               int root, MPI_Comm comm, const papsim_params *params,
+                               unsigned flags, papsim_call *c);
 
 /* The binomial scatter that opens both scatter-allgather algorithms: rank
  * v ends up with block v (relative ranks), receiving from v - lowbit(v) the

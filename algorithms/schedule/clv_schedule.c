@@ -1,6 +1,6 @@
 /* Clairvoyant schedules: the container (builder, copy flags, per-rank view),
- * input checks, the exact split of arrival times and the generator
- * dispatch. See clairvoyant.h. */
+ * input checks and the exact split of arrival times. See clairvoyant.h;
+ * the generators are picked in clv_generate.c. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,26 +19,6 @@ int papsim_clv_fail(papsim_clv_err *e, int code, const char *fmt, ...)
         va_end(ap);
     }
     return -1;
-}
-
-static const char *const generator_names[] = {"original", "improved"};
-
-const char *papsim_clv_generator_name(int generator)
-{
-    if (generator < 0 || generator > PAPSIM_CLV_IMPROVED)
-        return NULL;
-    return generator_names[generator];
-}
-
-int papsim_clv_generator_parse(const char *s, int *generator, papsim_clv_err *e)
-{
-    for (int g = 0; g <= PAPSIM_CLV_IMPROVED; g++)
-        if (s != NULL && strcmp(s, generator_names[g]) == 0) {
-            *generator = g;
-            return 0;
-        }
-    return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "generator '%s' is not known (valid: original, "
-                       "improved)", s ? s : "");
 }
 
 double papsim_clv_round_time(double alpha, double beta, double gamma,
@@ -398,23 +378,4 @@ int64_t papsim_clv_rank_steps(const papsim_clv_schedule *s, int rank,
         }
     }
     return n;
-}
-
-int papsim_clv_generate(int generator, int nprocs, int nseg, int root,
-                        const double *arrival, double round_time,
-                        const papsim_clv_options *opt,
-                        papsim_clv_schedule *out, papsim_clv_err *e)
-{
-    switch (generator) {
-    case PAPSIM_CLV_ORIGINAL:
-        return papsim_clv_generate_original(nprocs, nseg, root, arrival,
-                                            round_time, opt, out, e);
-    case PAPSIM_CLV_IMPROVED:
-        return papsim_clv_generate_improved(nprocs, nseg, root, arrival,
-                                            round_time, opt, out, e);
-    default:
-        memset(out, 0, sizeof *out);
-        return papsim_clv_fail(e, PAPSIM_CLV_EINVAL, "generator %d is not known (valid: original, "
-                           "improved)", generator);
-    }
 }

@@ -22,6 +22,8 @@
 #include "collective.h"
 #include "util/csv.h"
 #include "harness.h"
+#include "papsim_plugin.h"
+#include "plugin.h"
 #include "cases/pattern.h"
 #include "util/units.h"
 #include "util/papsim_error.h"
@@ -58,6 +60,7 @@ static void print_usage(FILE *out)
 {
     fputs(
         "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE] [--warmup N] [--no-header]\n"
+        "                [--plugin FILE]...\n"
         "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
         "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
         "case options (also the keys of papsim spec files):\n",
@@ -136,6 +139,9 @@ static void print_usage(FILE *out)
         "                      clock_offset_s,clock_rtt_s rows: the times on rank 0's\n"
         "                      clock, the rank's estimated offset to that clock and\n"
         "                      the round trip of the estimate (both 0 in simulation)\n"
+        "  --plugin FILE       load a user's algorithm (a shared object with a\n"
+        "                      PAPSIM_PLUGIN_ALGORITHM declaration) as user:NAME;\n"
+        "                      repeatable; before the cases are read\n"
         "  --no-header         do not print the CSV header line\n"
         "  --margin SECONDS    lead time of each agreed start              [0.01]\n"
         "  --warmup N          untimed repetitions before each case (no rows; they\n"
@@ -181,6 +187,10 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
             if (papsim_parse_long(extra[++i], 0, 1000000, "--warmup", &n, e) != 0)
                 return -1;
             o->warmup = (int)n;
+        } else if (!strcmp(a, "--plugin") && next) {
+            char why[sizeof e->msg - 16];
+            if (papsim_plugin_open(extra[++i], PAPSIM_PLUGIN_BUILD_MPI, why, sizeof why) != 0)
+                return papsim_fail(e, "--plugin %s", why);
         } else if (!strcmp(a, "--clock-sync") && next) {
             if (strcmp(next, "each") != 0 && strcmp(next, "once") != 0)
                 return papsim_fail(e, "--clock-sync '%s': expected each or once", next);
@@ -194,7 +204,7 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
 
 /* Rewrites every "/proc/self/fd/N" in text as the path of the directory
  * open as descriptor N. papsim hands smpirun a batch directory whose path
- * holds blanks or quotes open, under that name (lib/sweep/launch.c), so a
+ * holds blanks or quotes open, under that name (lib/smpi/launch.c), so a
  * message about its cases file names the user's path, not the descriptor.
  * A name that cannot be read back stays as it is. */
 static void name_real_paths(char *text, size_t cap)

@@ -2,7 +2,7 @@
  * bandwidth (papbench-mpi --calibrate under mpiexec), fit T(m) = alpha +
  * beta m on the same node and across nodes (calibrate_fit.h), and write a
  * flat SimGrid cluster with those figures, so a simulated study can run on
- * a model of the machine it will be validated on (issue 7, item 2). */
+ * a model of the machine it will be validated on. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -10,25 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "commands.h"
-#include "hardware/calibrate_model.h"
 #include "hardware/calibrate_run.h"
-#include "sweep/locate.h"
 #include "util/papsim_error.h"
-#include "util/papsim_fs.h"
-#include "util/papsim_output.h"
 #include "util/units.h"
 
-typedef struct {
-    papsim_calib_launch l; /* the measurement run (calibrate_run.h) */
-    const char *out;       /* PREFIX of PREFIX.csv/.txt/.xml */
-    const char *from;      /* fit this measurement file instead of measuring */
-    const char *statistic; /* median_s or min_s */
-    long nodes, cores;     /* model size; 0 = as measured */
-    int force;             /* replace existing PREFIX files */
-} calib_options;
+typedef papsim_calib_request calib_options; /* calibrate_run.h */
 
 static void print_calibrate_help(FILE *f)
 {
@@ -157,57 +145,14 @@ bad:
     return 2;
 }
 
-static const char *env_or(const char *name, const char *fallback)
-{
-    const char *v = getenv(name);
-    return v && *v ? v : fallback;
-}
-
 int papsim_cmd_calibrate(int argc, char **argv)
 {
     calib_options o = {.l.np = 2, .out = "calibrated"};
-    papsim_calib_result r;
     papsim_err e = {{0}};
-    char csv_path[4096];
     int status = parse_calibrate_options(argc, argv, &o);
-    memset(&r, 0, sizeof r);
     if (status != 0)
         return status == 1 ? 0 : 2;
-    o.l.mpiexec = o.l.mpiexec ? o.l.mpiexec : env_or("MPIEXEC", "mpiexec");
-    char papbench_mpi[4096]; /* $PAPBENCH_MPI, else beside papsim (locate.h) */
-    papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
-    o.l.papbench_mpi = o.l.papbench_mpi ? o.l.papbench_mpi : papbench_mpi;
-    const char *const inputs[] = {o.from, o.l.hostfile};
-    const char *const suffixes[] = {".txt", ".xml", ".csv"};
-    for (int i = 0; i < (o.from ? 2 : 3); i++) { /* --from writes no PREFIX.csv */
-        char path[4200];
-        snprintf(path, sizeof path, "%s%s", o.out, suffixes[i]);
-        if (papsim_output_check(path, "--out", inputs, 2,
-                                o.force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW, &e) != 0)
-            return papsim_cmd_bad_input("calibrate", "%s", e.msg);
-    }
-    if (papsim_mkdir_parents(o.out, &e) != 0) /* PREFIX.csv, .txt and .xml */
-        return papsim_cmd_bad_input("calibrate", "--out: %s", e.msg);
-    if (o.from) {
-        snprintf(csv_path, sizeof csv_path, "%s", o.from);
-    } else {
-        if ((size_t)snprintf(csv_path, sizeof csv_path, "%s.csv", o.out) >= sizeof csv_path)
-            return papsim_cmd_bad_input("calibrate", "--out '%s': path too long", o.out);
-        if (access(o.l.papbench_mpi, X_OK) != 0)
-            return papsim_cmd_bad_input("calibrate", "papbench-mpi '%s' not found (build "
-                                        "papsim, or pass --papbench-mpi)", o.l.papbench_mpi);
-        if ((status = papsim_calib_measure(&o.l, csv_path, &e)) != 0)
-            return papsim_cmd_error("calibrate", status, "%s", e.msg);
-        printf("wrote %s\n", csv_path);
-        papsim_calib_record_provenance(&o.l, o.out, argc, argv);
-    }
-    const char *stat = o.statistic ? o.statistic : "median_s";
-    if (papsim_calib_count_placement(csv_path, &r, &e) != 0 ||
-        papsim_calib_fit_file(csv_path, stat, &r, &e) != 0)
-        return papsim_cmd_bad_input("calibrate", "%s", e.msg);
-    long nodes = o.nodes ? o.nodes : r.hosts > 0 ? r.hosts : 1;
-    long cores = o.cores ? o.cores : r.max_ranks_per_host > 0 ? r.max_ranks_per_host : 1;
-    if (papsim_calib_write_outputs(o.out, &r, nodes, cores, csv_path, stat, stdout, &e) != 0)
-        return papsim_cmd_bad_input("calibrate", "%s", e.msg);
+    if ((status = papsim_calibrate_run(&o, argc, argv, stdout, &e)) != 0)
+        return papsim_cmd_error("calibrate", status, "%s", e.msg);
     return 0;
 }

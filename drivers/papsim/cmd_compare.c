@@ -1,6 +1,6 @@
 /* papsim compare SIM REAL: the same spec run in simulation and under a real
- * MPI, side by side per cell, with winners and Kendall's tau-b (issue 7,
- * item 3). The analysis is lib/hardware/compare*.c. */
+ * MPI, side by side per cell, with winners and Kendall's tau-b. The
+ * analysis is lib/hardware/compare*.c. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif

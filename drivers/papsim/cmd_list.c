@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "papsim_catalog.h"
+#include "plugin.h"
 #include "util/units.h"
 
 enum list_format { LIST_TEXT, LIST_CSV, LIST_MD };
@@ -115,6 +116,12 @@ int papsim_cmd_list(int argc, char **argv)
                 return papsim_cmd_bad_input("list", "%s", e.msg);
             continue;
         }
+        if (!strcmp(argv[i], "--plugin")) { /* a user's algorithm, either MPI's build */
+            char why[1024];
+            if (papsim_plugin_register(i + 1 < argc ? argv[++i] : "", NULL, why, sizeof why))
+                return papsim_cmd_bad_input("list", "--plugin %s", why);
+            continue;
+        }
         if (!strcmp(argv[i], "--format") || !strncmp(argv[i], "--format=", 9)) {
             const char *f = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : "");
             if (!strcmp(f, "text"))
@@ -133,7 +140,7 @@ int papsim_cmd_list(int argc, char **argv)
             continue;
         }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md]\n"
+            printf("usage: papsim list [COLLECTIVE] [--np N] [--format text|csv|md] [--plugin FILE]...\n"
                    "       papsim list --collectives [--format text|csv|md]\n"
                    "One line per algorithm: collective, name, restrictions, description\n"
                    "(--np N: only the algorithms whose process-count restrictions N meets)\n"
@@ -147,6 +154,8 @@ int papsim_cmd_list(int argc, char **argv)
                    "the matching algorithm of those libraries, empty if none is recorded) or\n"
                    "md (the same columns as a Markdown table; docs/algorithms.md holds\n"
                    "`papsim list --format md`).\n"
+                   "--plugin FILE: also a user's algorithm (papsim new), listed as user:NAME\n"
+                   "with msgcount 'default' when it declares no model; repeatable.\n"
                    "--collectives: one line per collective instead (the collectives\n"
                    "registry): its MPI function, signature, papbench family, traits (rooted,\n"
                    "op, v-form, one buffer, no data, strict knobs, no builtin), SMPI's option,\n"
@@ -175,8 +184,10 @@ int papsim_cmd_list(int argc, char **argv)
     else
         printf("| collective | algorithm | restrictions | knobs | msgcount | Open MPI | MPICH | "
                "description |\n|---|---|---|---|---|---|---|---|\n");
-    for (size_t i = 0; i < papsim_catalog_size; i++) {
-        const papsim_catalog_entry *a = &papsim_catalog[i];
+    for (size_t i = 0; i < papsim_catalog_size + papsim_plugin_count(); i++) {
+        const papsim_catalog_entry *a = i < papsim_catalog_size
+            ? &papsim_catalog[i] : papsim_plugin_at(i - papsim_catalog_size, NULL);
+        const char *model = a->msgcount_name[0] ? a->msgcount_name : "default";
         char flags[128], knobs[160];
         char why[256];
         if (only && strcmp(only, a->collective))
@@ -193,7 +204,7 @@ int papsim_cmd_list(int argc, char **argv)
             put_csv(a->name);
             putchar(',');
             put_csv(flags);
-            printf(",%s,%s,", knobs, a->msgcount_name);
+            printf(",%s,%s,", knobs, model);
             put_csv(a->open_mpi);
             putchar(',');
             put_csv(a->mpich);
@@ -203,7 +214,7 @@ int papsim_cmd_list(int argc, char **argv)
         } else {
             printf("| %s | `%s` | ", a->collective, a->name);
             put_md(flags);
-            printf(" | %s | %s | ", knobs, a->msgcount_name);
+            printf(" | %s | %s | ", knobs, model);
             put_md(a->open_mpi);
             fputs(" | ", stdout);
             put_md(a->mpich);

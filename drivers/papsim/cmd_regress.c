@@ -17,7 +17,7 @@
 #include "commands.h"
 #include "results/results_csv.h"
 #include "util/papsim_error.h"
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 #include "report/report.h"
 #include "report/regress.h"
 
@@ -171,8 +171,8 @@ int papsim_cmd_regress(int argc, char **argv)
     if (n.by_label)
         printf("regress: note: %zu rows matched by case ids keyed by the platform's path, as "
                "papsim wrote them before results format 4 (ids now hash the platform's "
-               "content); `papsim run` the golden's spec again to write it with today's "
-               "ids\n",
+               "content); `papsim run` the golden's spec again to write it with the "
+               "current ids\n",
                n.by_label);
     if (n.missing)
         printf("regress: %zu of the golden's %zu rows missing from %s%s\n", n.missing,

@@ -6,19 +6,17 @@
  * patterns", The Journal of Supercomputing 77, 2021;
  * algorithms/schedule/clairvoyant.h) for given arrival times and
  * prints it by round, as the papers' I/O table, per rank (the executor's
- * view) or as a summary; optionally checks it and times the generation. */
+ * view) or as a summary; optionally checks it and times the generation.
+ * This file parses the options; papsim_clv_run (lib/cases/schedule_run.h)
+ * does the rest. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "commands.h"
 #include "cases/schedule_run.h"
-#include "cases/schedule_view.h"
 #include "schedule/clairvoyant.h"
 #include "util/units.h"
 
@@ -93,16 +91,12 @@ static int read_options(int argc, char **argv, schedule_options *o)
     return 0;
 }
 
-static int run(const schedule_options *o)
+/* The option values into a request for papsim_clv_run (schedule_run.h). */
+static int make_request(const schedule_options *o, papsim_clv_request *q)
 {
     papsim_err e;
     papsim_clv_err ce = {0, ""}; /* the schedule code's own errors */
-    papsim_clv_options copt = {0};
-    papsim_clv_schedule s = {0};
-    papsim_clv_timing t;
     long np, nseg, root = 0, repeat = 1, maxr = 0;
-    int generator = PAPSIM_CLV_IMPROVED, print = PAPSIM_CLV_PRINT_ROUNDS, rc = 0;
-    double d, *a = NULL;
 
     if (o->np == NULL)
         return bad_input("%s", "--np is required");
@@ -117,63 +111,31 @@ static int run(const schedule_options *o)
         (o->repeat && papsim_parse_long(o->repeat, 1, 1000000, "repeat",
                                         &repeat, &e) != 0))
         return bad_input("%s", e.msg);
-    if (o->generator && papsim_clv_generator_parse(o->generator, &generator, &ce) != 0)
+    q->generator = PAPSIM_CLV_IMPROVED;
+    if (o->generator && papsim_clv_generator_parse(o->generator, &q->generator, &ce) != 0)
         return bad_input("%s", ce.msg);
     if ((long long)np * nseg > PAPSIM_CLV_CELLS_MAX)
         return bad_input("np %ld x segments %ld is more than %lld cells", np,
                          nseg, PAPSIM_CLV_CELLS_MAX);
     if (o->repeat && !o->time)
         return bad_input("%s", "--repeat needs --time");
-    if (papsim_clv_ready_parse(o->ready, &copt, &e) != 0 ||
-        papsim_clv_peers_parse(o->peers, &copt, &e) != 0 ||
-        papsim_clv_print_parse(o->print, &print, &e) != 0)
+    q->print = PAPSIM_CLV_PRINT_ROUNDS;
+    if (papsim_clv_ready_parse(o->ready, &q->opt, &e) != 0 ||
+        papsim_clv_peers_parse(o->peers, &q->opt, &e) != 0 ||
+        papsim_clv_print_parse(o->print, &q->print, &e) != 0)
         return bad_input("%s", e.msg);
-    copt.max_rounds = maxr;
+    q->opt.max_rounds = maxr;
     if (papsim_clv_round_time_read(o->round_time, o->alpha, o->beta, o->gamma, o->bytes,
-                                   (int)nseg, &d, &e) != 0)
+                                   (int)nseg, &q->round_time, &e) != 0)
         return bad_input("%s", e.msg);
-    a = malloc((size_t)np * sizeof *a);
-    if (a == NULL)
-        return papsim_cmd_failed("schedule", "np=%ld: out of memory", np);
-    if (papsim_clv_arrivals_read(o->arrivals, (int)np, a, &e) != 0) {
-        rc = bad_input("%s", e.msg);
-        goto out;
-    }
-    /* inputs the generator refuses (e.g. a/d > 2^50) are bad input too */
-    if (papsim_clv_check_inputs((int)np, (int)nseg, (int)root, a, d, &ce) != 0) {
-        rc = bad_input("%s", ce.msg);
-        goto out;
-    }
-    if (papsim_clv_generate_timed(generator, (int)np, (int)nseg, (int)root, a, d, &copt,
-                                  repeat, &s, &t, &ce) != 0) {
-        rc = papsim_cmd_failed("schedule", "%s", ce.msg);
-        goto out;
-    }
-    if (print != PAPSIM_CLV_PRINT_SUMMARY)
-        papsim_clv_print_header(stdout, generator, (int)np, (int)nseg, (int)root, &copt, d);
-    if (print == PAPSIM_CLV_PRINT_ROUNDS)
-        papsim_clv_print_rounds(&s, stdout);
-    else if ((print == PAPSIM_CLV_PRINT_TABLE && papsim_clv_print_table(&s, stdout, &e) != 0) ||
-             (print == PAPSIM_CLV_PRINT_RANKS && papsim_clv_print_ranks(&s, stdout, &e) != 0)) {
-        rc = papsim_cmd_failed("schedule", "%s", e.msg);
-        goto out;
-    }
-    papsim_clv_print_summary(stdout, &s);
-    if (o->time)
-        papsim_clv_print_timing(stdout, &s, &t);
-    if (o->check) {
-        if (papsim_clv_check(&s, &ce) != 0) {
-            rc = papsim_cmd_failed("schedule", "--check: check failed: %s", ce.msg);
-            goto out;
-        }
-        printf("check=ok\n");
-    }
-    if (fflush(stdout) != 0)
-        rc = papsim_cmd_failed("schedule", "cannot write the output: %s", strerror(errno));
-out:
-    papsim_clv_schedule_free(&s);
-    free(a);
-    return rc;
+    q->np = (int)np;
+    q->nseg = (int)nseg;
+    q->root = (int)root;
+    q->repeat = repeat;
+    q->check = o->check;
+    q->time = o->time;
+    q->arrivals = o->arrivals;
+    return 0;
 }
 
 int papsim_cmd_schedule(int argc, char **argv)
@@ -185,5 +147,14 @@ int papsim_cmd_schedule(int argc, char **argv)
         papsim_schedule_print_help(stdout);
         return 0;
     }
-    return run(&o);
+    papsim_clv_request q = {0};
+    if (make_request(&o, &q) != 0)
+        return EXIT_BAD_INPUT;
+    papsim_err e = {{0}};
+    int rc = papsim_clv_run(&q, stdout, &e);
+    if (rc == EXIT_BAD_INPUT)
+        return bad_input("%s", e.msg);
+    if (rc != 0)
+        return papsim_cmd_failed("schedule", "%s", e.msg);
+    return 0;
 }

@@ -8,15 +8,16 @@
  * DIR/report: the best-algorithm table (Figure 4), the runtimes with the
  * robustness scores and recommendations (Figures 5 and 8) and the
  * robustness (Figure 6). It calls the sweep engine (sweep_run_spec) with
- * papsim run's arguments and then the report command, so both keep one
- * definition and their own errors; a rerun resumes the sweep and redraws
- * the reports. */
+ * papsim run's arguments and then the report library (papsim_report_run)
+ * with the --all request, so both keep one definition and their own
+ * errors; a rerun resumes the sweep and redraws the reports. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "commands.h"
 #include "report/report.h"
+#include "report/report_run.h"
 #include "sweep/sweep_run.h"
 #include "util/papsim_error.h"
 
@@ -82,16 +83,21 @@ static int split_args(int argc, char **argv, study_args *s)
     return 0;
 }
 
+/* The reports of papsim report DIR --all --out DIR/report [--metric M],
+ * asked of the report library directly. */
 static int run_reports(const study_args *s)
 {
-    char outdir[4200];
-    if ((size_t)snprintf(outdir, sizeof outdir, "%s/report", s->out) >= sizeof outdir)
+    char report_dir[4200], csv[4096], outdir[4096];
+    papsim_err e = {{0}};
+    if ((size_t)snprintf(report_dir, sizeof report_dir, "%s/report", s->out) >= sizeof report_dir)
         return papsim_cmd_bad_input("study", "--out '%s': path too long", s->out);
-    char *argv[] = {"report", (char *)s->out, "--all", "--out", outdir,
-                    s->metric ? "--metric" : NULL, (char *)s->metric, NULL};
-    int argc = s->metric ? 7 : 5;
+    papsim_report_request q = {.input = s->out, .out = report_dir, .runtimes = 1,
+                               .robustness = 1, .figure4 = 1, .nmetrics = 1};
+    q.metrics[0] = s->metric ? papsim_report_metric_column(s->metric) : "last_delay_s";
+    if (papsim_report_paths(&q, csv, outdir, sizeof csv, &e) != 0)
+        return papsim_cmd_bad_input("report", "%s", e.msg);
     papsim_print_note("papsim study", "step 2 of 2: reports into %s", outdir);
-    return papsim_cmd_report(argc, argv);
+    return papsim_report_run(&q, csv, outdir, stdout);
 }
 
 int papsim_cmd_study(int argc, char **argv)

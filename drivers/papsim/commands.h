@@ -25,6 +25,8 @@ int papsim_cmd_compare(int argc, char **argv);
 int papsim_cmd_schedule(int argc, char **argv);
 int papsim_cmd_trace_summary(int argc, char **argv);
 int papsim_cmd_tune(int argc, char **argv);
+int papsim_cmd_check(int argc, char **argv);
+int papsim_cmd_new(int argc, char **argv);
 
 /* Parses papsim run's arguments (argv[0] names the command in messages)
  * into the sweep engine's options (sweep/sweep_run.h); *help is set by

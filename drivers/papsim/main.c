@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "sweep/locate.h"
-#include "sweep/provenance.h"
-#include "sweep/simgrid_compat.h"
-#include "sweep/versions.h"
+#include "smpi/locate.h"
+#include "smpi/provenance.h"
+#include "smpi/simgrid_compat.h"
+#include "smpi/versions.h"
 
 typedef struct {
     const char *name;
@@ -21,6 +21,7 @@ static const papsim_command commands[] = {
     {"platform", papsim_cmd_platform, "generate a platform XML (flat, fat tree, dragonfly, torus)"},
     {"hostfile", papsim_cmd_hostfile, "write a sequential or cyclic hostfile for a platform"},
     {"bench", papsim_cmd_bench, "simulate one case with smpirun and print its CSV rows"},
+    {"check", papsim_cmd_check, "check algorithms against their collective over a grid of cases"},
     {"run", papsim_cmd_run, "run a sweep spec into DIR/results.csv (parallel, resumable)"},
     {"merge", papsim_cmd_merge, "combine the shards of a sweep into one results.csv"},
     {"report", papsim_cmd_report, "best-algorithm tables and heatmaps from DIR/results.csv"},
@@ -31,6 +32,7 @@ static const papsim_command commands[] = {
     {"schedule", papsim_cmd_schedule, "generate and check a Clairvoyant reduce schedule"},
     {"trace-summary", papsim_cmd_trace_summary, "arrival skew per collective in a libpaptrace trace"},
     {"tune", papsim_cmd_tune, "write Open MPI's tuned rules file from DIR/results.csv"},
+    {"new", papsim_cmd_new, "write the first file of your own algorithm (user:NAME)"},
 };
 
 static void print_usage(FILE *out)

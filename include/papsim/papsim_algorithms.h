@@ -4,8 +4,10 @@
  * Every algorithm takes exactly the MPI argument list of its collective plus a
  * trailing `const papsim_params *` for knobs, and is called collectively, like
  * the MPI collective it implements: every rank of `comm` calls the same
- * function with arguments that agree as MPI requires (the same count, op,
- * root, communicator and knobs on every rank).
+ * function with arguments that agree as MPI requires (the same op, root,
+ * communicator and knobs on every rank; for the reductions the same count
+ * and datatype, for the data movers matching type signatures: see
+ * "Matching signatures, not identical datatypes" below).
  *
  * What a caller must provide
  *   - MPI initialised; the calls of one communicator made from one thread at a
@@ -24,6 +26,37 @@
  *   - Buffers as in MPI, MPI_IN_PLACE as in MPI (reduce: at the root only).
  *     Any datatype whose extent and true extent MPI reports; ops built in or
  *     made with MPI_Op_create, commutative or not (see restrictions).
+ *
+ * Matching signatures, not identical datatypes
+ *   As in MPI, the data movers (allgather, allgatherv, alltoall, alltoallv,
+ *   bcast, gather, scatter, gatherv, scatterv) need only matching type
+ *   signatures: every rank may describe its side with its own datatype and
+ *   count (1 x contiguous(N, MPI_DOUBLE) at the root and N x MPI_DOUBLE
+ *   elsewhere; 1 x a zero-size type against 0 x MPI_INT). Every algorithm
+ *   is correct for every such combination; no algorithm has a restriction
+ *   here and nothing needs staging by the caller. What they do:
+ *     - a block, piece or call with no bytes is empty, whatever its count:
+ *       no message for it on either side;
+ *     - an algorithm that cuts a buffer (the segmented and scatter-allgather
+ *       bcasts; gather linear_sync's first segment) cuts it in units of the
+ *       type signature: its primitive type when all its primitives are one
+ *       type (MPI_INT for contiguous(3, MPI_INT)), else bytes. A rank whose
+ *       datatype is that unit runs on its buffer; any other rank packs its
+ *       buffer into units first (a copy of the buffer, and the time of it),
+ *       which assumes one data representation on every rank (the bytes
+ *       MPI_Pack writes for a primitive are its bytes in memory). The one
+ *       pair the units cannot reconcile is MPI_PACKED on one side against a
+ *       typed signature on the other (MPI_PACKED is cut in bytes): with it,
+ *       give a segment_bytes that is a multiple of the primitive's size (the
+ *       defaults are). Under SMPI 3.32 the units come from
+ *       MPI_Type_get_envelope, which does not keep every signature (a
+ *       struct whose blocks lie back to back reads as MPI_CHAR): with such
+ *       a type against a typed side, bcast scatter_allgather and
+ *       scatter_ring_allgather cut their blocks at different bytes and
+ *       deadlock (docs/papcoll.md, MPICH's bcast_full).
+ *   The reductions (reduce, allreduce, reduce_scatter, reduce_scatter_block,
+ *   scan, exscan) take the same count and datatype on every rank, as MPI
+ *   requires of them.
  *
  * Error convention
  *   Every function returns MPI_SUCCESS or an MPI error code (compare with

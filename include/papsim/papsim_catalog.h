@@ -1,6 +1,7 @@
 /* The algorithm catalog without MPI: names, descriptions and restriction
  * flags of every registered algorithm, for the papsim CLI (which has no MPI)
- * and for papbench's checks before a call. Generated from registry.def. */
+ * and for papbench's checks before a call. Generated from collectives.def
+ * and registry.def. */
 #ifndef PAPSIM_CATALOG_H
 #define PAPSIM_CATALOG_H
 
@@ -15,6 +16,7 @@ enum {
     PAPSIM_R_EVEN_NP = 1u << 1,     /* np must be even (MPI_ERR_SIZE) */
     PAPSIM_R_COMMUTATIVE = 1u << 2, /* the op must be commutative (MPI_ERR_OP) */
     PAPSIM_R_NO_IN_PLACE = 1u << 3, /* MPI_IN_PLACE is not supported */
+    PAPSIM_R_ALL = (1u << 4) - 1,   /* every flag this papsim knows */
 };
 
 /* Knob bits: the papsim_params knobs an algorithm reads (registry.def's
@@ -31,6 +33,7 @@ enum {
                                           obtained inside the call */
     PAPSIM_K_MODEL = 1u << 7,          /* model_alpha, model_beta: its round-time model */
     PAPSIM_K_SCHEDULE_TIMED = 1u << 8, /* schedule_timed */
+    PAPSIM_K_ALL = (1u << 9) - 1,      /* every knob this papsim knows */
 };
 
 /* Collective traits (collectives.def's traits field). */
@@ -42,6 +45,7 @@ enum {
     PAPSIM_C_NO_DATA = 1u << 4,      /* moves no data: no buffer, 0 bytes */
     PAPSIM_C_STRICT_KNOBS = 1u << 5, /* a knob its algorithm does not read is refused */
     PAPSIM_C_NO_BUILTIN = 1u << 6,   /* no builtin:NAME (the MPI call cannot be chosen) */
+    PAPSIM_C_MATRIX = 1u << 7,       /* its distribution is a per-pair matrix (matrix_seed) */
 };
 
 /* A collective (collectives.def). */
@@ -60,6 +64,13 @@ extern const papsim_collective_entry papsim_collective_table[];
 
 /* The collective's row; NULL if unknown. */
 const papsim_collective_entry *papsim_collective_find(const char *collective);
+
+/* 1 if the collective is known and has every trait of `traits`. */
+int papsim_collective_has(const char *collective, unsigned traits);
+
+/* "a, b and c": the collectives that have every trait of `traits`, for
+ * messages. */
+void papsim_collective_names_with(unsigned traits, char *buf, size_t len);
 
 /* An algorithm's message-count model (papsim_msgcount.h), defined in
  * msgcount.c. */

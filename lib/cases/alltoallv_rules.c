@@ -4,6 +4,7 @@
 
 #include "cases/distribution.h"
 #include "cases/distribution_matrix.h"
+#include "papsim_catalog.h"
 
 static int check_matrix(const papsim_case *c, papsim_err *e)
 {
@@ -37,11 +38,14 @@ static int check_matrix(const papsim_case *c, papsim_err *e)
 
 int papsim_case_check_distribution(const papsim_case *c, papsim_err *e)
 {
-    if (!strcmp(c->collective, "alltoallv"))
+    if (papsim_collective_has(c->collective, PAPSIM_C_MATRIX))
         return check_matrix(c, e);
-    if (c->matrix_seed)
-        return papsim_fail(e, "--matrix-seed %llu applies to alltoallv only (collective is %s)",
-                           c->matrix_seed, c->collective);
+    if (c->matrix_seed) {
+        char names[256];
+        papsim_collective_names_with(PAPSIM_C_MATRIX, names, sizeof names);
+        return papsim_fail(e, "--matrix-seed %llu applies to %s only (collective is %s)",
+                           c->matrix_seed, names, c->collective);
+    }
     if (papsim_matrix_only(c->distribution))
         return papsim_fail(e, "--distribution %s is a per-pair matrix of alltoallv only "
                               "(collective is %s)",

@@ -95,6 +95,7 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e);
 /* The edge fraction x of --knowledge estimated: c->edge, or 0.5 if unset. */
 double papsim_case_edge(const papsim_case *c);
 
+/* The names of a case's values (case_names.c). */
 /* Bytes of one element of the case's datatype (0 if unknown). */
 int papsim_datatype_size(const char *name);
 /* 1 if k is a knowledge papsim knows: none, oracle, predicted, estimated. */
@@ -139,7 +140,7 @@ int papsim_case_from_row(const papsim_table *t, size_t r, papsim_case *c);
  * quote inside doubled: --platform 'plat dir/p.xml'. */
 void papsim_case_write_args(const papsim_case *c, FILE *out);
 
-/* The case-line and label helpers below live in case_list.c. */
+/* The case-line helpers below live in case_list.c, beside the reader. */
 /* 1 if s is non-empty and only letters, digits and _.,:/+=@%^~- : a word
  * that needs no quoting in a case line and that no shell script (smpirun)
  * splits or expands. */
@@ -150,7 +151,7 @@ int papsim_case_word_is_plain(const char *s);
 void papsim_case_put_value(FILE *out, const char *s);
 
 /* Fails unless value, the text of option (--platform, --pattern), can be a
- * results.csv field: no newline or other control character, no comma, no
+ * results.csv field (case_names.c): no newline or other control character, no comma, no
  * double quote. The message names the character. */
 int papsim_case_check_label(const char *option, const char *value, papsim_err *e);
 

@@ -16,31 +16,9 @@
 #include "schedule/radix_vector.h"
 #include "util/units.h"
 
-int papsim_knowledge_known(const char *k)
-{
-    return !strcmp(k, "none") || !strcmp(k, "oracle") || !strcmp(k, "predicted") ||
-           !strcmp(k, "estimated");
-}
-
-int papsim_datatype_size(const char *name)
-{
-    static const struct { const char *name; int size; } types[] = {
-        {"char", 1}, {"int", 4}, {"float", 4}, {"double", 8}, {"long", 8},
-    };
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (!strcmp(types[i].name, name))
-            return types[i].size;
-    return 0;
-}
-
 static int op_known(const char *op)
 {
     return papsim_op_commutative(op) || !strcmp(op, "affine");
-}
-
-int papsim_op_commutative(const char *op)
-{
-    return !strcmp(op, "sum") || !strcmp(op, "max") || !strcmp(op, "min") || !strcmp(op, "prod");
 }
 
 /* The knobs the registry row of the case's algorithm lists (PAPSIM_K_*; 0

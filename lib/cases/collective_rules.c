@@ -1,36 +1,14 @@
 #include "cases/collective_rules.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "papsim_catalog.h"
 
 static int check_knobs(const papsim_case *c, papsim_err *e);
 
-/* The collective's traits (collectives.def), 0 for an unknown name. */
-static unsigned traits_of(const char *collective)
-{
-    const papsim_collective_entry *coll = papsim_collective_find(collective);
-    return coll ? coll->traits : 0;
-}
-
 int papsim_collective_has_distribution(const char *collective)
 {
-    return (traits_of(collective) & PAPSIM_C_VFORM) != 0;
-}
-
-/* "a, b and c": the collectives with every trait of `traits`. */
-static void names_with(unsigned traits, char *buf, size_t len)
-{
-    size_t used = 0, n = 0, total = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < papsim_ncollectives; i++)
-        total += (papsim_collective_table[i].traits & traits) == traits;
-    for (size_t i = 0; i < papsim_ncollectives && used < len; i++)
-        if ((papsim_collective_table[i].traits & traits) == traits)
-            used += (size_t)snprintf(buf + used, len - used, "%s%s",
-                                     n++ == 0 ? "" : n == total ? " and " : ", ",
-                                     papsim_collective_table[i].name);
+    return papsim_collective_has(collective, PAPSIM_C_VFORM);
 }
 
 int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
@@ -39,7 +17,7 @@ int papsim_case_check_collective(const papsim_case *c, papsim_err *e)
     const unsigned traits = coll ? coll->traits : 0;
     if (strcmp(c->distribution, "uniform") && !(traits & PAPSIM_C_VFORM)) {
         char names[512];
-        names_with(PAPSIM_C_VFORM, names, sizeof names);
+        papsim_collective_names_with(PAPSIM_C_VFORM, names, sizeof names);
         return papsim_fail(e, "--distribution %s applies to %s only (collective is %s)",
                            c->distribution, names, c->collective);
     }

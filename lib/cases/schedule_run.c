@@ -3,9 +3,11 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -159,4 +161,63 @@ void papsim_clv_print_timing(FILE *f, const papsim_clv_schedule *s,
             (long)ru.ru_maxrss, s->stats.state_bytes,
             (size_t)s->ntransfers * sizeof *s->transfers +
                 (size_t)s->nbusy * 2 * sizeof(int64_t));
+}
+
+int papsim_clv_run(const papsim_clv_request *q, FILE *out, papsim_err *e)
+{
+    papsim_clv_err ce = {0, ""}; /* the schedule code's own errors */
+    papsim_clv_schedule s = {0};
+    papsim_clv_timing t;
+    int rc = 0;
+    double *a = malloc((size_t)q->np * sizeof *a);
+
+    if (a == NULL) {
+        papsim_fail(e, "np=%d: out of memory", q->np);
+        return 1;
+    }
+    if (papsim_clv_arrivals_read(q->arrivals, q->np, a, e) != 0) {
+        rc = 2;
+        goto out;
+    }
+    /* inputs the generator refuses (e.g. a/d > 2^50) are bad input too */
+    if (papsim_clv_check_inputs(q->np, q->nseg, q->root, a, q->round_time, &ce) != 0) {
+        rc = 2;
+        papsim_fail(e, "%s", ce.msg);
+        goto out;
+    }
+    if (papsim_clv_generate_timed(q->generator, q->np, q->nseg, q->root, a, q->round_time,
+                                  &q->opt, q->repeat, &s, &t, &ce) != 0) {
+        rc = 1;
+        papsim_fail(e, "%s", ce.msg);
+        goto out;
+    }
+    if (q->print != PAPSIM_CLV_PRINT_SUMMARY)
+        papsim_clv_print_header(out, q->generator, q->np, q->nseg, q->root, &q->opt,
+                                q->round_time);
+    if (q->print == PAPSIM_CLV_PRINT_ROUNDS)
+        papsim_clv_print_rounds(&s, out);
+    else if ((q->print == PAPSIM_CLV_PRINT_TABLE && papsim_clv_print_table(&s, out, e) != 0) ||
+             (q->print == PAPSIM_CLV_PRINT_RANKS && papsim_clv_print_ranks(&s, out, e) != 0)) {
+        rc = 1;
+        goto out;
+    }
+    papsim_clv_print_summary(out, &s);
+    if (q->time)
+        papsim_clv_print_timing(out, &s, &t);
+    if (q->check) {
+        if (papsim_clv_check(&s, &ce) != 0) {
+            rc = 1;
+            papsim_fail(e, "--check: check failed: %s", ce.msg);
+            goto out;
+        }
+        fprintf(out, "check=ok\n");
+    }
+    if (fflush(out) != 0) {
+        rc = 1;
+        papsim_fail(e, "cannot write the output: %s", strerror(errno));
+    }
+out:
+    papsim_clv_schedule_free(&s);
+    free(a);
+    return rc;
 }

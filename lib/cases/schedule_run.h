@@ -60,4 +60,23 @@ void papsim_clv_print_summary(FILE *f, const papsim_clv_schedule *s);
 void papsim_clv_print_timing(FILE *f, const papsim_clv_schedule *s,
                              const papsim_clv_timing *t);
 
+/* One papsim schedule request, its options already parsed. */
+typedef struct {
+    int np, nseg, root;
+    int generator;           /* PAPSIM_CLV_ORIGINAL, PAPSIM_CLV_IMPROVED */
+    int print;               /* PAPSIM_CLV_PRINT_* */
+    int check, time;         /* --check, --time */
+    long repeat;             /* generations timed (--repeat) */
+    double round_time;       /* d (papsim_clv_round_time_read) */
+    papsim_clv_options opt;  /* --ready, --peers, --max-rounds */
+    const char *arrivals;    /* --arrivals (papsim_clv_arrivals_read), or NULL */
+} papsim_clv_request;
+
+/* Reads the arrivals, generates the schedule (timed), prints it on out as
+ * q->print asks with its summary, the timing and the check's verdict.
+ * Returns 0; 2 for bad input (arrivals, or inputs the generator refuses);
+ * 1 when the generation, the check or the output failed; e holds the
+ * message of a non-zero status. */
+int papsim_clv_run(const papsim_clv_request *q, FILE *out, papsim_err *e);
+
 #endif

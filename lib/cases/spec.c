@@ -16,7 +16,7 @@ static const char *const valid_keys[] = {
     "ranks_per_node", "patterns", "skews", "seed", "reps", "datatype", "op",
     "root", "gamma", "in_place", "segment_bytes", "check", "distributions",
     "knowledge", "schedule_timed", "segments", "model_alpha", "model_beta",
-    "max_requests", "knomial_radix", "radix", "edge", "matrix_seed",
+    "max_requests", "knomial_radix", "radix", "edge", "matrix_seed", "plugins",
 };
 
 #define NKEYS ((int)(sizeof valid_keys / sizeof valid_keys[0]))

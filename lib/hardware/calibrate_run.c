@@ -11,8 +11,10 @@
 #include <unistd.h>
 
 #include "hardware/calibrate_run.h"
-#include "sweep/provenance.h"
-#include "sweep/versions.h"
+#include "smpi/locate.h"
+#include "smpi/provenance.h"
+#include "smpi/versions.h"
+#include "util/papsim_fs.h"
 #include "util/papsim_output.h"
 
 int papsim_calib_measure_argv(const papsim_calib_launch *l, char np_buf[32], const char **argv)
@@ -133,5 +135,64 @@ int papsim_calib_write_outputs(const char *prefix, const papsim_calib_result *r,
     if (papsim_output_commit(&f, 0, e) != 0)
         return -1;
     fprintf(out, "wrote %s\n", path);
+    return 0;
+}
+
+static const char *env_or(const char *name, const char *fallback)
+{
+    const char *v = getenv(name);
+    return v && *v ? v : fallback;
+}
+
+int papsim_calibrate_run(papsim_calib_request *q, int argc, char **argv, FILE *out,
+                         papsim_err *e)
+{
+    papsim_calib_result r;
+    char csv_path[4096], why[sizeof e->msg];
+    int status;
+    memset(&r, 0, sizeof r);
+    q->l.mpiexec = q->l.mpiexec ? q->l.mpiexec : env_or("MPIEXEC", "mpiexec");
+    char papbench_mpi[4096]; /* $PAPBENCH_MPI, else beside papsim (locate.h) */
+    papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
+    q->l.papbench_mpi = q->l.papbench_mpi ? q->l.papbench_mpi : papbench_mpi;
+    const char *const inputs[] = {q->from, q->l.hostfile};
+    const char *const suffixes[] = {".txt", ".xml", ".csv"};
+    for (int i = 0; i < (q->from ? 2 : 3); i++) { /* --from writes no PREFIX.csv */
+        char path[4200];
+        snprintf(path, sizeof path, "%s%s", q->out, suffixes[i]);
+        if (papsim_output_check(path, "--out", inputs, 2,
+                                q->force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW, e) != 0)
+            return 2;
+    }
+    if (papsim_mkdir_parents(q->out, e) != 0) { /* PREFIX.csv, .txt and .xml */
+        snprintf(why, sizeof why, "%s", e->msg);
+        papsim_fail(e, "--out: %s", why);
+        return 2;
+    }
+    if (q->from) {
+        snprintf(csv_path, sizeof csv_path, "%s", q->from);
+    } else {
+        if ((size_t)snprintf(csv_path, sizeof csv_path, "%s.csv", q->out) >= sizeof csv_path) {
+            papsim_fail(e, "--out '%s': path too long", q->out);
+            return 2;
+        }
+        if (access(q->l.papbench_mpi, X_OK) != 0) {
+            papsim_fail(e, "papbench-mpi '%s' not found (build papsim, or pass "
+                           "--papbench-mpi)", q->l.papbench_mpi);
+            return 2;
+        }
+        if ((status = papsim_calib_measure(&q->l, csv_path, e)) != 0)
+            return status;
+        fprintf(out, "wrote %s\n", csv_path);
+        papsim_calib_record_provenance(&q->l, q->out, argc, argv);
+    }
+    const char *stat = q->statistic ? q->statistic : "median_s";
+    if (papsim_calib_count_placement(csv_path, &r, e) != 0 ||
+        papsim_calib_fit_file(csv_path, stat, &r, e) != 0)
+        return 2;
+    long nodes = q->nodes ? q->nodes : r.hosts > 0 ? r.hosts : 1;
+    long cores = q->cores ? q->cores : r.max_ranks_per_host > 0 ? r.max_ranks_per_host : 1;
+    if (papsim_calib_write_outputs(q->out, &r, nodes, cores, csv_path, stat, out, e) != 0)
+        return 2;
     return 0;
 }

@@ -50,4 +50,24 @@ int papsim_calib_write_outputs(const char *prefix, const papsim_calib_result *r,
                                long cores, const char *csv_path, const char *stat, FILE *out,
                                papsim_err *e);
 
+/* One papsim calibrate request, its options already parsed. */
+typedef struct {
+    papsim_calib_launch l; /* the measurement run; mpiexec and papbench_mpi
+                            * may be NULL: $MPIEXEC or mpiexec, papbench-mpi
+                            * as locate.h finds it */
+    const char *out;       /* PREFIX of PREFIX.csv/.txt/.xml */
+    const char *from;      /* fit this measurement file instead of measuring */
+    const char *statistic; /* median_s or min_s; NULL: median_s */
+    long nodes, cores;     /* model size; 0 = as measured */
+    int force;             /* replace existing PREFIX files (never an input) */
+} papsim_calib_request;
+
+/* papsim calibrate: measures into PREFIX.csv (with its provenance record;
+ * argc/argv are the command line it records) unless q->from names a
+ * measurement file, fits it and writes PREFIX.txt and PREFIX.xml, naming
+ * each file written on out. Returns 0, 2 for bad input, or the
+ * measurement's status; e holds the message of a non-zero status. */
+int papsim_calibrate_run(papsim_calib_request *q, int argc, char **argv, FILE *out,
+                         papsim_err *e);
+
 #endif

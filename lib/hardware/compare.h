@@ -1,5 +1,5 @@
 /* `papsim compare`: the same spec run in simulation and on a real machine,
- * side by side (issue 7, item 3). No MPI here.
+ * side by side. No MPI here.
  *
  * A cell is one case but the algorithm: the results.csv columns collective,
  * np, mapping, ranks_per_node, pattern, skew (as written in the spec, so a

@@ -100,6 +100,13 @@ void papsim_trace_write_pattern(FILE *f, const char *trace_path, const char *col
 int papsim_trace_pattern_file(const char *trace_path, const char *collective,
                               const char *out_path, papsim_err *e);
 
+/* Writes papsim trace-summary's table for the trace at path (read into
+ * t): a header line, one row per collective in name order and an "all"
+ * row, each with the calls, the min, median, p90 and max skew and the
+ * ranks most often last (rank:calls, most first, at most three). Returns
+ * 0, or -1 with e (trace_summary.c). */
+int papsim_trace_summary_write(FILE *out, const char *path, papsim_trace *t, papsim_err *e);
+
 /* Names the collectives a trace has ("allreduce, bcast"), for the "no
  * calls of C" message; cut short to fit len. */
 void papsim_trace_list_collectives(const papsim_trace *t, char *buf, size_t len);

@@ -18,70 +18,6 @@
 
 #include "util/papsim_input.h"
 
-/* ---- name tables ----------------------------------------------------- */
-
-/* Appends a copy of name; returns its index or -1. */
-static int table_add(name_table *t, const char *name, int zone, int flag,
-                     papsim_err *e)
-{
-    if (t->n == t->cap) {
-        int ncap = t->cap ? 2 * t->cap : 64;
-        named *nv = realloc(t->v, (size_t)ncap * sizeof *nv);
-        if (!nv)
-            return papsim_fail(e, "out of memory");
-        t->v = nv;
-        t->cap = ncap;
-    }
-    char *copy = papsim_pl_dup_string(name);
-    if (!copy)
-        return papsim_fail(e, "out of memory");
-    t->v[t->n] = (named){copy, zone, flag};
-    return t->n++;
-}
-
-static void table_free(name_table *t)
-{
-    for (int i = 0; i < t->n; i++)
-        free(t->v[i].name);
-    free(t->v);
-    memset(t, 0, sizeof *t);
-}
-
-static int compare_named(const void *a, const void *b)
-{
-    return strcmp(((const named *)a)->name, ((const named *)b)->name);
-}
-
-/* Sorts t by name for table_find and fails on a name given twice. */
-static int table_seal(name_table *t, const char *what, papsim_err *e)
-{
-    if (t->n > 1)
-        qsort(t->v, (size_t)t->n, sizeof *t->v, compare_named);
-    for (int i = 1; i < t->n; i++)
-        if (strcmp(t->v[i - 1].name, t->v[i].name) == 0)
-            return papsim_fail(e, "%s '%s' is defined twice", what,
-                               t->v[i].name);
-    return 0;
-}
-
-/* Finds name in a sealed table. */
-const named *papsim_pl_table_find(const name_table *t, const char *name)
-{
-    named key = {(char *)name, 0, 0};
-    if (t->n == 0)
-        return NULL;
-    return bsearch(&key, t->v, (size_t)t->n, sizeof *t->v, compare_named);
-}
-
-/* Finds a zone by name in the (unsorted, small) zone table. */
-int papsim_pl_zone_index(const walk_state *w, const char *name)
-{
-    for (int i = 0; i < w->zones.n; i++)
-        if (strcmp(w->zones.v[i].name, name) == 0)
-            return i;
-    return -1;
-}
-
 /* ---- hosts and groups ------------------------------------------------ */
 
 /* Hostfiles carry one name per line and smpirun reads "name:N" as N copies,
@@ -103,7 +39,7 @@ static int add_host(walk_state *w, char *name, int core, int zone,
     if (!name)
         return papsim_fail(e, "out of memory");
     if (check_host_name(name, e) != 0 ||
-        table_add(&w->netpoints, name, zone, 0, e) < 0) {
+        papsim_pl_table_add(&w->netpoints, name, zone, 0, e) < 0) {
         free(name);
         return -1;
     }
@@ -194,7 +130,7 @@ static int add_cluster_router(xmlNodePtr node, walk_state *w, int zone,
         if (name)
             snprintf(name, n, "%s%s_router%s", prefix, id, suffix);
     }
-    rc = name ? table_add(&w->netpoints, name, zone, 1, e) : -1;
+    rc = name ? papsim_pl_table_add(&w->netpoints, name, zone, 1, e) : -1;
     if (!name)
         papsim_fail(e, "out of memory");
     if (name != rid)
@@ -250,7 +186,7 @@ static int add_cluster(xmlNodePtr node, walk_state *w, int parent,
     if (w->nclusters++ == 0)
         snprintf(w->first_params, sizeof w->first_params, "%s",
                  params ? params : "");
-    if ((zone = table_add(&w->zones, id, parent, 1, e)) < 0 ||
+    if ((zone = papsim_pl_table_add(&w->zones, id, parent, 1, e)) < 0 ||
         (strcmp(topo, "FLAT") == 0 &&
          add_cluster_router(node, w, zone, id, prefix, suffix, e) != 0) ||
         open_group(w, id, core, topo, e) != 0)
@@ -308,10 +244,6 @@ static int add_plain_host(xmlNodePtr node, walk_state *w, int zone,
 static const char *const ignored_elements[] = {
     "config", "random", "trace", "trace_connect", "prop", "storage_type",
     "storage", NULL};
-/* Route elements, checked once every name is known (check_routes). */
-const char *const papsim_pl_route_elements[] = {
-    "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute",
-    "bypassASroute", "host_link", NULL};
 /* Elements of the format that never stand directly in a zone. */
 static const char *const nested_elements[] = {
     "platform", "disk", "mount", "link_ctn", "argument", "model_prop", NULL};
@@ -344,7 +276,7 @@ static int add_link(xmlNodePtr c, walk_state *w, papsim_err *e)
     char *id = papsim_pl_get_attr(c, "id"), *policy = papsim_pl_get_attr(c, "sharing_policy");
     int split = !backbone && policy && (strcmp(policy, "SPLITDUPLEX") == 0 ||
                                         strcmp(policy, "FULLDUPLEX") == 0);
-    int rc = id && table_add(&w->links, id, 0, split, e) >= 0 ? 0 : -1;
+    int rc = id && papsim_pl_table_add(&w->links, id, 0, split, e) >= 0 ? 0 : -1;
     if (!id)
         papsim_fail(e, "out of memory");
     free(id);
@@ -369,7 +301,7 @@ static int walk_element(xmlNodePtr c, int zone, walk_state *w, papsim_err *e)
     if (papsim_pl_is_element(c, "zone") || papsim_pl_is_element(c, "AS")) {
         char *id = papsim_pl_get_attr(c, "id");
         int z = papsim_pl_check_required(c, zone_req, e) == 0 && id
-                    ? table_add(&w->zones, id, zone, 0, e) : -1;
+                    ? papsim_pl_table_add(&w->zones, id, zone, 0, e) : -1;
         free(id);
         return z < 0 ? -1 : walk_zone(c, z, w, e);
     }
@@ -380,7 +312,7 @@ static int walk_element(xmlNodePtr c, int zone, walk_state *w, papsim_err *e)
     if (papsim_pl_is_element(c, "router")) {
         char *id = papsim_pl_get_attr(c, "id");
         int rc = papsim_pl_check_required(c, router_req, e) == 0 && id &&
-                         table_add(&w->netpoints, id, zone, 1, e) >= 0 ? 0 : -1;
+                         papsim_pl_table_add(&w->netpoints, id, zone, 1, e) >= 0 ? 0 : -1;
         free(id);
         return rc;
     }
@@ -422,9 +354,9 @@ static void walk_free(walk_state *w)
     for (int i = 0; i < w->ngroups; i++)
         free(w->groups[i].id);
     free(w->groups);
-    table_free(&w->netpoints);
-    table_free(&w->links);
-    table_free(&w->zones);
+    papsim_pl_table_free(&w->netpoints);
+    papsim_pl_table_free(&w->links);
+    papsim_pl_table_free(&w->zones);
     memset(w, 0, sizeof *w);
 }
 
@@ -456,8 +388,8 @@ static int fill_platform(xmlDocPtr doc, papsim_platform *p, papsim_err *e)
                            "<platform>: SimGrid 3.32 refuses the file "
                            "without it");
     if (walk_zone(root, -1, &w, e) != 0 ||
-        table_seal(&w.netpoints, "host or router", e) != 0 ||
-        table_seal(&w.links, "link", e) != 0)
+        papsim_pl_table_seal(&w.netpoints, "host or router", e) != 0 ||
+        papsim_pl_table_seal(&w.links, "link", e) != 0)
         goto fail;
     for (int i = 1; i < w.zones.n; i++)
         if (papsim_pl_zone_index(&w, w.zones.v[i].name) != i) {

@@ -45,6 +45,12 @@ char *papsim_pl_get_attr(xmlNodePtr node, const char *name);
 int papsim_pl_is_element(xmlNodePtr node, const char *name);
 /* True if the element's name is one of the NULL-terminated list. */
 int papsim_pl_is_one_of(xmlNodePtr node, const char *const *names);
+/* The name tables (platform_names.c). Appends a copy of name; returns its
+ * index or -1. */
+int papsim_pl_table_add(name_table *t, const char *name, int zone, int flag, papsim_err *e);
+void papsim_pl_table_free(name_table *t);
+/* Sorts t by name for papsim_pl_table_find and fails on a name given twice. */
+int papsim_pl_table_seal(name_table *t, const char *what, papsim_err *e);
 /* Finds name in a sealed table (NULL if absent). */
 const named *papsim_pl_table_find(const name_table *t, const char *name);
 /* A zone's index by name, or -1. */
@@ -64,7 +70,7 @@ int papsim_pl_check_values(xmlNodePtr node, papsim_err *e);
  * (platform_reach.c). */
 int papsim_pl_check_reach(xmlNodePtr root, papsim_err *e);
 
-/* The route elements (route, zoneRoute, ..., host_link). */
+/* The route elements (route, zoneRoute, ..., host_link; platform_routes.c). */
 extern const char *const papsim_pl_route_elements[];
 
 /* Checks every route element below container against the names the walk

@@ -7,6 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Route elements, checked once every name is known (check_routes). */
+const char *const papsim_pl_route_elements[] = {
+    "route", "zoneRoute", "ASroute", "bypassRoute", "bypassZoneRoute",
+    "bypassASroute", "host_link", NULL};
+
 /* ---- route checks (after the walk, when every name is known) --------- */
 
 /* True if netpoint np lies in zone z or in a zone inside it. */

@@ -54,10 +54,3 @@ void papsim_report_md_cell(FILE *f, const char *s)
     }
     fputc(' ', f);
 }
-
-void papsim_report_md_rule(FILE *f, size_t ncols)
-{
-    for (size_t i = 0; i < ncols; i++)
-        fputs("|---", f);
-    fputs("|\n", f);
-}

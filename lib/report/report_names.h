@@ -22,7 +22,4 @@ void papsim_report_unique_stem(const char *base, char *stem, size_t len,
 /* One Markdown table cell "| text ", a '|' inside escaped. */
 void papsim_report_md_cell(FILE *f, const char *s);
 
-/* The Markdown rule under a header of ncols columns: "|---|---|\n". */
-void papsim_report_md_rule(FILE *f, size_t ncols);
-
 #endif

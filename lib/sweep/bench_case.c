@@ -13,8 +13,14 @@
 #include "cases/pattern.h"
 #include "papsim_catalog.h"
 #include "sweep/bench_case.h"
-#include "sweep/launch.h"
-#include "sweep/smpi_algos.h"
+#include "sweep/sweep_memory.h"
+#include "smpi/launch.h"
+#include "smpi/locate.h"
+#include "smpi/smpi_algos.h"
+#include "util/csv.h"
+#include "util/papsim_fs.h"
+#include "util/papsim_output.h"
+#include "util/remove_tree.h"
 #include "util/units.h"
 
 /* Sets c->pattern_key to a file pattern's content key, as papsim run does
@@ -147,4 +153,93 @@ int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log
         return 0;
     papsim_fail(e, "failed: the simulation ended with %d of %d result rows", rows, reps);
     return PAPSIM_EXIT_FAILED;
+}
+
+int papsim_bench_run(papsim_case *c, const papsim_bench_request *q, char *workdir,
+                     size_t len, FILE *out, papsim_err *e)
+{
+    papsim_launch l;
+    papsim_output per_rank = {0};
+    int status = 2;
+
+    workdir[0] = '\0';
+    if (papsim_bench_check_case(c, e) != 0)
+        return status;
+    if (!q->dry_run) { /* the memory forecast: refused before anything runs */
+        sweep_memory_need need;
+        sweep_memory_need_init(&need, 1);
+        sweep_memory_need_add(&need, c);
+        if (sweep_memory_check(&need, q->ignore_memory, "papsim bench", e) != 0)
+            return status;
+    }
+    if (q->per_rank) { /* written beside FILE, put in place when the case is done */
+        const char *const inputs[] = {c->platform, strncmp(c->pattern, "file:", 5) ? NULL
+                                                                                  : c->pattern + 5};
+        const int mode = q->force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW;
+        if (papsim_output_check(q->per_rank, "--per-rank", inputs, 2, mode, e) != 0)
+            return status;
+        if (!q->dry_run && (papsim_mkdir_parents(q->per_rank, e) != 0 ||
+                            papsim_output_open(&per_rank, q->per_rank, mode, e) != 0))
+            return 1;
+    }
+    {   /* --cfg=smpi/<collective>:NAME checked like builtin:NAME */
+        papsim_smpi_algos smpi = {0};
+        const char *builtin[1] = {c->collective};
+        int bad = papsim_smpi_cfg_check(&smpi, q->cfg, q->ncfg, builtin,
+                                        !strncmp(c->algorithm, "builtin:", 8), e);
+        papsim_smpi_algos_free(&smpi);
+        if (bad)
+            goto done;
+    }
+    if (papsim_make_temp_dir("papsim-bench", workdir, len, e) != 0) {
+        workdir[0] = '\0';
+        goto done;
+    }
+    papsim_locate_named(c->platform, "platforms", ".xml", c->platform, sizeof c->platform);
+    if (papsim_launch_prepare(&l, c, c->platform, workdir, e) != 0)
+        goto done;
+    /* The case id hashes the platform's content (case.h), as papsim run's. */
+    memcpy(c->platform_key, l.platform_key, sizeof c->platform_key);
+    l.extra_cfg = q->cfg;
+    if (papsim_launch_set_case(&l, c, e) != 0 ||
+        (q->per_rank && papsim_launch_set_per_rank(&l, per_rank.f ? per_rank.tmp : q->per_rank,
+                                                   e) != 0))
+        goto done;
+    if (q->dry_run) {
+        papsim_launch_print(&l, out);
+        status = 0;
+        goto done;
+    }
+    /* SimGrid's messages go to a log first: the deadlock line decides the
+     * outcome (bench_outcome); the log is copied to stderr afterwards. */
+    int fd;
+    char log_path[4096 + 16];
+    papsim_row_counter counter = {{0}, 0, 0};
+    snprintf(log_path, sizeof log_path, "%s/smpirun.log", workdir);
+    pid_t pid = papsim_launch_start(&l, &fd, log_path, e);
+    if (pid < 0)
+        goto done;
+    fprintf(out, "%s\n", papsim_results_header());
+    fflush(out);
+    status = papsim_bench_relay(pid, fd, out, &counter);
+    fflush(out);
+    papsim_copy_file(log_path, stderr);
+    status = papsim_bench_outcome(status, counter.rows, c->reps, log_path, e);
+    if (status == 0 && per_rank.f && papsim_output_commit(&per_rank, 0, e) != 0)
+        status = 1;
+done:
+    papsim_output_abort(&per_rank);
+    return status;
+}
+
+void papsim_bench_clean(const char *workdir, int keep)
+{
+    if (!workdir[0])
+        return;
+    if (!keep) {
+        if (papsim_remove_tree(workdir) != 0)
+            papsim_print_note("papsim bench", "could not remove %s: %s", workdir, strerror(errno));
+    } else {
+        papsim_print_note("papsim bench", "working directory kept: %s", workdir);
+    }
 }

@@ -47,4 +47,31 @@ void papsim_copy_file(const char *path, FILE *out);
 int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log_path,
                          papsim_err *e);
 
+/* What papsim bench asks beyond the case. */
+typedef struct {
+    int dry_run;              /* print the smpirun command, run nothing */
+    int keep;                 /* keep the working directory */
+    const char *per_rank;     /* papbench's --per-rank FILE, or NULL: written beside
+                                 FILE and put in place when the case is done; never
+                                 the platform or the pattern file */
+    int force;                /* replace an existing per_rank file */
+    const char *const *cfg;   /* NULL-terminated --cfg=/--log= words for smpirun */
+    int ncfg;
+    int ignore_memory;        /* a memory forecast that does not fit only warns */
+} papsim_bench_request;
+
+/* Simulates one case: checks it (papsim_bench_check_case) and its --cfg
+ * words, makes a working directory (its path in workdir, "" when none was
+ * made), prepares smpirun there and, unless q->dry_run (which prints the
+ * command on out), runs it, writing the results header and papbench's rows
+ * to out and smpirun's log to stderr. Returns the exit status: 0, 2 for a
+ * case refused before smpirun, else papsim_bench_outcome's; e holds the
+ * message of a non-zero status. */
+int papsim_bench_run(papsim_case *c, const papsim_bench_request *q, char *workdir,
+                     size_t len, FILE *out, papsim_err *e);
+
+/* Removes papsim_bench_run's working directory unless keep, else names
+ * it; nothing when workdir is "". */
+void papsim_bench_clean(const char *workdir, int keep);
+
 #endif

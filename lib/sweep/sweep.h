@@ -45,7 +45,8 @@ int sweep_in_cell(const sweep_cases *cases, const sweep_case *sc, int j);
 /* Expands every block of the spec (the product of its lists), checking every
  * value, the algorithm names and that each np fits its platform; errors name
  * spec:line. No-delay cases get skew 0 and appear once; relative skews get
- * their no-delay companions added. */
+ * their no-delay companions added. The user algorithms of its key plugins are
+ * registered and loaded once by papbench (plugins.h) before it returns. */
 int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e);
 void sweep_cases_free(sweep_cases *cases);
 /* Checks the --cfg= words of a run against SMPI (smpi_algos.h,
@@ -78,6 +79,10 @@ typedef struct {
  * the same alltoall at np 256 to 1024 with the skews of the Salimi Beni et
  * al. study). simgrid_compat.c sets those that differ on 3.34 and later. */
 #define SWEEP_COST_MODEL_DEFAULT {15e-6, 60e-9, 0.5e-3, 20e-3, 65536, 1.5e-6, 128}
+
+/* The forecast's default constants for this SimGrid (sweep_cost.c; eager
+ * threshold left as it is; simgrid_compat.h tells the versions apart): fitted to measured runs on each (docs/running.md, Forecast). */
+void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m);
 
 typedef struct {
     const char *out_dir;
@@ -250,7 +255,6 @@ int sweep_order_load(const char *dir, sweep_order *o, papsim_err *e);
 int sweep_write_sorted(const char *out_path, const papsim_table *tables, int n,
                        const sweep_order *o, papsim_err *e);
 
-/* Set by the SIGINT/SIGTERM handler of papsim run. */
 /* Cells and shards (sweep_shard.c). Two cases share a cell when they share
  * block, platform, np, mapping, ranks_per_node and bytes: relative skews
  * resolve over a cell. sweep_select_shard keeps the cases of shard I of N
@@ -262,6 +266,14 @@ int sweep_same_cell(const sweep_case *a, const sweep_case *b);
 int sweep_compare_placement(const sweep_case *a, const sweep_case *b);
 int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e);
 
+/* Appends the record of this `papsim run` (argv[0] = "run") to
+ * out_dir/provenance.txt (sweep_provenance.c, through smpi/provenance.h):
+ * versions (simgrid: papsim_simgrid_version_or_why's text), the spec's and
+ * the cases' platforms' hashes, the command line and the date. */
+int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
+                          const char *simgrid, int argc, char **argv, papsim_err *e);
+
+/* Set by the SIGINT/SIGTERM handler of papsim run. */
 int sweep_interrupted(void);
 void sweep_install_signal_handlers(void);
 

@@ -7,9 +7,22 @@
 #include <string.h>
 
 #include "papsim_msgcount.h"
-#include "sweep/simgrid_compat.h"
+#include "plugin.h"
+#include "smpi/simgrid_compat.h"
 #include "sweep/sweep.h"
 #include "util/papsim_error.h"
+
+/* Wall time per message on SimGrid 3.34 and later: the fit to SimGrid 4.1's
+ * measured single cases (linear alltoall np 256 and 1024, pairwise np 1024,
+ * ompi_binomial 16 KiB np 1024, Sparbit np 512: docs/simgrid-versions.md)
+ * that minimises the squared log ratio forecast/measured; all within 2.4x. */
+#define NO_SCAN_MSG_COST 20e-6
+
+/* Wall time per request SMPI's MPI_Waitall visits on SimGrid 3.34 and
+ * later: fitted to SMPI's basic_linear alltoall at np 1024 on SimGrid 4.1
+ * (docs/running.md, Forecast), a tenth of 3.32's. Measured on 3.32 and 4.1
+ * only: the versions between take 4.1's from 3.34 on. */
+#define NO_SCAN_WAITALL_COST 140e-9
 
 /* Whether the case's ranks arrive apart: a pattern other than no_delay
  * with a relative skew or an absolute one above 0. */
@@ -82,6 +95,25 @@ static case_estimate limited_estimate(const sweep_case *sc, const sweep_cost_mod
     return e;
 }
 
+/* Says which user algorithms of the sweep the forecast counts with the
+ * default message-count model (their file declares none). */
+static void default_model_notes(const sweep_case *cases, int n)
+{
+    const papsim_catalog_entry *entry;
+    const char *path;
+    for (size_t p = 0; (entry = papsim_plugin_at(p, &path)) != NULL; p++) {
+        int used = 0;
+        for (int i = 0; i < n && !used && !entry->msgcount; i++)
+            used = !strcmp(cases[i].c.collective, entry->collective) &&
+                   !strcmp(cases[i].c.algorithm, entry->name);
+        if (used)
+            papsim_print_note("papsim run",
+                    "forecast: %s (%s) declares no message-count model: counted with the "
+                    "default, papsim's estimate for SMPI's built-in %s algorithms",
+                    entry->name, path, entry->collective);
+    }
+}
+
 void sweep_print_forecast(const sweep_case *cases, int n,
                           int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
                           const sweep_cost_model *m, double case_timeout, int jobs)
@@ -126,6 +158,7 @@ void sweep_print_forecast(const sweep_case *cases, int n,
             "--msg-cost, --scan-cost, --rank-cost, --case-cost, --waitall-cost)",
             todo, done, messages, wall / jobs, jobs, m->msg * 1e6, m->scan * 1e9, m->rank * 1e3,
             m->per_case * 1e3, m->waitall * 1e9, m->waitall_skew_np);
+    default_model_notes(cases, n);
     if (skippable)
         papsim_print_note("papsim run",
                 "forecast: up to %.0f s if the no-delay cases forecast at the "
@@ -165,4 +198,17 @@ void sweep_print_forecast(const sweep_case *cases, int n,
         papsim_print_note("papsim run", "%d of them timing-only: results not checked against the "
                         "reference (spec key check = yes checks them)",
                 unchecked);
+}
+
+void papsim_simgrid_cost_model(const char *version, sweep_cost_model *m)
+{
+    const sweep_cost_model d = SWEEP_COST_MODEL_DEFAULT;
+    long long eager = m->eager_thresh;
+    *m = d;
+    m->eager_thresh = eager;
+    if (!papsim_simgrid_scans_eager_sends(version)) {
+        m->scan = 0;
+        m->msg = NO_SCAN_MSG_COST;
+        m->waitall = NO_SCAN_WAITALL_COST;
+    }
 }

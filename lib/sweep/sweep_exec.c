@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "util/csv.h"
-#include "sweep/launch.h"
+#include "smpi/launch.h"
 #include "sweep/sweep.h"
 #include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
@@ -65,23 +65,6 @@ static double monotonic_seconds(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-void sweep_status_row(const papsim_case *c, const char *status, int format, char *row,
-                      size_t cap)
-{
-    FILE *mem = fmemopen(row, cap, "w");
-    row[0] = '\0';
-    if (!mem)
-        return;
-    papsim_case_write_row(c, 0, NULL, 1, status, mem); /* a sweep simulates */
-    fclose(mem);
-    papsim_results_row_to_format(row, format);
-}
-
-int sweep_status_is_timeout(const char *status)
-{
-    return !strcmp(status, SWEEP_STATUS_TIMEOUT) || !strcmp(status, SWEEP_STATUS_BASELINE_TIMEOUT);
 }
 
 /* 1 if line starts like a results row: 16 hex digits (a case id) and ','. */

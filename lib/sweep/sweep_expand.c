@@ -8,9 +8,10 @@
 #include "cases/pattern.h"
 #include "util/papsim_fs.h"
 #include "papsim_catalog.h"
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 #include "platform/platform.h"
-#include "sweep/smpi_algos.h"
+#include "smpi/plugins.h"
+#include "smpi/smpi_algos.h"
 #include "sweep/sweep.h"
 
 /* One key's values in a block, or its default as a one-value list. */
@@ -144,10 +145,29 @@ static int block_base_case(const block_view *b, papsim_case *c, papsim_err *e)
         papsim_fail(e, "'%s' is unknown (valid: %s)", c->collective, names);
         return fail_at(e, b, papsim_spec_find(b->block, "collective")->line, "collective");
     }
-    if (!strcmp(c->collective, "barrier"))
+    if (papsim_collective_has(c->collective, PAPSIM_C_NO_DATA))
         c->bytes = 0; /* not the default 8: the block's bytes are checked with their line */
     if (papsim_case_validate(c, e) != 0)
         return fail_at_option(e, b);
+    return 0;
+}
+
+/* The block's user algorithms (key plugins): their SMPI builds, a relative
+ * path relative to the spec's directory, registered as user:NAME before
+ * the algorithms are checked. */
+static int add_plugins(const block_view *b, papsim_err *e)
+{
+    const papsim_spec_entry *entry = papsim_spec_find(b->block, "plugins");
+    for (int i = 0; entry && i < entry->nvalues; i++) {
+        char path[4096];
+        const papsim_spec_value *v = &entry->values[i];
+        if (v->text[0] == '/')
+            snprintf(path, sizeof path, "%s", v->text);
+        else
+            snprintf(path, sizeof path, "%s/%s", b->spec->dir, v->text);
+        if (papsim_plugin_add(path, e) != 0)
+            return fail_at(e, b, v->line, "plugins");
+    }
     return 0;
 }
 
@@ -312,8 +332,10 @@ static int apply_matrix_seed(const block_view *b, papsim_case *c, papsim_err *e)
     c->matrix_seed = 0;
     if (!entry)
         return 0;
-    if (strcmp(c->collective, "alltoallv") != 0) {
-        papsim_fail(e, "--matrix-seed applies to alltoallv only (collective is %s)",
+    if (!papsim_collective_has(c->collective, PAPSIM_C_MATRIX)) {
+        char names[256];
+        papsim_collective_names_with(PAPSIM_C_MATRIX, names, sizeof names);
+        papsim_fail(e, "--matrix-seed applies to %s only (collective is %s)", names,
                     c->collective);
         return fail_at(e, b, entry->line, "matrix_seed");
     }
@@ -391,7 +413,7 @@ static int expand_block(const block_view *b, int index, sweep_cases *out, papsim
     get_list(b, "patterns", NULL, &l.patterns);
     get_list(b, "skews", "0", &l.skews);
     get_list(b, "algorithms", NULL, &l.algos);
-    if (check_algorithms(b, sc.c.collective, &l.algos, e) != 0 ||
+    if (add_plugins(b, e) != 0 || check_algorithms(b, sc.c.collective, &l.algos, e) != 0 ||
         check_skews(b, &sc.c, &l.skews, e) != 0)
         return -1;
     for (int pf = 0; pf < l.platforms.n; pf++) {
@@ -526,7 +548,8 @@ int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
         rc = expand_block(&b, i, out, e);
     }
     papsim_smpi_algos_free(&smpi);
-    if (rc != 0 || add_no_delay_companions(out, e) != 0)
+    /* Every user algorithm loaded once, as each batch will load it. */
+    if (rc != 0 || add_no_delay_companions(out, e) != 0 || papsim_plugins_load_check(e) != 0)
         return -1;
     return drop_duplicates(out, e);
 }

@@ -1,6 +1,6 @@
 /* The result directory's lock and own files (see sweep_lock.h). */
 #include "sweep/sweep_lock.h"
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 #include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
 #include "util/papsim_output.h"

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 
 #include "results/results_csv.h"
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 #include "sweep/sweep.h"
 #include "sweep/sweep_merge.h"
 #include "util/papsim_error.h"

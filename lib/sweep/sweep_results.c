@@ -25,6 +25,23 @@ int sweep_open_results(const char *dir, char *path, size_t cap, papsim_err *e)
     return fd;
 }
 
+void sweep_status_row(const papsim_case *c, const char *status, int format, char *row,
+                      size_t cap)
+{
+    FILE *mem = fmemopen(row, cap, "w");
+    row[0] = '\0';
+    if (!mem)
+        return;
+    papsim_case_write_row(c, 0, NULL, 1, status, mem); /* a sweep simulates */
+    fclose(mem);
+    papsim_results_row_to_format(row, format);
+}
+
+int sweep_status_is_timeout(const char *status)
+{
+    return !strcmp(status, SWEEP_STATUS_TIMEOUT) || !strcmp(status, SWEEP_STATUS_BASELINE_TIMEOUT);
+}
+
 /* A new results.csv: its header, or no file at all. */
 static int create_results(const char *path, int *format, papsim_err *e)
 {

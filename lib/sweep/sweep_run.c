@@ -1,7 +1,7 @@
 /* The sweep engine's top: papsim run and papsim study call sweep_run_spec
  * (sweep_run.h). */
 #include "sweep/sweep_run.h"
-#include "sweep/simgrid_compat.h"
+#include "smpi/simgrid_compat.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include "util/csv.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
-#include "sweep/locate.h"
+#include "smpi/locate.h"
 #include "sweep/sweep_failed.h"
 #include "sweep/sweep_lock.h"
 #include "sweep/sweep_memory.h"
-#include "sweep/versions.h"
+#include "smpi/versions.h"
 
 static int is_done(const sweep_results_index *r, const sweep_case *sc)
 {

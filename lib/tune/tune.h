@@ -50,6 +50,7 @@ typedef struct {
     const char *skew;    /* NULL, or the skew whose panel is used ("1.5x") */
     const char *metric;  /* the results column, "last_delay_s" */
     int ompi_major;      /* 4: Open MPI 4.1's algorithms (format 1); 5: Open MPI 5's */
+    int mpich;           /* 1: MPICH 4.0.2's algorithms and selection file (tune_mpich.h) */
 } papsim_tune_options;
 
 /* One rule of the file: a measured size of one (collective, np). */
@@ -59,7 +60,7 @@ typedef struct {
     long long threshold;    /* the rule applies from this message size */
     int alg;                /* report algorithm index of the choice */
     int ompi_id;            /* its Open MPI algorithm id */
-    char ompi_name[48];     /* its Open MPI name */
+    char ompi_name[64];     /* its Open MPI name (MPICH: MPIR_<Coll>_intra_<name>) */
     int faninout, segsize, max_requests;
     const char *segsize_source; /* where segsize comes from, for the comment */
     double value;           /* the choice's criterion value (seconds or ratio) */

@@ -9,6 +9,7 @@
 #include "cases/case.h"
 #include "papsim_catalog.h"
 #include "report/report_study.h"
+#include "tune/tune_mpich.h"
 
 double papsim_tune_worst_ratio(const papsim_report_panel *p, size_t size, size_t a)
 {
@@ -24,6 +25,22 @@ double papsim_tune_worst_ratio(const papsim_report_panel *p, size_t size, size_t
             worst = t / best;
     }
     return worst;
+}
+
+/* The counterpart of an algorithm label in the library the plan writes
+ * for: Open MPI's id (name into name), or 0 for MPICH 4.0.2's
+ * MPIR_<Coll>_intra_<name>; -1 when it has none. */
+static int counterpart(const papsim_tune_plan *plan, const char *collective, const char *label,
+                       char *name, size_t len)
+{
+    if (plan->opt.mpich)
+        return papsim_tune_mpich(collective, label, name, len, NULL);
+    return papsim_tune_open_mpi(collective, label, plan->opt.ompi_major, name, len);
+}
+
+static const char *library(const papsim_tune_plan *plan)
+{
+    return plan->opt.mpich ? "MPICH 4.0.2" : plan->opt.ompi_major >= 5 ? "Open MPI 5" : "Open MPI 4.1";
 }
 
 static long pattern_index(const papsim_report_panel *p, const char *name)
@@ -57,12 +74,11 @@ static int best_of(const papsim_tune_plan *plan, const papsim_tune_group *g, siz
 {
     const papsim_report *r = plan->report;
     int best = -1;
-    char name[48];
+    char name[64];
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if ((int)a == skip || !g->panel->present[a])
             continue;
-        if (mapped_only && papsim_tune_open_mpi(g->collective, r->algorithms[a], plan->opt.ompi_major, name,
-                                                sizeof name) < 0)
+        if (mapped_only && counterpart(plan, g->collective, r->algorithms[a], name, sizeof name) < 0)
             continue;
         double v = criterion(plan, g->panel, s, a);
         if (!isnan(v) && (best < 0 || v < *value)) {
@@ -123,12 +139,14 @@ static void set_point(const papsim_tune_plan *plan, const papsim_tune_group *g, 
     int win = best_of(plan, g, s, 0, -1, &w);
     pt->bytes = p->bytes[s];
     pt->size = s;
-    pt->msg_size = papsim_tune_msg_size(g->collective, pt->bytes, g->np,
-                                        papsim_datatype_size(p->key[PAPSIM_PK_DATATYPE]));
+    pt->msg_size = plan->opt.mpich
+                       ? papsim_tune_mpich_msg_size(g->collective, pt->bytes, g->np)
+                       : papsim_tune_msg_size(g->collective, pt->bytes, g->np,
+                                              papsim_datatype_size(p->key[PAPSIM_PK_DATATYPE]));
     pt->alg = alg;
     pt->value = criterion(plan, p, s, (size_t)alg);
-    pt->ompi_id = papsim_tune_open_mpi(g->collective, r->algorithms[alg], plan->opt.ompi_major,
-                                       pt->ompi_name, sizeof pt->ompi_name);
+    pt->ompi_id = counterpart(plan, g->collective, r->algorithms[alg], pt->ompi_name,
+                              sizeof pt->ompi_name);
     pt->segsize = papsim_tune_segsize(g->collective, r->algorithms[alg], g->np, pt->bytes,
                                       &pt->segsize_source);
     pt->max_requests = label_knob(r->algorithms[alg], "max_requests");
@@ -150,11 +168,10 @@ static int one_choice(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
 {
     const papsim_report *r = plan->report;
     int one = -1;
-    char name[48];
+    char name[64];
     for (size_t a = 0; a < r->nalgorithms; a++) {
         if (!g->panel->present[a] ||
-            papsim_tune_open_mpi(g->collective, r->algorithms[a], plan->opt.ompi_major, name,
-                                 sizeof name) < 0)
+            counterpart(plan, g->collective, r->algorithms[a], name, sizeof name) < 0)
             continue;
         double sum = 0;
         for (size_t k = 0; k < g->npoints && !isnan(sum); k++)
@@ -165,9 +182,11 @@ static int one_choice(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
         }
     }
     if (one < 0)
-        return papsim_fail(e, "%s np=%d: Open MPI applies one rule to every %s of a "
-                           "communicator, and no algorithm with an Open MPI counterpart has a "
-                           "result at every measured size", g->collective, g->np, g->collective);
+        return papsim_fail(e, "%s np=%d: %s applies one rule to every %s of a "
+                           "communicator, and no algorithm with an %s counterpart has a "
+                           "result at every measured size", g->collective, g->np,
+                           plan->opt.mpich ? "MPICH's selection file" : "Open MPI",
+                           g->collective, plan->opt.mpich ? "MPICH 4.0.2" : "Open MPI");
     for (size_t k = 0; k < g->npoints; k++)
         set_point(plan, g, g->points[k].size, one, &g->points[k]);
     return 0;
@@ -180,7 +199,8 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
     g->points = calloc(p->nsizes ? p->nsizes : 1, sizeof *g->points);
     if (!g->points)
         return papsim_fail(e, "out of memory");
-    g->one_rule = papsim_tune_one_rule(g->collective);
+    g->one_rule = plan->opt.mpich ? papsim_tune_mpich_msg_key(g->collective) == NULL
+                                  : papsim_tune_one_rule(g->collective);
     for (size_t s = 0; s < p->nsizes; s++) {
         papsim_tune_point *pt = &g->points[g->npoints];
         double v = NAN, w = NAN;
@@ -189,11 +209,11 @@ static int fill_group(papsim_tune_plan *plan, papsim_tune_group *g, papsim_err *
         if (win < 0)
             continue; /* no result at this size under the rule: no rule */
         if (alg < 0)
-            return papsim_fail(e, "%s np=%d %lld B: no algorithm with an Open MPI %s "
+            return papsim_fail(e, "%s np=%d %lld B: no algorithm with an %s "
                                "counterpart has a result (best: %s); papsim list --format "
-                               "csv shows the counterparts (column open_mpi)",
-                               g->collective, g->np, p->bytes[s],
-                               plan->opt.ompi_major >= 5 ? "5" : "4.1", r->algorithms[win]);
+                               "csv shows the counterparts (column %s)",
+                               g->collective, g->np, p->bytes[s], library(plan),
+                               r->algorithms[win], plan->opt.mpich ? "mpich" : "open_mpi");
         set_point(plan, g, s, alg, pt);
         /* One rule: it holds from 0, whatever size Open MPI looks up. */
         pt->threshold = g->npoints == 0 || g->one_rule
@@ -229,7 +249,9 @@ static int add_panel(papsim_tune_plan *plan, const papsim_report_panel *p, papsi
     const char *collective = k[PAPSIM_PK_COLLECTIVE];
     int np = atoi(k[PAPSIM_PK_NP]);
     char why[400];
-    int coll = papsim_tune_collective(collective, plan->opt.ompi_major, why, sizeof why);
+    int coll = plan->opt.mpich ? papsim_tune_mpich_collective(collective, why, sizeof why)
+                               : papsim_tune_collective(collective, plan->opt.ompi_major, why,
+                                                        sizeof why);
     if (coll < 0)
         return papsim_fail(e, "%s; tune a results directory without %s", why, collective);
     const char *compared = papsim_tune_uniform_only(collective);

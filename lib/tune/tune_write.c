@@ -14,6 +14,8 @@
  * above. Open MPI 4.1 does not read version 2. */
 #include "tune/tune.h"
 
+#include "plugin.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,11 +75,13 @@ static void rule_comment(const papsim_tune_plan *plan, const papsim_tune_group *
     fprintf(f, "; segment size %d (%s)\n", pt->segsize, pt->segsize_source);
     if (pt->winner >= 0) {
         value_text(&plan->opt, pt->winner_value, n, sizeof n);
-        fprintf(f, "# given up: %s (no Open MPI %s counterpart) %s; the choice is %.3fx it\n",
-                r->algorithms[pt->winner], plan->opt.ompi_major >= 5 ? "5" : "4.1", n,
-                pt->value / pt->winner_value);
+        const char *w = r->algorithms[pt->winner];
+        fprintf(f, "# given up: %s (no Open MPI %s counterpart%s) %s; the choice is %.3fx it\n",
+                w, plan->opt.ompi_major >= 5 ? "5" : "4.1",
+                papsim_is_user_algorithm(w) && !papsim_plugin_find(g->collective, w)
+                    ? "; papsim tune --plugin FILE reads the one its file declares" : "",
+                n, pt->value / pt->winner_value);
     }
-    (void)g;
 }
 
 int papsim_tune_write_rules(const papsim_tune_plan *plan, int version, const char *source,

@@ -35,7 +35,7 @@ const char *papsim_results_header(void)
     return joined + 1;
 }
 
-/* Format 1, before the params column: today's columns but params and
+/* Format 1, before the params column: the current columns but params and
  * deterministic. */
 #define PAPSIM_V1_COLUMN_LIST(X)                                                        \
     X(case_id) X(collective) X(algorithm) X(platform) X(np) X(mapping) X(ranks_per_node) \

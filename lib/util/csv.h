@@ -13,8 +13,8 @@
  *
  * The whole file is read into one buffer and split in place, so a table needs
  * a few allocations whatever its size, and every block is allocated and freed
- * by this file (no getline or strdup): csv.c is also compiled into papbench,
- * where SMPI replaces malloc and free by macros that must see both ends. */
+ * by this file (no getline or strdup), so that a program whose malloc and
+ * free are macros (smpicc's without SMPI_NO_OVERRIDE_MALLOC) may link it. */
 #ifndef PAPSIM_CSV_H
 #define PAPSIM_CSV_H
 

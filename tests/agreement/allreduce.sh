@@ -28,7 +28,7 @@
 #    (within 2%); on the fat tree the timing of the sends differs (measured
 #    -6% to +6%, asserted within 8%).
 #  - rabenseifner splits the count mod q extra elements over the first
-#    blocks (MPICH today), rab_rdb (MPICH2 1.x) puts them all on the last
+#    blocks (MPICH 3 and later), rab_rdb (MPICH2 1.x) puts them all on the last
 #    block; below q elements papsim sends no empty piece where rab_rdb sends
 #    zero-byte messages, each costing a latency: papsim is never more than
 #    1% slower there (measured 26% faster to 0.7% slower).

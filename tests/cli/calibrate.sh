@@ -1,4 +1,4 @@
-# papsim calibrate (issue 7, item 2).
+# papsim calibrate: a fitted platform of the real machine.
 # 1. A real run at np 2 under Open MPI (one machine, so intra-node only and
 #    a warning): a measurement file of 11 sizes with positive times; when
 #    the times grow with the size, the fitted alpha and beta are positive

@@ -55,7 +55,7 @@ expect_eq "other content: no id shared" \
 
 # A results directory of papsim before format 4 (ids keyed by the path,
 # written by papsim 0.1.0 at commit 1d4f59c) resumes: no case runs again,
-# the rows take today's ids and equal a fresh run's byte for byte.
+# the rows take the current ids and equal a fresh run's byte for byte.
 data="$PAPSIM_SOURCE_DIR/tests/cli/data/old_ids"
 mkdir old fresh
 cp "$data/spec.ini" "$data/crossbar.xml" old/
@@ -63,12 +63,12 @@ cp "$data/spec.ini" "$data/crossbar.xml" fresh/
 mkdir old/out
 cp "$data/results.csv" old/out/results.csv
 expect_ok "fresh run of the old spec" "$PAPSIM" run fresh/spec.ini --out fresh/out --quiet
-expect_eq "the old ids are not today's" \
+expect_eq "the old ids are not the current ones" \
     "$(sort <(csv_col case_id "$data/results.csv" | sort -u) <(csv_col case_id fresh/out/results.csv | sort -u) | uniq -d | wc -l)" 0
 expect_ok "old results resume" "$PAPSIM" run old/spec.ini --out old/out --quiet
 expect_eq "old results: 10 cases, none simulated" \
     "$(grep -c '10 cases: 0 simulated, 10 already in results' err.txt)" 1
-expect_eq "old results: the rows took today's ids" \
+expect_eq "old results: the rows took the current ids" \
     "$(grep -c '18 row(s) written by an older papsim now carry case ids keyed by their platform' err.txt)" 1
 # The migration runs first: its rows (the relative skew's too) are not
 # taken for rows of another platform content.
@@ -83,7 +83,7 @@ expect_ok "old format-1 results resume" "$PAPSIM" run old1/spec.ini --out old1/o
 expect_eq "old format-1 results: none simulated" \
     "$(grep -c '10 cases: 0 simulated, 10 already in results' err.txt)" 1
 expect_eq "old format-1 results: no results-superseded.csv" "$(ls old1/out | grep -c superseded)" 0
-expect_eq "old format-1 results: today's ids, the old columns" \
+expect_eq "old format-1 results: the current ids, the old columns" \
     "$(csv_drop params,deterministic fresh/out/results.csv | md5sum)" "$(md5sum <old1/out/results.csv)"
 
 # regress against a golden file with the old ids: compared, with a note.
@@ -94,6 +94,6 @@ expect_eq "the note says what to do" \
 awk -F, -v OFS=, 'NR == 2 { $20 = $20 * 2 } 1' fresh/out/results.csv >changed.csv
 "$PAPSIM" regress changed.csv "$data/results.csv" >diff.txt 2>&1
 expect_eq "a changed cost against an old golden exits 1" "$?" 1
-expect_eq "regress against today's ids: no note" \
+expect_eq "regress against the current ids: no note" \
     "$("$PAPSIM" regress fresh/out/results.csv old/out/results.csv | grep -c note)" 0
 finish

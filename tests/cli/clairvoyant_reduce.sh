@@ -13,7 +13,7 @@
 #   the default N follows the model, papsim bench and specs pass the values
 #   through, ids unchanged when unset, bad values refused.
 # - timing-only runs (SMPI shares buffers of 64 KiB or more) give the rows
-#   of checked runs byte for byte, with step lists above 64 KiB (issue 4).
+#   of checked runs byte for byte, with step lists above 64 KiB.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 "$PAPSIM" platform flat --nodes 17 --cores 1 --bw 10Gbps --lat 1us -o flat17.xml >/dev/null 2>&1 ||
@@ -213,7 +213,7 @@ sed -i 's/^model_alpha = 1ms/model_alpha = -3us/' model.ini
 expect_fail "spec: negative model_alpha" "model.ini:10: .*--model-alpha: duration '-3us' is negative" \
     "$PAPSIM" run model.ini --out outdir --dry-run
 
-# 6. Timing-only runs (issue 4). Without --check papsim lets SMPI fold every
+# 6. Timing-only runs. Without --check papsim lets SMPI fold every
 # buffer of 64 KiB or more onto shared pages (launch.c); the schedule and
 # the steps must stay private, or a rank with more than 2048 steps read
 # what others wrote there: MPI_ERR_RANK, MPI_ERR_TRUNCATE or a deadlock

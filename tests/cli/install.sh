@@ -20,6 +20,7 @@ expect_eq "DESTDIR holds the tree" \
 
 expect_ok "install" cmake --install "$PAPSIM_BUILD_DIR" --prefix "$here/p1"
 for f in bin/papsim bin/papbench-mpi libexec/papsim/papbench lib/libpaptrace.so \
+         bin/papcheck-mpi libexec/papsim/papcheck \
          lib/libpaptrace-smpi.a lib/libpapsim-algorithms-smpi.a lib/libpapsim-algorithms-mpi.a \
          include/papsim/papsim.h include/papsim/papsim_algorithms.h include/papsim/registry.def \
          lib/pkgconfig/papsim-smpi.pc lib/pkgconfig/papsim-mpi.pc \

@@ -269,3 +269,46 @@ csv_set() {
 per_rank_header=case_id,rep,rank,delay_s,arrive_s,exit_s,clock_offset_s,clock_rtt_s
 
 results_header() { "$PAPSIM" bench --np 2 --bytes 8 2>/dev/null | head -n 1; }
+
+# expect_closing_line NAME NP OUT MIN: OUT, the output of an MPI test
+# program (tests/mpi) run at np NP, ends with "p=NP: X passed, Y failed",
+# Y is 0 (else the first FAIL lines are shown) and X is at least MIN (a run
+# that stops early or tests nothing does not pass).
+expect_closing_line() {
+    local name=$1 np=$2 out=$3 min=$4 line npass nfail
+    line=$(grep -E "^p=$np: [0-9]+ passed, [0-9]+ failed$" "$out" | tail -n 1)
+    if [ -z "$line" ]; then
+        fail "$name np=$np: no closing line: $(grep -m 5 FAIL "$out" | tr '\n' ' ') $(tail -n 3 "$out" | tr '\n' ' ')"
+        return
+    fi
+    npass=$(echo "$line" | sed -E 's/^p=[0-9]+: ([0-9]+) passed.*/\1/')
+    nfail=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+    expect_eq "$name np=$np: failed cases ($(grep -m 5 FAIL "$out" | tr '\n' ' '))" "$nfail" "0"
+    if [ "$npass" -ge "$min" ]; then pass; else fail "$name np=$np: only $npass cases passed"; fi
+}
+
+# run_test_program MPI PROGRAM NP OUT MIN: runs an MPI test program of
+# tests/mpi at np NP into OUT, under Open MPI (MPI "Open MPI": mpiexec,
+# oversubscribed) or SMPI (MPI "SMPI": smpirun on a 5-host flat platform
+# made once in the test's directory), ended after 300 s (a hang the
+# program's own watchdog misses); it must exit 0 and close as
+# expect_closing_line says.
+run_test_program() {
+    local mpi=$1 program=$2 np=$3 out=$4 min=$5
+    local -a cmd
+    if [ "$mpi" = SMPI ]; then
+        [ -f flat5.xml ] || "$PAPSIM" platform flat --nodes 5 --cores 1 --bw 10Gbps --lat 1us \
+            -o flat5.xml >/dev/null 2>&1 || fail "could not generate a platform"
+        "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
+        cmd=("$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" "$program"
+             --cfg=smpi/simulate-computation:no --log=root.thres:critical)
+    else
+        cmd=("$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$program")
+    fi
+    if timeout 300 "${cmd[@]}" > "$out" 2>&1; then
+        pass
+    else
+        fail "$mpi np=$np: exit status $?: $(grep -m 5 FAIL "$out" | tr '\n' ' ')"
+    fi
+    expect_closing_line "$mpi" "$np" "$out" "$min"
+}

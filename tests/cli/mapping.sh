@@ -14,7 +14,7 @@ check_map() {
     local opt=()
     [ "$rpn" -gt 0 ] && opt=(--ranks-per-node "$rpn")
     expect_ok "$desc: hostfile" "$PAPSIM" hostfile --platform "$platform" \
-        --np "$np" --mapping "$mapping" "${opt[@]}" -o hosts.txt
+        --np "$np" --mapping "$mapping" "${opt[@]}" -o hosts.txt --force
     "$SMPIRUN" -map -no-privatize -platform "$platform" -hostfile hosts.txt \
         -np "$np" "$PAPBENCH" --cfg=smpi/simulate-computation:no \
         --log=root.thres:info >/dev/null 2>map.log
@@ -36,7 +36,7 @@ platform=$PAPSIM_SOURCE_DIR/platforms/default.xml   # 4 nodes x 16 cores
 np=12
 for mapping in sequential cyclic; do
     expect_ok "$mapping hostfile" "$PAPSIM" hostfile --platform "$platform" --np $np \
-        --mapping $mapping --ranks-per-node 4 -o hosts.txt
+        --mapping $mapping --ranks-per-node 4 -o hosts.txt --force
     "$SMPIRUN" -map -no-privatize -platform "$platform" -hostfile hosts.txt -np $np "$PAPBENCH" \
         --cfg=smpi/simulate-computation:no --log=root.thres:info >/dev/null 2> map.log
     for rank in $(seq 0 $((np - 1))); do

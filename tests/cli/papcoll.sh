@@ -1,5 +1,6 @@
 # libpapcoll (docs/papcoll.md): an application's collectives run by papsim's
-# algorithms, under smpirun (linked in) and under Open MPI (LD_PRELOAD).
+# algorithms, under smpirun (linked in) and under Open MPI and MPICH
+# (LD_PRELOAD).
 #   - the results of cg (papcoll/apps/cg.c) and stencil are those of the
 #     runs without the library: integer checks exact, floating sums within
 #     rounding, for every algorithm of every collective cg calls;
@@ -10,7 +11,8 @@
 #   - gather, scatter, gatherv, scatterv, alltoallv, scan and exscan
 #     (papcoll/apps/colls.c checks every value it receives) by each of their
 #     papsim algorithms, the report's exact counts per algorithm and size
-#     rule, and their inter-communicator fall-throughs under Open MPI.
+#     rule, and their inter-communicator fall-throughs under Open MPI and
+#     MPICH.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
@@ -26,14 +28,30 @@ smpi() {
         --cfg=smpi/simulate-computation:no --log=root.thres:warning "$@"
 }
 
-# mpi NP APP ARGS...: APP under Open MPI with libpapcoll preloaded and the
-# PAPCOLL_* variables of the environment.
+# mpi NP APP ARGS...: APP under the real MPI $real (ompi: Open MPI, mpich:
+# MPICH's hydra, which hands every process the whole environment) with its
+# libpapcoll preloaded and the PAPCOLL_* variables of the environment.
+real=ompi
 mpi() {
     local np=$1 app=$2; shift 2
+    if [ "$real" = mpich ]; then
+        timeout 300 "$MPIEXEC_MPICH" -n "$np" -genv LD_PRELOAD "$B/libpapcoll-mpich.so" \
+            "$app" "$@"
+        return
+    fi
     local vars=()
     for v in $(env | grep -o '^PAPCOLL_[A-Z_]*'); do vars+=(-x "$v"); done
     timeout 300 "$MPIEXEC" --oversubscribe -np "$np" -x LD_PRELOAD="$B/libpapcoll.so" \
         "${vars[@]}" "$app" "$@"
+}
+# plain NP APP ARGS...: APP under $real without the library.
+plain() {
+    local np=$1 app=$2; shift 2
+    if [ "$real" = mpich ]; then
+        timeout 300 "$MPIEXEC_MPICH" -n "$np" "$app" "$@"
+    else
+        timeout 300 "$MPIEXEC" --oversubscribe -np "$np" "$app" "$@"
+    fi
 }
 
 # same_results REF OUT: cg's outputs agree: the same iterations and integer
@@ -209,43 +227,52 @@ bad "gather's linear_sync for alltoallv" PAPCOLL_ALLTOALLV=linear_sync \
 bad "a size condition for gatherv" 'PAPCOLL_GATHERV=<=1KiB:linear' \
     "papcoll: PAPCOLL_GATHERV: rule '<=1KiB:linear': condition '<=1KiB': the ranks of a gatherv call pass their own counts, so they need not agree on a size; its rules test np only (np>=16:ALGORITHM)"
 
-# ---- under Open MPI (LD_PRELOAD) -------------------------------------------
-timeout 300 "$MPIEXEC" --oversubscribe -np 3 "$B/cg-mpi" $CG_ARGS > mpi-ref.txt
-for rule in PAPCOLL_ALLREDUCE=ring PAPCOLL_ALLREDUCE=slt PAPCOLL_REDUCE=clairvoyant \
-            PAPCOLL_BCAST=pipeline PAPCOLL_ALLGATHER=bruck PAPCOLL_ALLTOALL=modified_bruck \
-            PAPCOLL_BARRIER=tree PAPCOLL_REDUCE_SCATTER=pairwise \
-            PAPCOLL_REDUCE_SCATTER_BLOCK=recursive_halving; do
-    (export "$rule"; mpi 3 "$B/cg-mpi" $CG_ARGS > mpi-out.txt 2> mpi-err.txt) || true
-    expect_eq "mpi: $rule: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
-done
-PAPCOLL_REPORT=mpi-report.csv PAPCOLL_ALLGATHER=neighbor_exchange PAPCOLL_ALLREDUCE=prr \
-    mpi 3 "$B/cg-mpi" $CG_ARGS > mpi-out.txt
-expect_eq "mpi report: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
-expect_eq "mpi report: neighbor_exchange needs an even np: 3 fall-throughs" \
-    "$(awk -F, '$1 == "allgather" {print $4, $6, $7}' mpi-report.csv)" "3 3 np:3"
-expect_eq "mpi report: prr predicted from the second call on" \
-    "$(awk -F, '$1 == "allreduce" {print $3, $4, $10}' mpi-report.csv)" "prr 75 72"
-# The seven under Open MPI: its own collectives (no library) pass colls'
-# checks; each papsim algorithm gives the same; on an inter-communicator
-# every call falls through (papsim's algorithms are intra-communicator
-# only), counted with its reason, and Open MPI's results are checked.
-timeout 300 "$MPIEXEC" --oversubscribe -np 4 "$B/colls-mpi" > colls-mpi-ref.txt
-expect_eq "mpi: the seven without the library" "$(cat colls-mpi-ref.txt)" "$COLLS_OK"
-for k in 0 1 2; do
-    PAPCOLL_REPORT=colls-mpi-report.csv with_algorithms $k \
-        mpi 4 "$B/colls-mpi" > colls.txt 2> colls-err.txt || true
-    expect_eq "mpi: the seven by their algorithms, set $k: results" "$(cat colls.txt)" "$COLLS_OK"
-    expect_eq "mpi: the seven by their algorithms, set $k: report" \
-        "$(new_rows colls-mpi-report.csv)" "$(cat expected.csv)"
-done
-PAPCOLL_REPORT=inter-report.csv PAPCOLL_GATHER=binomial PAPCOLL_SCATTER=linear \
-    PAPCOLL_GATHERV=linear PAPCOLL_SCATTERV=linear PAPCOLL_ALLTOALLV=pairwise \
-    mpi 4 "$B/colls-mpi" --intercomm > inter.txt
-expect_eq "mpi: inter-communicator: results" "$(cat inter.txt)" "$(echo "$COLLS_OK" | head -n 5)"
-expect_eq "mpi: inter-communicator: every call fell through" "$(new_rows inter-report.csv)" \
-"gather,binomial,binomial,4,4,intercommunicator:4
+# ---- under Open MPI and MPICH (LD_PRELOAD) ---------------------------------
+# The same checks under each real MPI: Open MPI (cg-mpi, colls-mpi,
+# libpapcoll.so) and, when built (cmake/mpich.cmake), MPICH (cg-mpich,
+# colls-mpich, libpapcoll-mpich.so under mpiexec.mpich).
+reals=ompi
+[ -n "${PAPSIM_BUILD_MPICH:-}" ] && reals="ompi mpich"
+for real in $reals; do
+    app=mpi
+    [ "$real" = mpich ] && app=mpich
+    plain 3 "$B/cg-$app" $CG_ARGS > mpi-ref.txt
+    for rule in PAPCOLL_ALLREDUCE=ring PAPCOLL_ALLREDUCE=slt PAPCOLL_REDUCE=clairvoyant \
+                PAPCOLL_BCAST=pipeline PAPCOLL_ALLGATHER=bruck PAPCOLL_ALLTOALL=modified_bruck \
+                PAPCOLL_BARRIER=tree PAPCOLL_REDUCE_SCATTER=pairwise \
+                PAPCOLL_REDUCE_SCATTER_BLOCK=recursive_halving; do
+        (export "$rule"; mpi 3 "$B/cg-$app" $CG_ARGS > mpi-out.txt 2> mpi-err.txt) || true
+        expect_eq "$real: $rule: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
+    done
+    PAPCOLL_REPORT=$real-report.csv PAPCOLL_ALLGATHER=neighbor_exchange PAPCOLL_ALLREDUCE=prr \
+        mpi 3 "$B/cg-$app" $CG_ARGS > mpi-out.txt
+    expect_eq "$real report: results" "$(same_results mpi-ref.txt mpi-out.txt)" same
+    expect_eq "$real report: neighbor_exchange needs an even np: 3 fall-throughs" \
+        "$(awk -F, '$1 == "allgather" {print $4, $6, $7}' $real-report.csv)" "3 3 np:3"
+    expect_eq "$real report: prr predicted from the second call on" \
+        "$(awk -F, '$1 == "allreduce" {print $3, $4, $10}' $real-report.csv)" "prr 75 72"
+    # The seven under the real MPI: its own collectives (no library) pass colls'
+    # checks; each papsim algorithm gives the same; on an inter-communicator
+    # every call falls through (papsim's algorithms are intra-communicator
+    # only), counted with its reason, and the MPI's own results are checked.
+    plain 4 "$B/colls-$app" > colls-mpi-ref.txt
+    expect_eq "$real: the seven without the library" "$(cat colls-mpi-ref.txt)" "$COLLS_OK"
+    for k in 0 1 2; do
+        PAPCOLL_REPORT=colls-$real-report.csv with_algorithms $k \
+            mpi 4 "$B/colls-$app" > colls.txt 2> colls-err.txt || true
+        expect_eq "$real: the seven by their algorithms, set $k: results" "$(cat colls.txt)" "$COLLS_OK"
+        expect_eq "$real: the seven by their algorithms, set $k: report" \
+            "$(new_rows colls-$real-report.csv)" "$(cat expected.csv)"
+    done
+    PAPCOLL_REPORT=inter-$real-report.csv PAPCOLL_GATHER=binomial PAPCOLL_SCATTER=linear \
+        PAPCOLL_GATHERV=linear PAPCOLL_SCATTERV=linear PAPCOLL_ALLTOALLV=pairwise \
+        mpi 4 "$B/colls-$app" --intercomm > inter.txt
+    expect_eq "$real: inter-communicator: results" "$(cat inter.txt)" "$(echo "$COLLS_OK" | head -n 5)"
+    expect_eq "$real: inter-communicator: every call fell through" "$(new_rows inter-$real-report.csv)" \
+    "gather,binomial,binomial,4,4,intercommunicator:4
 scatter,linear,linear,4,4,intercommunicator:4
 gatherv,linear,linear,4,4,intercommunicator:4
 scatterv,linear,linear,4,4,intercommunicator:4
 alltoallv,pairwise,pairwise,4,4,intercommunicator:4"
+done
 finish

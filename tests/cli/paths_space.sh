@@ -85,7 +85,7 @@ expect_bad_input "run: a double quote in a pattern" \
 expect_eq "run: refused before anything ran (pattern)" "$(ls dqp/results.csv 2>/dev/null | wc -l)" 0
 # papbench names a cases file by the user's path, not by the descriptor
 # through which papsim hands smpirun a directory whose path has blanks
-# (/proc/self/fd/N, lib/sweep/launch.c).
+# (/proc/self/fd/N, lib/smpi/launch.c).
 mkdir 'cases dir'
 printf -- '--np 2 --bytes 8\n--np 2 --bogus 1\n' > 'cases dir/cases.txt'
 "$PAPSIM" hostfile --platform default --np 2 -o hf.txt

@@ -1,4 +1,4 @@
-# papbench-mpi's clock-synchronised start under Open MPI (issue 7), checked
+# papbench-mpi's clock-synchronised start under Open MPI, checked
 # by what holds however loaded the host is (CI machines are shared: np 4
 # oversubscribes 2 cores that other jobs use too). The case: allreduce at
 # np 4 with a 600 ms ascending pattern (delays 0, 200, 400, 600 ms).

@@ -37,6 +37,31 @@ awk -F= '
         gsub(/[ \t]/, "", a[i]); print coll "/" a[i] } }' "$grid" | sort -u > grid.txt
 expect_eq "algorithms missing from the golden grid" "$(comm -23 registry.txt grid.txt)" ""
 
+# One file per algorithm: algorithms/<collective>/<collective>_<name>.c is
+# the algorithm <name> of the registry, and a helper is named otherwise
+# (<collective>_util.c, <collective>_<topic>_util.c, or a name of its own
+# without the prefix, such as allreduce/fold.c).
+algorithm_files() { # ROOT
+    local f dir base
+    for f in "$1"/algorithms/*/*.c; do
+        dir=$(basename "$(dirname "$f")")
+        base=$(basename "$f" .c)
+        case "$base" in
+        *_util) ;;
+        "${dir}_"*) echo "$dir/${base#"${dir}_"}" ;;
+        esac
+    done | sort -u
+}
+algorithm_files "$PAPSIM_SOURCE_DIR" > files.txt
+expect_eq "algorithm files without a registry row" "$(comm -23 files.txt registry.txt)" ""
+expect_eq "registry rows without their algorithm file" "$(comm -13 files.txt registry.txt)" ""
+# The check bites: a helper named like an algorithm is found.
+mkdir -p planted/algorithms/allreduce
+cp "$PAPSIM_SOURCE_DIR"/algorithms/allreduce/*.c planted/algorithms/allreduce/
+cp planted/algorithms/allreduce/fold.c planted/algorithms/allreduce/allreduce_fold.c
+expect_eq "a planted helper named like an algorithm is found" \
+    "$(algorithm_files "$PWD/planted" | comm -23 - registry.txt)" "allreduce/fold"
+
 # Each knob's algorithms: the knob-specific checks read these bits.
 expect_eq "radix algorithms" "$(awk -F'\t' '(" " $3 " ") ~ / radix / {print $1 "/" $2}' rows.tsv)" \
     "reduce/radix_k"
@@ -44,20 +69,22 @@ expect_eq "estimated-knowledge algorithms" \
     "$(awk -F'\t' '(" " $3 " ") ~ / estimated / {print $1 "/" $2}' rows.tsv | tr '\n' ' ')" \
     "allreduce/slt allreduce/prr "
 
-# The mpich column names MPICH's matching algorithm as its CVAR takes it
-# (MPIR_CVAR_<COLLECTIVE>_INTRA_ALGORITHM=NAME), or is empty. MPICH's names
-# per collective, from MPICH 4.3.2's src/mpi/coll/cvars.txt (the blocking
-# intra-communicator algorithms; "auto" and "nb" left out: they are no
-# algorithm of their own).
+# The mpich column names MPICH 4.0.2's algorithm with the same pattern as
+# MPIR_CVAR_<COLLECTIVE>_INTRA_ALGORITHM takes it, "NAME@V" for one that
+# MPICH 4.0.2 lacks and MPICH V has, or is empty. MPICH 4.0.2's names per
+# collective: the blocking intra-communicator values its library describes
+# (`strings libmpich.so.12 | grep 'Variable to select'` of Debian 12's
+# libmpich12 4.0.2; "auto" and "nb" left out: they are no algorithm of their
+# own); the later ones from MPICH 4.3.2's src/mpi/coll/cvars.txt.
 mpich_names() { # COLLECTIVE
     case "$1" in
-    allgather) echo "brucks k_brucks recursive_doubling ring recexch_doubling recexch_halving" ;;
+    allgather) echo "brucks recursive_doubling ring" ;;
     allgatherv) echo "brucks recursive_doubling ring" ;;
     reduce) echo "binomial smp reduce_scatter_gather" ;;
-    allreduce) echo "smp recursive_doubling recursive_multiplying reduce_scatter_allgather tree recexch ring k_reduce_scatter_allgather" ;;
-    alltoall) echo "brucks k_brucks pairwise pairwise_sendrecv_replace scattered" ;;
-    bcast) echo "binomial smp scatter_recursive_doubling_allgather scatter_ring_allgather pipelined_tree tree" ;;
-    barrier) echo "smp k_dissemination recexch" ;;
+    allreduce) echo "smp recursive_doubling reduce_scatter_allgather" ;;
+    alltoall) echo "brucks pairwise pairwise_sendrecv_replace scattered" ;;
+    bcast) echo "binomial smp scatter_recursive_doubling_allgather scatter_ring_allgather" ;;
+    barrier) echo "smp dissemination" ;;
     reduce_scatter) echo "noncommutative pairwise recursive_doubling recursive_halving" ;;
     reduce_scatter_block) echo "noncommutative recursive_doubling pairwise recursive_halving" ;;
     alltoallv) echo "pairwise_sendrecv_replace scattered" ;;
@@ -67,28 +94,37 @@ mpich_names() { # COLLECTIVE
     gatherv | scatterv) echo "linear" ;;
     esac
 }
+mpich_later_names() { # COLLECTIVE: MPICH 4.3.2's additions
+    case "$1" in
+    allreduce) echo "recursive_multiplying tree recexch ring k_reduce_scatter_allgather" ;;
+    esac
+}
 registry_columns "" collective algorithm mpich > mpich.tsv
 bad_mpich=""
 while IFS=$'\t' read -r coll algo name; do
     [ -n "$name" ] || continue
-    case " $(mpich_names "$coll") " in
+    case "$name" in
+    *@4.[1-3]) names=$(mpich_later_names "$coll"); name=${name%@*} ;;
+    *) names=$(mpich_names "$coll") ;;
+    esac
+    case " $names " in
     *" $name "*) ;;
     *) bad_mpich="$bad_mpich $coll/$algo:$name" ;;
     esac
 done < mpich.tsv
-expect_eq "mpich names that MPICH 4.3.2 does not have" "$bad_mpich" ""
+expect_eq "mpich names that MPICH 4.0.2 (or, NAME@V, MPICH V) does not have" "$bad_mpich" ""
 # The counterparts recorded (a change here is a change of the registry).
 expect_eq "algorithms with an MPICH counterpart" \
     "$(awk -F'\t' '$3 != "" {print $1 "/" $2 "=" $3}' mpich.tsv | tr '\n' ' ')" \
     "allgather/ring=ring allgather/recursive_doubling=recursive_doubling allgather/bruck=brucks \
 allgatherv/ring=ring reduce/binomial=binomial reduce/rabenseifner=reduce_scatter_gather \
-allreduce/ring=ring allreduce/recursive_doubling=recursive_doubling \
+allreduce/ring=ring@4.1 allreduce/recursive_doubling=recursive_doubling \
 allreduce/rabenseifner=reduce_scatter_allgather alltoall/modified_bruck=brucks \
 bcast/scatter_allgather=scatter_recursive_doubling_allgather \
-bcast/scatter_ring_allgather=scatter_ring_allgather barrier/dissemination=k_dissemination \
+bcast/scatter_ring_allgather=scatter_ring_allgather barrier/dissemination=dissemination \
 reduce_scatter/recursive_halving=recursive_halving reduce_scatter/pairwise=pairwise \
 reduce_scatter_block/recursive_halving=recursive_halving reduce_scatter_block/pairwise=pairwise \
 reduce_scatter_block/noncommutative=noncommutative \
 scan/recursive_doubling=recursive_doubling exscan/recursive_doubling=recursive_doubling \
-reduce_scatter/noncommutative=noncommutative "
+reduce_scatter/noncommutative=noncommutative gather/binomial=binomial "
 finish

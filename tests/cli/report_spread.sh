@@ -1,4 +1,4 @@
-# papsim report --spread (issue 7: real runs are noisy, so the report gives
+# papsim report --spread (real runs are noisy, so the report gives
 # the median with its spread): on the hand-made real-MPI table in
 # tests/fixtures/report_spread/ (5 repetitions per cell, some missed_start,
 # one check_failed; its header gives every median, range and ratio worked

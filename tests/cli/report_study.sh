@@ -109,4 +109,18 @@ want=$(awk -v b0="$(last_of binomial no_delay 0)" -v b="$(last_of binomial last_
 got=$(row 1.5x-own 8B last_delayed tiny/report/robustness.txt | awk -F' [|] ' '{ print $2, $3 }' |
       sed 's/ [gr]//g; s/  */ /g; s/ $//')
 expect_eq "tiny robustness from results.csv" "$got" "$want"
+# The study's reports are papsim report --all's, with the metric given: a
+# rerun (nothing left to simulate) with --metric total_delay writes what
+# papsim report DIR --all --metric total_delay writes, file for file.
+expect_ok "tiny study, total_delay" "$PAPSIM" study tiny.ini --out tiny --jobs 1 --quiet \
+    --metric total_delay
+expect_ok "report --all, total_delay" "$PAPSIM" report tiny --all --metric total_delay --out all
+for f in report.txt report.md runtimes.txt runtimes.md robustness.txt robustness.md; do
+    expect_eq "study = report --all: $f" "$(cmp tiny/report/$f all/$f 2>&1 && echo same)" same
+done
+expect_eq "the study's report is of total_delay" "$(grep -c total_delay tiny/report/report.txt)" \
+    "$(grep -c total_delay all/report.txt)"
+expect_eq "total_delay differs from last_delay" \
+    "$(cmp -s tiny/report/report.txt all/report.txt && "$PAPSIM" report tiny --all --out ld >/dev/null 2>&1 &&
+       cmp -s ld/report.txt all/report.txt && echo same || echo differs)" differs
 finish

@@ -85,7 +85,7 @@ resume_old() { # DIR DROPPED-COLUMNS NCOLUMNS
 }
 resume_old old params,deterministic 23
 resume_old v2 deterministic 24
-expect_eq "today's rows say deterministic" \
+expect_eq "current rows say deterministic" \
     "$(csv_col deterministic full/results.csv | grep -cv "^yes$")" 0
 
 # The forecast before a sweep: cases still to run and their messages, the

@@ -1,4 +1,4 @@
-# papsim on SimGrid 3.32 to 4.1 (lib/sweep/simgrid_compat.h, cmake/simgrid.cmake):
+# papsim on SimGrid 3.32 to 4.1 (lib/smpi/simgrid_compat.h, cmake/simgrid.cmake):
 # - papsim --version names the SimGrid smpirun loads and the one papsim was
 #   built with, and the supported range;
 # - the forecast knows the version: SimGrid before 3.34 gets the eager-scan

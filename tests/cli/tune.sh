@@ -1,4 +1,4 @@
-# papsim tune (issue 22): Open MPI's tuned dynamic rules file from a study.
+# papsim tune: Open MPI's tuned dynamic rules file from a study.
 #  1. The exact text of both formats (Open MPI 4.1's, Open MPI 5's
 #     rule-file-version-2) and of the summary for the hand-made table in
 #     tests/fixtures/tune/ (its header gives every value and threshold), under

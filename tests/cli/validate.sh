@@ -192,7 +192,7 @@ refused "a matrix seed no random matrix uses" unused-seed.ini \
     "unused-seed.ini:6: matrix_seed: --matrix-seed '0' is not a seed (an integer from 1 to 2^63-1)"
 
 # ---- unknown options and commands are named as such, in one form -----------
-for cmd in list pattern platform hostfile bench run merge report study regress calibrate \
+for cmd in list pattern platform hostfile bench check run merge report study regress calibrate \
            compare schedule trace-summary; do
     rc=0; "$PAPSIM" $cmd --bogus-flag >out.txt 2>err.txt || rc=$?
     expect_eq "$cmd --bogus-flag: exit status" "$rc" 2
@@ -211,7 +211,7 @@ for cmdopt in "list --np" "list --format" "pattern --np" "platform --info" "host
 done
 rc=0; "$PAPSIM" bogus-command >out.txt 2>err.txt || rc=$?
 expect_eq "unknown command: exit status" "$rc" 2
-expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune; see papsim --help)"
+expect_eq "unknown command: message" "$(cat err.txt)" "papsim: unknown command 'bogus-command' (valid: list, pattern, platform, hostfile, bench, check, run, merge, report, study, regress, calibrate, compare, schedule, trace-summary, tune, new; see papsim --help)"
 [ -e out ] && fail "an option check created out/" || pass
 
 # ---- --cfg=smpi/<collective>:NAME, checked like builtin:NAME --------------

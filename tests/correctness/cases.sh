@@ -38,12 +38,32 @@
 # usage: correctness_cases NP > cases.txt   (needs $PAPSIM)
 
 # registry_columns (tests/cli/lib.sh, sourced first): the registry rows.
+# The collectives' families and traits come from `papsim list --collectives
+# --format csv` (read_collectives), so a case is picked by what its
+# collective is (rooted, op, v-form, ...), never by its name.
+
+# Reads the collectives into collective_info[COLLECTIVE] = "|FAMILY|TRAIT|..|".
+read_collectives() {
+    local coll rest
+    declare -gA collective_info=()
+    while read -r coll rest; do
+        collective_info[$coll]="|$rest|"
+    done < <("$PAPSIM" list --collectives --format csv | csv_cols collective,family,traits |
+        awk -F, '{ t = $2; for (i = 3; i <= NF; i++) { f = $i; gsub(/^[ "]+|[ "]+$/, "", f); t = t "|" f }
+                   print $1 " " t }')
+}
+
+# is COLLECTIVE WORD: 1 if the collective's family or one of its traits is
+# WORD.
+is() {
+    case "${collective_info[$1]-}" in *"|$2|"*) return 0 ;; *) return 1 ;; esac
+}
 
 # 1 if the algorithm may run a non-commutative op: a reducing collective
 # whose restrictions do not include "commutative op".
 takes_noncommutative() {
     local coll=$1 restr=$2
-    case "$coll" in reduce | allreduce | reduce_scatter | reduce_scatter_block) ;; *) return 1 ;; esac
+    is "$coll" op && ! is "$coll" scan || return 1
     case "$restr" in *"commutative op"*) return 1 ;; *) return 0 ;; esac
 }
 
@@ -123,18 +143,19 @@ rs_noncommutative_cases() {
 
 correctness_cases() {
     local np=$1 coll algo restr knobs count dtype size op ops root inplace roots dist dists seg combos combo
+    read_collectives
     registry_columns "$np" collective algorithm restrictions knobs |
     while IFS=$'\t' read -r coll algo restr knobs; do
         roots=0
-        [ "$coll" = reduce ] || [ "$coll" = bcast ] && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
+        is "$coll" rooted && roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
         ops="sum max" dists=uniform
-        if [ "$coll" = allgatherv ]; then
+        if is "$coll" v-form && ! is "$coll" op; then
             ops=sum dists="uniform broadcast spike half lindec geometric"
         fi
-        if [ "$coll" = reduce_scatter ]; then # its blocks follow the distributions
+        if is "$coll" v-form && is "$coll" op; then # its blocks follow the distributions
             dists="uniform broadcast spike half lindec geometric"
         fi
-        if [ "$coll" = barrier ]; then
+        if is "$coll" "no data"; then
             # No data: every arrival pattern, the check reads the entry and
             # exit times (no rank leaves before the last one entered).
             for pattern in no_delay ascending descending first_delayed last_delayed random; do
@@ -143,36 +164,36 @@ correctness_cases() {
             done
             continue
         fi
-        if [ "$coll" = alltoallv ]; then
+        if is "$coll" matrix; then
             alltoallv_cases "$np" "$algo"
             continue
         fi
-        if [ "$coll" = reduce_scatter ] && [ "$algo" = noncommutative ]; then
+        if is "$coll" v-form && is "$coll" op && [ "$algo" = noncommutative ]; then
             rs_noncommutative_cases "$np"
             continue
         fi
-        if [ "$coll" = scan ] || [ "$coll" = exscan ]; then
+        if is "$coll" scan; then
             scan_cases "$coll" "$algo" "$np"
             continue
         fi
-        case "$coll" in gather | scatter | gatherv | scatterv)
+        if is "$coll" rooted && ! is "$coll" "one buffer" && ! is "$coll" op; then
             gs_cases "$coll" "$algo" "$knobs" "$np"
-            continue ;;
-        esac
-        [ "$coll" = alltoall ] && ops=sum # no combining in an exchange
-        [ "$coll" = bcast ] && ops=sum # nothing combined
+            continue
+        fi
+        is "$coll" alltoall && ops=sum # no combining in an exchange
+        is "$coll" "one buffer" && ops=sum # nothing combined
         for count in 0 1 3 1001; do
             for dtype in int double; do
                 size=4; [ "$dtype" = double ] && size=8
                 for op in $ops; do
                     for dist in $dists; do
                         # reduce_scatter: max on uniform blocks only
-                        [ "$coll" = reduce_scatter ] && [ "$op" = max ] &&
+                        is "$coll" v-form && [ "$op" = max ] &&
                             [ "$dist" != uniform ] && continue
                         for root in $roots; do
                             for inplace in "" " --in-place"; do
                                 # MPI_Bcast has one buffer: no in-place form
-                                [ "$coll" = bcast ] && [ -n "$inplace" ] && continue
+                                is "$coll" "one buffer" && [ -n "$inplace" ] && continue
                                 echo "--collective $coll --algorithm $algo --np $np" \
                                      "--bytes $((count * size)) --distribution $dist" \
                                      "--datatype $dtype --op $op --root $root --check$inplace"
@@ -257,7 +278,7 @@ correctness_cases() {
                 count=${seg%%:*}
                 for root in $roots; do
                     for inplace in "" " --in-place"; do
-                        [ "$coll" = bcast ] && [ -n "$inplace" ] && continue
+                        is "$coll" "one buffer" && [ -n "$inplace" ] && continue
                         echo "--collective $coll --algorithm $algo --np $np" \
                              "--bytes $((count * size)) --segment-bytes ${seg#*:}" \
                              "--datatype $dtype --op $op --root $root --check$inplace"
@@ -279,7 +300,7 @@ gs_cases() {
     local coll=$1 algo=$2 knobs=$3 np=$4 count root inplace dist
     local roots base="--collective $coll --algorithm $algo --np $np --datatype int"
     roots=$(printf '%s\n' 0 $((np - 1)) $((np / 2)) | sort -un)
-    if [ "$coll" = gather ] || [ "$coll" = scatter ]; then
+    if ! is "$coll" v-form; then
         for inplace in "" " --in-place"; do
             for count in 0 3 1001; do
                 for root in $roots; do

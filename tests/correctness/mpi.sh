@@ -1,19 +1,29 @@
 # The same correctness grid as correctness_smpi.sh, with the same algorithm
-# sources built for Open MPI (papbench-mpi) under mpirun, oversubscribed.
+# sources built for Open MPI (papbench-mpi) under mpirun, oversubscribed;
+# tests/correctness/mpich.sh runs it for MPICH (papbench-mpich under
+# mpiexec.mpich, np 1 to 17) by setting PAPSIM_GRID_MPI=mpich.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 source "$PAPSIM_SOURCE_DIR/tests/correctness/cases.sh"
 
+if [ "${PAPSIM_GRID_MPI:-ompi}" = mpich ]; then
+    grid_mpi="MPICH" bench=$PAPBENCH_MPICH nps="1 2 3 4 5 7 8 16 17"
+    launch=("$MPIEXEC_MPICH" -n)
+else
+    grid_mpi="Open MPI" bench=$PAPBENCH_MPI nps="1 2 3 4 5 7 8 16 17 32"
+    launch=("$MPIEXEC" --oversubscribe -np)
+fi
+
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
-for np in 1 2 3 4 5 7 8 16 17 32; do
+for np in $nps; do
     correctness_cases "$np" > "cases-$np.txt"
     want=$(grep -c -- --check "cases-$np.txt")
     # Results only: clock offsets once, not before every repetition.
-    if "$MPIEXEC" --oversubscribe -np "$np" "$PAPBENCH_MPI" --margin 0.0005 --clock-sync once --no-header \
+    if "${launch[@]}" "$np" "$bench" --margin 0.0005 --clock-sync once --no-header \
         --cases "cases-$np.txt" > "rows-$np.csv" 2> "err-$np.txt"; then
         pass
     else
-        fail "np=$np: papbench-mpi failed: $(tail -n 3 "err-$np.txt")"
+        fail "np=$np: $(basename "$bench") failed: $(tail -n 3 "err-$np.txt")"
     fi
     expect_eq "np=$np: rows" "$(wc -l < "rows-$np.csv")" "$want"
     # Real runs may flag a missed start (noisy host); only wrong results fail.
@@ -23,5 +33,5 @@ done
 # registry, so one missing here accepts none of these np or lost its cases.
 cat rows-*.csv | csv_cols -H "$(results_header)" collective,algorithm | sort -u > ran.txt
 "$PAPSIM" list | tail -n +2 | awk '{print $1 "," $2}' | sort -u > registered.txt
-expect_eq "algorithms never run under Open MPI" "$(comm -23 registered.txt ran.txt | tr '\n' ' ')" ""
+expect_eq "algorithms never run under $grid_mpi" "$(comm -23 registered.txt ran.txt | tr '\n' ' ')" ""
 finish

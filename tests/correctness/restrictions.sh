@@ -2,8 +2,9 @@
 # (tests/mpi/restrictions.c, no papbench in front of it), refuses a case it
 # does not support with the error class papsim_algorithms.h documents, on
 # every rank and without a hang, and still gives the right result otherwise.
-# Under Open MPI (mpiexec, oversubscribed) at np 4 (a power of two), 5 (odd)
-# and 6 (even, not a power of two), and under SMPI with the same sources
+# Under Open MPI (mpiexec, oversubscribed) and MPICH (mpiexec.mpich, when
+# built) at np 4 (a power of two), 5 (odd) and 6 (even, not a power of
+# two), and under SMPI with the same sources
 # built as smpicc builds them, without papsim's defines, at np 4 and 5.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
@@ -14,46 +15,27 @@ export OMPI_MCA_mpi_yield_when_idle=1 OMPI_MCA_btl=self,vader
 # run that stops early or tests nothing does not pass.
 min_cases=700
 
-# check_run NAME NP OUT: the program's closing line says no failures and
-# enough passed cases.
-check_run() {
-    local name=$1 np=$2 out=$3 line npass nfail
-    line=$(grep -E "^p=$np: [0-9]+ passed, [0-9]+ failed$" "$out" | tail -n 1)
-    if [ -z "$line" ]; then
-        fail "$name np=$np: no closing line: $(tail -n 5 "$out" | tr '\n' ' ')"
-        return
-    fi
-    npass=$(echo "$line" | sed -E 's/^p=[0-9]+: ([0-9]+) passed.*/\1/')
-    nfail=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
-    expect_eq "$name np=$np: failed cases ($(grep -m 3 FAIL "$out" | tr '\n' ' '))" "$nfail" "0"
-    if [ "$npass" -ge "$min_cases" ]; then pass; else fail "$name np=$np: only $npass cases passed"; fi
-}
-
 for np in 4 5 6; do
-    # timeout: a hang the program's own watchdog misses still ends the test.
-    if timeout 300 "$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$PAPSIM_RESTRICTIONS" \
-        > "mpi-$np.txt" 2>&1; then
-        pass
-    else
-        fail "Open MPI np=$np: exit status $?: $(grep -m 5 FAIL "mpi-$np.txt" | tr '\n' ' ')"
-    fi
-    check_run "Open MPI" "$np" "mpi-$np.txt"
+    run_test_program "Open MPI" "$PAPSIM_RESTRICTIONS" "$np" "mpi-$np.txt" "$min_cases"
     expect_eq "Open MPI np=$np: not taken for SMPI" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=0$" "mpi-$np.txt")" "1"
 done
 
-if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ]; then
-    "$PAPSIM" platform flat --nodes 5 --cores 1 --bw 10Gbps --lat 1us -o flat5.xml >/dev/null 2>&1 ||
-        fail "could not generate a platform"
-    for np in 4 5; do
-        "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
-        if timeout 300 "$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" \
-            "$PAPSIM_RESTRICTIONS_SMPI" --cfg=smpi/simulate-computation:no \
-            --log=root.thres:critical > "smpi-$np.txt" 2>&1; then
+# The same under MPICH (papsim-restrictions-mpich under mpiexec.mpich),
+# when it is built (cmake/mpich.cmake).
+if [ -n "${PAPSIM_RESTRICTIONS_MPICH:-}" ]; then
+    for np in 4 5 6; do
+        if timeout 300 "$MPIEXEC_MPICH" -n "$np" "$PAPSIM_RESTRICTIONS_MPICH" > "mpich-$np.txt" 2>&1; then
             pass
         else
-            fail "SMPI np=$np: exit status $?: $(grep -m 5 FAIL "smpi-$np.txt" | tr '\n' ' ')"
+            fail "MPICH np=$np: exit status $?: $(grep -m 5 FAIL "mpich-$np.txt" | tr '\n' ' ')"
         fi
-        check_run "SMPI" "$np" "smpi-$np.txt"
+        check_run "MPICH" "$np" "mpich-$np.txt"
+    done
+fi
+
+if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ]; then
+    for np in 4 5; do
+        run_test_program SMPI "$PAPSIM_RESTRICTIONS_SMPI" "$np" "smpi-$np.txt" "$min_cases"
         # Detected from SMPI's own mpi.h, so the gamma case (combine cost
         # charged as simulated time) ran too.
         expect_eq "SMPI np=$np: SMPI detected" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=1$" "smpi-$np.txt")" "1"

@@ -33,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mpi.h>
 
@@ -41,6 +40,7 @@
 #include "restrictions_more.h"
 #include "restrictions_scan.h"
 #include "restrictions_gs.h"
+#include "watchdog.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
@@ -71,13 +71,14 @@ static affine affine_input(int rank, int i)
 
 static int int_input(int rank, int i) { return 100 * rank + i + 1; }
 
-/* The issue's five algorithms that returned MPI_SUCCESS and a wrong result
- * for a non-commutative op: each must be refused below. */
-static const char *const issue_five[][2] = {
+/* Five algorithms that need a commutative op, which once returned
+ * MPI_SUCCESS and a wrong result for a non-commutative one: each must
+ * refuse such an op below. */
+static const char *const commutative_five[][2] = {
     {"allreduce", "ring"}, {"allreduce", "segmented_ring"}, {"reduce", "binary"},
     {"reduce", "chain"},   {"reduce", "parallel_ring"},
 };
-#define NISSUE (sizeof issue_five / sizeof issue_five[0])
+#define NCOMMUTATIVE_FIVE (sizeof commutative_five / sizeof commutative_five[0])
 
 /* An arrival source that counts its calls (clairvoyant, slt, prr must call it). */
 typedef struct {
@@ -99,7 +100,7 @@ typedef struct {
     MPI_Datatype affine_type;
     MPI_Op noncomm;
     int passed, failed;
-    int refused[NISSUE];         /* the issue's five refused a non-commutative op */
+    int refused[NCOMMUTATIVE_FIVE]; /* which of the five refused a non-commutative op */
     int exercised[64];           /* cases passed per expected class (classes < 64) */
 } ctx;
 
@@ -121,34 +122,8 @@ static const char *class_name(int cls)
     return "another class";
 }
 
-/* Every rank reaches this point within HANG_SECONDS, or the ones that did
- * report the case and abort the run (SMPI detects deadlocks itself). */
-static void all_returned(const char *what)
-{
-#if PAPSIM_ALGORITHMS_SMPI
-    (void)what;
-    MPI_Barrier(MPI_COMM_WORLD);
-#else
-    MPI_Request req;
-    int done = 0;
-    const double t0 = MPI_Wtime();
-    MPI_Ibarrier(MPI_COMM_WORLD, &req);
-    while (!done) {
-        MPI_Test(&req, &done, MPI_STATUS_IGNORE);
-        if (!done && MPI_Wtime() - t0 > HANG_SECONDS) {
-            int rank;
-            MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-            fprintf(stderr, "FAIL rank %d: %s: not every rank returned within %.0f s (hang)\n",
-                    rank, what, HANG_SECONDS);
-            MPI_Abort(MPI_COMM_WORLD, 3);
-        }
-        if (!done) {
-            const struct timespec pause = {0, 200000}; /* 0.2 ms: leave the cores to the others */
-            nanosleep(&pause, NULL);
-        }
-    }
-#endif
-}
+/* Every rank reaches this point within HANG_SECONDS (watchdog.h). */
+static void all_returned(const char *what) { test_all_returned(what, HANG_SECONDS); }
 
 /* Records one case: the class this rank got against the one wanted, and
  * the result check when the call must succeed; all ranks agree. */
@@ -336,8 +311,8 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, 
     verdict(c, label, rc, want, result_ok);
     MPI_Comm_free(&comm);
     if (a->noncomm && rc != MPI_SUCCESS)
-        for (size_t k = 0; k < NISSUE; k++)
-            if (!strcmp(issue_five[k][0], e->collective) && !strcmp(issue_five[k][1], e->name))
+        for (size_t k = 0; k < NCOMMUTATIVE_FIVE; k++)
+            if (!strcmp(commutative_five[k][0], e->collective) && !strcmp(commutative_five[k][1], e->name))
                 c->refused[k] = 1;
 }
 
@@ -548,18 +523,18 @@ int main(int argc, char **argv)
     test_smpi_gamma(&c);
 #endif
 
-    /* Not vacuous: the issue's five were refused, and every class the
+    /* Not vacuous: the five were refused, and every class the
      * cases expect was seen to come back. */
     if (c.rank == 0) {
-        for (size_t k = 0; k < NISSUE; k++) {
-            if (only && strcmp(only, issue_five[k][0]))
+        for (size_t k = 0; k < NCOMMUTATIVE_FIVE; k++) {
+            if (only && strcmp(only, commutative_five[k][0]))
                 continue;
             if (c.refused[k]) {
                 c.passed++;
             } else {
                 c.failed++;
                 fprintf(stderr, "FAIL: %s %s did not refuse a non-commutative op\n",
-                        issue_five[k][0], issue_five[k][1]);
+                        commutative_five[k][0], commutative_five[k][1]);
             }
         }
         const int classes[] = {MPI_SUCCESS, MPI_ERR_ARG, MPI_ERR_COUNT};

@@ -19,8 +19,8 @@
 #include "check.h"
 #include "hardware/calibrate_run.h"
 #include "sweep/bench_case.h"
-#include "sweep/launch.h"
-#include "sweep/simgrid_compat.h"
+#include "smpi/launch.h"
+#include "smpi/simgrid_compat.h"
 #include "sweep/sweep_merge.h"
 
 /* The message of e contains want. */

@@ -171,7 +171,7 @@ static void test_params_field(check_counts *c)
     CHECK(c, commas == papsim_results_ncolumns - 3, "format 1 row has %d commas: %s", commas,
           old);
 
-    /* Today's format: unchanged. */
+    /* The current format: unchanged. */
     snprintf(old, sizeof old, "%s", row);
     papsim_results_row_to_format(old, PAPSIM_RESULTS_FORMAT);
     CHECK_STR(c, old, row);

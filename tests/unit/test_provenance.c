@@ -1,4 +1,4 @@
-/* Unit tests for lib/sweep/provenance.c: the FNV-1a 64 hash against
+/* Unit tests for lib/smpi/provenance.c: the FNV-1a 64 hash against
  * the published test vectors of the FNV reference, file hashing, the
  * provenance record (keys, hashes, quoting, records appended on resume,
  * copied by papsim merge) and reading SimGrid versions back for papsim regress. Needs a writable
@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "platform/platform.h"
-#include "sweep/provenance.h"
+#include "smpi/provenance.h"
 
 static void hex_of(uint64_t h, char out[17])
 {

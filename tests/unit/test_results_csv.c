@@ -11,7 +11,7 @@
 #include "check.h"
 #include "results/results_csv.h"
 
-/* Two ok rows of today's format (rows 2 and 3 of a file with the header). */
+/* Two ok rows of the current format (rows 2 and 3 of a file with the header). */
 #define ROW_A                                                                                \
     "f6963d922bbbbba2,reduce,binomial,default,8,sequential,0,no_delay,0,0,1,8,uniform,"     \
     "double,sum,0,0,,0,6.1e-06,6.1e-06,1.7e-06,6.1e-06,yes,ok"
@@ -75,7 +75,7 @@ static void expect_refused(check_counts *c, const char *what, const char *text, 
     CHECK(c, t.nrows == 0 && t.text == NULL, "%s: table not emptied", what);
 }
 
-/* The header of today's format, then the rows given, one per line. */
+/* The header of the current format, then the rows given, one per line. */
 static void table(char *buf, size_t len, const char *rows)
 {
     snprintf(buf, len, "%s\n%s", papsim_results_header(), rows);
@@ -96,7 +96,7 @@ static void test_good_tables(check_counts *c)
 {
     char text[4096], h[1024];
     table(text, sizeof text, ROW_A "\n" ROW_B "\n" ROW_UNSUPPORTED "\n");
-    expect_ok(c, "today's format", text, 3, PAPSIM_RESULTS_FORMAT);
+    expect_ok(c, "the current format", text, 3, PAPSIM_RESULTS_FORMAT);
     table(text, sizeof text, "");
     expect_ok(c, "a header only", text, 0, PAPSIM_RESULTS_FORMAT);
     for (int f = 1; f < PAPSIM_RESULTS_FORMAT; f++) {

@@ -1,10 +1,10 @@
-/* Unit tests for lib/sweep/simgrid_compat.c, the one place where papsim
+/* Unit tests for lib/smpi/simgrid_compat.c, the one place where papsim
  * differs per SimGrid version: version texts, which versions scan their
  * list of eager sends (before 3.34) and the forecast's constants for each. */
 #include "check.h"
 #include <stdio.h>
 
-#include "sweep/simgrid_compat.h"
+#include "smpi/simgrid_compat.h"
 #include "sweep/sweep.h"
 
 int main(void)

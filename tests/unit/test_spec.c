@@ -183,7 +183,7 @@ static void test_errors(check_counts *c, temp_dir *t)
                      "ranks_per_node, patterns, skews, seed, reps, datatype, "
                      "op, root, gamma, in_place, segment_bytes, check, distributions, "
                      "knowledge, schedule_timed, segments, model_alpha, model_beta, "
-                     "max_requests, knomial_radix, radix, edge, matrix_seed)");
+                     "max_requests, knomial_radix, radix, edge, matrix_seed, plugins)");
     check_load_error(c, t, "# c\nnp 4\n", 2,
                      "expected 'key = value' or '[section]', got 'np 4'");
     check_load_error(c, t, "np = 4\n[a]\nbytes = 8\nbytes = 16\n", 4,
@@ -225,10 +225,11 @@ static void test_errors(check_counts *c, temp_dir *t)
 
 static void test_keys(check_counts *c)
 {
-    CHECK(c, papsim_spec_key_count() == 29, "29 keys");
+    CHECK(c, papsim_spec_key_count() == 30, "30 keys");
     CHECK_STR(c, papsim_spec_key_name(0), "collective");
     CHECK_STR(c, papsim_spec_key_name(28), "matrix_seed");
-    CHECK(c, papsim_spec_key_name(29) == NULL, "past the end");
+    CHECK_STR(c, papsim_spec_key_name(29), "plugins");
+    CHECK(c, papsim_spec_key_name(30) == NULL, "past the end");
 }
 
 int main(void)

@@ -1,0 +1,53 @@
+#include "smpi/plugins.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin.h"
+#include "smpi/smpi_algos.h"
+
+int papsim_plugin_add(const char *path, papsim_err *e)
+{
+    char why[sizeof e->msg - 8];
+    for (const char *s = path; *s; s++)
+        if (*s == ' ' || *s == '\'' || *s == '"' || *s == '\\' || (unsigned char)*s < 0x20 ||
+            *s == 0x7f)
+            return papsim_fail(e, "%s: smpirun splits papbench's arguments at blanks and "
+                                  "quotes: move or link the file to a path without them",
+                               path);
+    if (papsim_plugin_register(path, "SMPI", why, sizeof why) != 0)
+        return papsim_fail(e, "%s", why);
+    return 0;
+}
+
+int papsim_plugin_words(char **words, int max)
+{
+    const char *path;
+    int n = 0;
+    for (size_t i = 0; papsim_plugin_at(i, &path) && n + 2 <= max; i++) {
+        words[n++] = "--plugin";
+        words[n++] = (char *)path;
+    }
+    return n;
+}
+
+int papsim_plugins_load_check(papsim_err *e)
+{
+    char *words[64] = {"--log=root.thres:critical"}, *out = NULL, *line;
+    int status = 0;
+    int n = 1 + papsim_plugin_words(words + 1, 60);
+    if (n == 1)
+        return 0;
+    words[n++] = "-h"; /* SimGrid takes --help for itself */
+    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
+        return -1;
+    /* papbench loads every file before it reads -h; a refusal is its
+     * one "papbench: --plugin FILE: ..." line. */
+    line = strstr(out, "papbench: --plugin "); /* whatever smpirun's status */
+    if (line) {
+        line[strcspn(line, "\n")] = '\0';
+        papsim_fail(e, "%s", line + strlen("papbench: --plugin "));
+    }
+    free(out);
+    return line ? -1 : 0;
+}

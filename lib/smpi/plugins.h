@@ -1,0 +1,25 @@
+/* A user's algorithm for the commands that simulate (papsim bench, run,
+ * list): its shared object registered as user:NAME (algorithms/plugin.h)
+ * and handed to every papbench papsim starts (--plugin). */
+#ifndef PAPSIM_SWEEP_PLUGINS_H
+#define PAPSIM_SWEEP_PLUGINS_H
+
+#include "util/papsim_error.h"
+
+/* Registers the SMPI build of a user's algorithm. smpirun is a shell
+ * script that splits papbench's arguments at blanks, so a path with a
+ * blank, a quote, a backslash or a control character is refused with
+ * what to do. On failure e names the file and what to do. */
+int papsim_plugin_add(const char *path, papsim_err *e);
+
+/* The --plugin words of every registered file for papbench's argv:
+ * writes at most max words into words and returns how many. */
+int papsim_plugin_words(char **words, int max);
+
+/* Loads every registered file in one papbench under smpirun (one rank),
+ * as every batch will (papbench -h): a file that does not load (an undefined symbol, a
+ * missing function) is refused before any case runs, with papbench's
+ * reason. 0 when there is none or all load. */
+int papsim_plugins_load_check(papsim_err *e);
+
+#endif
