@@ -1,48 +1,50 @@
 #!/usr/bin/env bash
-# Large runs: wall time and peak memory of one timing-only collective at
-# np = 1024, 4096 and 16384 on generated platforms of the right size
-# (papsim platform: 16-core hosts, 64/256/1024 of them, a two-level fat
-# tree by default, PAPSIM_SCALE_TOPO=dragonfly for a dragonfly).
+# Large runs: wall time, peak memory and memory per rank of one
+# timing-only collective at np 16384, 32768, 65536 and 131072 on generated
+# platforms of the right size (papsim platform: 16-core hosts, np/16 of
+# them, a two-level fat tree by default, PAPSIM_SCALE_TOPO=dragonfly for a
+# dragonfly).
 #
-# Cases: reduce binomial (1 KiB vector), allgather bruck and sparbit (8 B
-# blocks of char: the small-block case), allreduce rabenseifner (1 MiB).
-# Sparbit and Rabenseifner run with rendezvous sends
-# (--cfg=smpi/send-is-detached-thresh:0): SimGrid 3.32 keeps every eager
-# (detached, below 64 KiB) send on one global list and finds a finished one
-# by a linear scan, so p eager sends in flight cost O(p) each (docs/performance.md,
-# "Allgather simulation cost"). Sparbit has p/2 in flight per rank and does
-# not finish np = 256 in 60 s; Rabenseifner's last halving and first
-# doubling steps put p sends in flight at once, and it took over 300 s at np
-# 16384. Rendezvous leaves both algorithms' simulated times unchanged (each
-# step of Rabenseifner at a power-of-two np is a symmetric pairwise
-# exchange); the script checks that for Rabenseifner at np 1024 and prints
-# both times.
-# Every run is timing-only: no --check, so papbench writes no input data
-# and never compares a result (the rows' "ok" means "ran", not "checked";
-# papsim run says how many of its cases are unchecked), and buffers above
+# Cases: reduce binomial (1 KiB vector: a logarithmic algorithm),
+# allreduce rabenseifner (1 MiB: a bandwidth algorithm) and reduce
+# clairvoyant (1 KiB, arrival-aware; without --knowledge its schedule is the
+# balanced one, which every rank builds for all np ranks). Rabenseifner runs
+# with rendezvous sends (--cfg=smpi/send-is-detached-thresh:0): SimGrid 3.32
+# keeps every eager send (below 64 KiB) on one list and finds a finished one
+# by a linear scan, and Rabenseifner's last halving and first doubling steps
+# put p eager sends in flight at once; rendezvous leaves its simulated time
+# unchanged (every step at a power-of-two np is a symmetric pairwise
+# exchange), which the script checks at np 1024 first.
+# Every run is timing-only: no --check, so papbench writes no input data and
+# never compares a result (the rows' "ok" means "ran"), and buffers above
 # 64 KiB share one set of pages across ranks (smpi/auto-shared-malloc-thresh,
-# set by papsim). papsim bench runs smpirun with -no-privatize and a hostfile
-# of one host per line (no host:N lines, which make smpirun call python3);
-# this script adds small actor stacks, --cfg=contexts/stack-size (KiB,
-# PAPSIM_SCALE_STACK, default 128; SMPI's default is 8192).
+# set by papsim). papsim bench runs smpirun with -no-privatize and a
+# hostfile of one host per line; this script adds small actor stacks,
+# --cfg=contexts/stack-size (KiB, PAPSIM_SCALE_STACK, default 128; SMPI's
+# default is 8192, which costs address space, not resident memory).
 #
-# Peak memory is the simulator's peak proportional set size (PSS), sampled
-# from /proc/PID/smaps_rollup every 0.5 s. A run is capped at
-# PAPSIM_SCALE_TIMEOUT seconds (default 300, the 5-minute goal) and shown as
-# a timeout beyond it; an algorithm that timed out is not run at larger np.
+# Peak memory: the simulator's (smpimain's) resident set (RSS) and
+# proportional set size (PSS), sampled from /proc/PID/smaps_rollup every
+# second; per rank: peak RSS / np. A run is stopped when its RSS passes
+# PAPSIM_SCALE_MEM_CAP MiB (default 16384) or its wall time
+# PAPSIM_SCALE_TIMEOUT seconds (default 600); an algorithm stopped or
+# failed at one np is not run at larger ones. papsim bench itself refuses a
+# case its memory forecast says will not fit (MemAvailable,
+# vm.max_map_count): that line shows its message.
 #
 # usage: bench/scale.sh [BUILD_DIR]                 (default ./build)
-#        PAPSIM_SCALE_NPS="1024 4096" bench/scale.sh  (other process counts)
-#        PAPSIM_SCALE_ALGOS="binomial bruck" bench/scale.sh  (a subset)
+#        PAPSIM_SCALE_NPS="16384 32768" bench/scale.sh     (other process counts)
+#        PAPSIM_SCALE_ALGOS="binomial" bench/scale.sh      (a subset)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
 papsim=$build/papsim
-limit=${PAPSIM_SCALE_TIMEOUT:-300}
+limit=${PAPSIM_SCALE_TIMEOUT:-600}
+cap_mib=${PAPSIM_SCALE_MEM_CAP:-16384}
 stack=${PAPSIM_SCALE_STACK:-128}
 topo=${PAPSIM_SCALE_TOPO:-fat_tree}
-nps=${PAPSIM_SCALE_NPS:-1024 4096 16384}
-algos=" ${PAPSIM_SCALE_ALGOS:-binomial bruck sparbit rabenseifner} "
+nps=${PAPSIM_SCALE_NPS:-16384 32768 65536 131072}
+algos=" ${PAPSIM_SCALE_ALGOS:-binomial rabenseifner clairvoyant} "
 cores=16
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -62,60 +64,69 @@ platform() {
     echo "$file"
 }
 
-peak_pss_mib() { # pid: the peak summed PSS of the smpimain processes of this run
-    local pid=$1 peak=0 sum child
+# watch PID: until PID ends, samples the smpimain of this run; prints
+# "PEAK_RSS_KIB PEAK_PSS_KIB STOPPED" (STOPPED: 1 if the memory cap was
+# passed, and PID was then stopped).
+watch() {
+    local pid=$1 rss=0 pss=0 stopped=0 sim r p
     while kill -0 "$pid" 2>/dev/null; do
-        sum=0
-        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
-            sum=$((sum + $(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)))
+        for sim in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
+            read -r r p < <(awk '/^Rss:/ { r = $2 } /^Pss:/ { p = $2 } END { print r + 0, p + 0 }' \
+                "/proc/$sim/smaps_rollup" 2>/dev/null || echo "0 0")
+            [ "$r" -gt "$rss" ] && rss=$r
+            [ "$p" -gt "$pss" ] && pss=$p
+            if [ "$r" -gt $((cap_mib * 1024)) ]; then
+                stopped=1
+                kill "$pid" "$sim" 2>/dev/null
+            fi
         done
-        [ "$sum" -gt "$peak" ] && peak=$sum
-        sleep 0.5
+        sleep 1
     done
-    echo $((peak / 1024))
+    echo "$rss $pss $stopped"
 }
 
 # run NP COLLECTIVE ALGORITHM BYTES DATATYPE [CFG]: one line of the table.
 run() {
-    local np=$1 coll=$2 algo=$3 bytes=$4 dtype=$5 extra=${6:-} start end status peak
+    local np=$1 coll=$2 algo=$3 bytes=$4 dtype=$5 extra=${6:-} start end status
     start=$(date +%s.%N)
-    timeout "$limit" "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
+    # shellcheck disable=SC2086 # extra: options, split on purpose
+    nice timeout "$limit" "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
         --bytes "$bytes" --datatype "$dtype" --platform "$(platform "$np")" \
         --cfg=contexts/stack-size:"$stack" $extra >"$work/out.csv" 2>"$work/err.txt" &
     local pid=$!
-    peak=$(peak_pss_mib "$pid")
+    read -r rss pss stopped < <(watch "$pid")
     wait "$pid"; status=$?
     end=$(date +%s.%N)
-    local wall; wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+    local wall rss_mib pss_mib per_rank
+    wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+    rss_mib=$((rss / 1024)) pss_mib=$((pss / 1024))
+    per_rank=$(awk -v r="$rss" -v n="$np" 'BEGIN { printf "%.1f", r / n }')
     if [ "$status" -eq 0 ]; then
         local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
-        printf '%-6s %-10s %-13s %-6s %-14s %9s %9s  timing only (unchecked)\n' "$np" "$coll" \
-            "$algo" "$bytes" "$sim" "$wall" "$peak"
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "$sim" "$wall" "$rss_mib" "$pss_mib" "$per_rank"
         return 0
     fi
-    if [ "$status" -eq 124 ]; then
-        printf '%-6s %-10s %-13s %-6s %-14s %9s %9s\n' "$np" "$coll" "$algo" "$bytes" - \
-            ">$limit" "$peak"
+    if [ "$stopped" = 1 ]; then
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "stopped: RSS > $cap_mib MiB" "$wall" ">$rss_mib" "$pss_mib" -
+    elif [ "$status" -eq 124 ]; then
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "stopped: > $limit s" ">$limit" "$rss_mib" "$pss_mib" -
     else
-        printf '%-6s %-10s %-13s %-6s failed (exit %s): %s\n' "$np" "$coll" "$algo" "$bytes" \
-            "$status" "$(tail -n 2 "$work/err.txt" | tr '\n' ' ' | head -c 200)"
+        printf '%-7s %-10s %-13s %-6s failed (exit %s): %s\n' "$np" "$coll" "$algo" "$bytes" \
+            "$status" "$(grep -v '^\[' "$work/err.txt" | tail -n 2 | tr '\n' ' ' | head -c 400)"
     fi
     return 1
 }
 
 echo "# papsim bench/scale.sh: $topo platforms, $cores cores per host, stack $stack KiB," \
-     "cap $limit s, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
-# Every shared buffer above 64 KiB is one mmap per rank: at np 16384 that
-# passes Linux's default vm.max_map_count (65530) and SimGrid aborts with
-# "Could not map folded virtual memory". Say so before it happens.
-maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 0)
-if [ "$maps" -lt 262144 ]; then
-    echo "# note: vm.max_map_count is $maps; np 16384 with buffers above 64 KiB needs more:" \
-         "sysctl -w vm.max_map_count=262144 (root)"
-fi
+     "caps $limit s and $cap_mib MiB, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)," \
+     "MemAvailable $(awk '/^MemAvailable:/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo)," \
+     "vm.max_map_count $(cat /proc/sys/vm/max_map_count 2>/dev/null || echo unknown)," \
+     "$("$papsim" --version 2>/dev/null | grep -m1 "^simgrid" || echo "simgrid unknown")"
 # Rendezvous sends must not change Rabenseifner's simulated time: compare
-# with SMPI's default eager sends at np 1024 (eager takes over 300 s at
-# 16384).
+# with SMPI's default eager sends at np 1024.
 if [[ $algos == *" rabenseifner "* ]]; then
     np0=1024
     sim_of() { "$papsim" bench --np "$np0" --collective allreduce --algorithm rabenseifner \
@@ -125,20 +136,19 @@ if [[ $algos == *" rabenseifner "* ]]; then
     echo "# rabenseifner np $np0 (total_delay_s,mean_elapsed_s): eager $eager, rendezvous $rdv" \
          "$([ -n "$eager" ] && [ "$eager" = "$rdv" ] && echo "(equal)" || echo "(DIFFER)")"
 fi
-printf '%-6s %-10s %-13s %-6s %-14s %9s %9s\n' np collective algorithm bytes simulated_s \
-    wall_s peak_MiB
+printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' np collective algorithm bytes \
+    simulated_s wall_s rss_MiB pss_MiB KiB/rank
 declare -A gave_up
 for np in $nps; do
     while read -r coll algo bytes dtype extra; do
         [[ $algos == *" $algo "* ]] || continue
         [ -n "${gave_up[$algo]:-}" ] && {
-            printf '%-6s %-10s %-13s %-6s not run (timed out or failed at a smaller np)\n' \
+            printf '%-7s %-10s %-13s %-6s not run (stopped or failed at a smaller np)\n' \
                 "$np" "$coll" "$algo" "$bytes"; continue; }
         run "$np" "$coll" "$algo" "$bytes" "$dtype" "$extra" || gave_up[$algo]=1
     done <<'CASES'
 reduce binomial 1KiB double
-allgather bruck 8 char
-allgather sparbit 8 char --cfg=smpi/send-is-detached-thresh:0
 allreduce rabenseifner 1MiB double --cfg=smpi/send-is-detached-thresh:0
+reduce clairvoyant 1KiB double
 CASES
 done

@@ -12,7 +12,7 @@
 #include <string.h>
 #endif
 
-enum { TAG_START = 11, TAG_TIMES = 12, TAG_CLOCK = 14, TAG_DONE = 15 };
+enum { TAG_START = 11, TAG_TIMES = 12, TAG_DELAY = 13, TAG_CLOCK = 14, TAG_DONE = 15 };
 
 /* The local clock the common clock is built on. Under SMPI, MPI_Wtime is
  * the simulated global time. On a real MPI it is not a shared clock even
@@ -43,6 +43,20 @@ static const double SIM_EPOCH = 1024.0;
 static const double SIM_START_GRID = 1.0 / 64;
 #endif
 
+/* The harness's sends under SMPI are synchronous: SimGrid 3.32 keeps every
+ * detached (eager) send in flight on one list and removes a finished one by
+ * a linear scan, so the p-1 sends of a broadcast or of the end-of-run
+ * reports would cost p^2/2 visits (minutes of wall time at np 32768). A
+ * synchronous send is not on that list. It only ends when its receive is
+ * posted, and every receive of the harness is posted before its sender
+ * gets there or waits for nothing else, so simulated times do not change
+ * (bench/scale-rows.sh). */
+#ifdef PAPSIM_SIMULATED
+#define HARNESS_SEND MPI_Ssend
+#else
+#define HARNESS_SEND MPI_Send
+#endif
+
 /* Binomial broadcast of n elements of `type` from rank 0 over the harness
  * communicator. */
 static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datatype type)
@@ -57,7 +71,7 @@ static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datat
     }
     for (mask >>= 1; mask > 0 && rc == MPI_SUCCESS; mask >>= 1) /* forward to children */
         if (h->rank + mask < h->size)
-            rc = MPI_Send(v, n, type, h->rank + mask, TAG_START, h->comm);
+            rc = HARNESS_SEND(v, n, type, h->rank + mask, TAG_START, h->comm);
     return rc;
 }
 
@@ -126,7 +140,8 @@ static int share_board(papbench_harness *h)
 {
     uint64_t addr[2] = {0, 0};
     if (h->rank == 0) {
-        h->board = calloc((size_t)h->size * PAPBENCH_T_COUNT, sizeof *h->board);
+        /* the times, then two delay boards of np delays and a verdict each */
+        h->board = calloc((size_t)h->size * (PAPBENCH_T_COUNT + 2) + 2, sizeof *h->board);
         if (!h->board)
             return MPI_ERR_NO_MEM;
         h->board_barrier = sg_barrier_init((unsigned)h->size);
@@ -136,6 +151,9 @@ static int share_board(papbench_harness *h)
     int rc = bcast_from_rank0(h, addr, 2, MPI_UINT64_T);
     h->board = (double *)(uintptr_t)addr[0];
     h->board_barrier = (void *)(uintptr_t)addr[1];
+    h->delay_board[0] = h->board ? h->board + (size_t)h->size * PAPBENCH_T_COUNT : NULL;
+    h->delay_board[1] = h->board ? h->delay_board[0] + (size_t)h->size + 1 : NULL;
+    h->cases_shared = 0;
     return rc;
 }
 #endif
@@ -182,10 +200,15 @@ void papbench_harness_free(papbench_harness *h)
     /* Every other rank reports that it has left the board's barrier (point to
      * point: the harness calls no collective) before rank 0 destroys it. */
     if (h->rank != 0)
-        MPI_Send(NULL, 0, MPI_BYTE, 0, TAG_DONE, h->comm);
+        HARNESS_SEND(NULL, 0, MPI_BYTE, 0, TAG_DONE, h->comm);
     if (h->rank == 0) {
+        /* From any source: the p-1 reports wait in rank 0's mailbox, and a
+         * receive from a named rank would scan them for it (p^2/2 visits in
+         * all, most of the wall time of a bare case at np 4096 and beyond);
+         * any source takes the first. Every case has ended: nothing else
+         * carries this tag. */
         for (int r = 1; r < h->size; r++)
-            MPI_Recv(NULL, 0, MPI_BYTE, r, TAG_DONE, h->comm, MPI_STATUS_IGNORE);
+            MPI_Recv(NULL, 0, MPI_BYTE, MPI_ANY_SOURCE, TAG_DONE, h->comm, MPI_STATUS_IGNORE);
         sg_barrier_destroy((sg_bar_t)h->board_barrier);
         free(h->board);
     }
@@ -275,5 +298,60 @@ int papbench_gather_times(const papbench_harness *h, const double *mine, double 
             return rc;
     }
     return MPI_SUCCESS;
+#endif
+}
+
+int papbench_share_delays(papbench_harness *h, const double *all, double *mine, int *failed,
+                          const double **shared)
+{
+#ifdef PAPSIM_SIMULATED
+    /* Cases alternate between two boards: rank 0 writes the next case's
+     * delays while no rank can still be reading this case's (every rank
+     * passed this barrier, so every rank has read the board before). */
+    double *board = h->delay_board[h->cases_shared++ % 2];
+    const size_t np = (size_t)h->size;
+    if (h->rank == 0) {
+        if (all)
+            memcpy(board, all, np * sizeof *board);
+        board[np] = all ? 1.0 : 0.0;
+    }
+    sg_barrier_wait((sg_bar_t)h->board_barrier);
+    *failed = board[np] != 1.0;
+    *mine = *failed ? 0.0 : board[h->rank];
+    *shared = *failed ? NULL : board;
+    return MPI_SUCCESS;
+#else
+    double msg[2] = {0.0, 0.0}; /* 1 if rank 0 made the delays; the delay */
+    int rc = MPI_SUCCESS;
+    *shared = NULL;
+    if (h->rank != 0) {
+        rc = MPI_Recv(msg, 2, MPI_DOUBLE, 0, TAG_DELAY, h->comm, MPI_STATUS_IGNORE);
+    } else {
+        for (int r = 1; r < h->size && rc == MPI_SUCCESS; r++) {
+            msg[0] = all ? 1.0 : 0.0;
+            msg[1] = all ? all[r] : 0.0;
+            rc = MPI_Send(msg, 2, MPI_DOUBLE, r, TAG_DELAY, h->comm);
+        }
+        msg[0] = all ? 1.0 : 0.0;
+        msg[1] = all ? all[0] : 0.0;
+    }
+    *failed = msg[0] != 1.0;
+    *mine = msg[1];
+    return rc;
+#endif
+}
+
+int papbench_comm_dup(MPI_Comm *dup)
+{
+#ifdef PAPSIM_SIMULATED
+    MPI_Group world;
+    int rc = MPI_Comm_group(MPI_COMM_WORLD, &world);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = MPI_Comm_create(MPI_COMM_WORLD, world, dup);
+    MPI_Group_free(&world);
+    return rc;
+#else
+    return MPI_Comm_dup(MPI_COMM_WORLD, dup);
 #endif
 }

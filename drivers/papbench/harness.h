@@ -42,10 +42,13 @@ typedef struct {
                             to within half of it */
     double margin;       /* seconds between agreeing on a start and the start */
 #ifdef PAPSIM_SIMULATED
-    /* Simulation only: rank 0's board of every rank's times and a SimGrid
+    /* Simulation only: rank 0's board of every rank's times, two boards of
+     * every rank's delay (cases alternate between them) and a SimGrid
      * barrier, shared by all ranks of the one smpirun process (see
-     * papbench_gather_times). */
+     * papbench_gather_times and papbench_share_delays). */
     double *board;
+    double *delay_board[2]; /* np delays, then 1 if rank 0 made them, 0 if not */
+    unsigned cases_shared;  /* delay boards handed out so far */
     void *board_barrier; /* sg_bar_t */
 #endif
 } papbench_harness;
@@ -98,5 +101,28 @@ enum {
  * more bytes, the more). The ranks write into a board in the one process
  * and meet at a SimGrid barrier, which costs no simulated time. */
 int papbench_gather_times(const papbench_harness *h, const double *mine, double *all);
+
+/* Every rank learns its own delay in a case from rank 0, which alone made
+ * the case's pattern: `all` (np delays), or NULL when it could not (then
+ * every rank gets *failed = 1, and the case fails on all of them). So no
+ * rank but rank 0 holds the np delays, and the ranks never disagree about
+ * whether a pattern file was readable. Every rank calls it once per case,
+ * before the case's first repetition. Under SMPI rank 0 writes the delays
+ * into a board of the one process and the ranks meet at a SimGrid barrier
+ * (no message, no simulated time: every rank is at the same simulated time
+ * between two cases); *shared then points at every rank's delay, valid
+ * until the next case but one (for --knowledge oracle). On a real MPI rank 0
+ * sends each rank its delay and *shared is NULL. */
+int papbench_share_delays(papbench_harness *h, const double *all, double *mine, int *failed,
+                          const double **shared);
+
+/* A duplicate of MPI_COMM_WORLD for the collectives of builtin: cases. On a
+ * real MPI, MPI_Comm_dup. Under SMPI, MPI_Comm_create with the world's
+ * group: the same communicator (SMPI 3.32 builds both with the same
+ * constructor and the same broadcast of its id, so simulated times are
+ * equal), but it refers to the one world group where MPI_Comm_dup gives
+ * every rank its own copy of the p-member group (8 bytes per member: 32 GiB
+ * over 65536 ranks). */
+int papbench_comm_dup(MPI_Comm *dup);
 
 #endif

@@ -254,15 +254,28 @@ static void write_per_rank(const char *path, const papsim_case *c, int rep, int 
     fclose(f);
 }
 
+/* A case's pattern and times. Only rank 0, which writes the rows, holds
+ * vectors of np entries (and, on a real MPI with --knowledge oracle, every
+ * rank the delays: the algorithm reads them all); every other rank knows its
+ * own delay, so papbench's memory in the one smpirun process grows as np,
+ * not np^2. */
 typedef struct {
-    double *delays;        /* this case's pattern */
+    double *delays;        /* this case's pattern (rank 0; see above) */
     double *times;         /* [rank][PAPBENCH_T_*], gathered on rank 0 */
     double *arrive, *exit_t; /* the same times as plain vectors, for the metrics */
+    double delay;          /* this rank's own delay */
+    const double *all;     /* every rank's delay for --knowledge oracle, or NULL */
 } rank_vectors;
 
-static int alloc_vectors(rank_vectors *v, int np)
+/* Rank 0 allocates every vector; a rank that makes the pattern itself only
+ * the delays; the others nothing. */
+static int alloc_vectors(rank_vectors *v, int np, int rank0, int makes_pattern)
 {
+    if (!rank0 && !makes_pattern)
+        return 0;
     v->delays = calloc((size_t)np, sizeof(double));
+    if (!rank0)
+        return v->delays ? 0 : -1;
     v->times = calloc((size_t)np * PAPBENCH_T_COUNT, sizeof(double));
     v->arrive = calloc((size_t)np, sizeof(double));
     v->exit_t = calloc((size_t)np, sizeof(double));
@@ -372,11 +385,11 @@ static int run_repetition(papbench_call *call, papbench_harness *h, rank_vectors
     if ((!o->sync_once && (rc = papbench_sync_clocks(h)) != MPI_SUCCESS) ||
         (rc = papbench_agree_start(h, &start)) != MPI_SUCCESS)
         return rc;
-    papbench_call_knowledge(call, v->delays);
-    const double target = start + v->delays[h->rank];
+    papbench_call_knowledge(call, v->all);
+    const double target = start + v->delay;
     int missed = 0;
     if (call->knowledge == PAPBENCH_KNOW_ESTIMATED &&
-        (rc = compute_until_edge(call, h, start, v->delays[h->rank], &missed)) != MPI_SUCCESS)
+        (rc = compute_until_edge(call, h, start, v->delay, &missed)) != MPI_SUCCESS)
         return rc;
     missed |= papbench_wait_until(h, target);
     arrive = papbench_now(h);
@@ -407,38 +420,6 @@ static int run_repetition(papbench_call *call, papbench_harness *h, rank_vectors
     return MPI_SUCCESS;
 }
 
-static int run_case(const papsim_case *c, papbench_harness *h, MPI_Comm algo_comm,
-                    const papbench_options *o, int *failed_checks, papsim_err *e)
-{
-    papbench_call call;
-    rank_vectors v = {0};
-    papsim_pattern pattern;
-    int rc = -1;
-    if (papbench_call_prepare(&call, c, algo_comm, e) != 0)
-        return -1;
-    if (alloc_vectors(&v, h->size) != 0) {
-        papsim_fail(e, "out of memory for %d-rank vectors", h->size);
-        goto out;
-    }
-    /* A keyed file pattern must still hold the delays its case id hashes
-     * (papsim read the file when it built the case): an edited file fails
-     * the case instead of giving a row under that id. */
-    if (papsim_pattern_parse(c->pattern, &pattern, e) != 0 ||
-        papsim_pattern_delays_keyed(&pattern, h->size, c->skew_s, c->seed, 1, c->pattern_key,
-                                    v.delays, e) != 0)
-        goto out;
-    for (int rep = -o->warmup; rep < c->reps; rep++) /* warm-ups first, unnumbered */
-        if (run_repetition(&call, h, &v, rep, o, failed_checks) != MPI_SUCCESS) {
-            papsim_fail(e, "an MPI call failed in %s/%s", c->collective, c->algorithm);
-            goto out;
-        }
-    rc = 0;
-out:
-    free_vectors(&v);
-    papbench_call_free(&call);
-    return rc;
-}
-
 /* The communicator a case's collective runs on. On a real MPI, one duplicate
  * of MPI_COMM_WORLD for every case. Under SMPI, papsim's algorithms run on
  * MPI_COMM_WORLD (a duplicate costs O(p^2) memory there: harness.h), and
@@ -458,12 +439,79 @@ static int case_comm(const papsim_case *c, MPI_Comm *dup, MPI_Comm *comm)
     (void)c;
 #endif
     if (*dup == MPI_COMM_NULL) {
-        int rc = MPI_Comm_dup(MPI_COMM_WORLD, dup);
+        int rc = papbench_comm_dup(dup);
         if (rc != MPI_SUCCESS)
             return rc;
     }
     *comm = *dup;
     return MPI_SUCCESS;
+}
+
+/* Rank 0 makes the case's pattern and every rank learns its own delay
+ * (papbench_share_delays). On a real MPI with --knowledge oracle every rank
+ * makes the whole pattern itself, as its algorithm reads every delay. A
+ * keyed file pattern must still hold the delays its case id hashes (papsim
+ * read the file when it built the case): an edited file fails the case
+ * instead of giving a row under that id. */
+static int case_delays(const papsim_case *c, papbench_harness *h, rank_vectors *v, papsim_err *e)
+{
+    papsim_pattern pattern;
+    int makes = 0, failed = 0;
+#ifndef PAPSIM_SIMULATED
+    makes = !strcmp(c->knowledge, "oracle");
+#endif
+    int ok = alloc_vectors(v, h->size, h->rank == 0, makes) == 0;
+    if (!ok)
+        papsim_fail(e, "out of memory for %d-rank vectors", h->size);
+    if (ok && (h->rank == 0 || makes))
+        ok = papsim_pattern_parse(c->pattern, &pattern, e) == 0 &&
+             papsim_pattern_delays_keyed(&pattern, h->size, c->skew_s, c->seed, 1, c->pattern_key,
+                                         v->delays, e) == 0;
+    if (papbench_share_delays(h, ok && h->rank == 0 ? v->delays : NULL, &v->delay, &failed,
+                              &v->all) != MPI_SUCCESS)
+        return papsim_fail(e, "could not hand out the delays of pattern %s", c->pattern);
+    if (!ok)
+        return -1;
+    if (failed) /* rank 0 prints why */
+        return papsim_fail(e, "rank 0 could not make pattern %s", c->pattern);
+    if (makes) {
+        v->all = v->delays;
+        v->delay = v->delays[h->rank];
+    }
+    return 0;
+}
+
+static int run_case(const papsim_case *c, papbench_harness *h, MPI_Comm *dup,
+                    const papbench_options *o, int *failed_checks, papsim_err *e)
+{
+    papbench_call call;
+    rank_vectors v = {0};
+    MPI_Comm algo_comm;
+    int rc = -1, prepared = 0;
+    /* The case's values checked (as papbench_call_prepare does, the same
+     * verdict on every rank), then the delays, while every rank is at the
+     * same simulated time (the last case's end), so the board's barrier
+     * holds no rank back. */
+    if (papsim_case_validate(c, e) != 0 || case_delays(c, h, &v, e) != 0)
+        goto out;
+    if (case_comm(c, dup, &algo_comm) != MPI_SUCCESS) {
+        papsim_fail(e, "could not duplicate MPI_COMM_WORLD");
+        goto out;
+    }
+    if (papbench_call_prepare(&call, c, algo_comm, e) != 0)
+        goto out;
+    prepared = 1;
+    for (int rep = -o->warmup; rep < c->reps; rep++) /* warm-ups first, unnumbered */
+        if (run_repetition(&call, h, &v, rep, o, failed_checks) != MPI_SUCCESS) {
+            papsim_fail(e, "an MPI call failed in %s/%s", c->collective, c->algorithm);
+            goto out;
+        }
+    rc = 0;
+out:
+    free_vectors(&v);
+    if (prepared)
+        papbench_call_free(&call);
+    return rc;
 }
 
 /* papbench --library-version: the MPI library this process runs on, as the
@@ -496,7 +544,7 @@ int main(int argc, char **argv)
     papsim_case_list list = {0};
     papsim_err e = {{0}};
     papbench_harness h;
-    MPI_Comm algo_comm = MPI_COMM_NULL, comm; /* algo_comm: the duplicate, once made */
+    MPI_Comm algo_comm = MPI_COMM_NULL; /* the duplicate, once made */
     int rank, status = 0, failed_checks = 0, nextra = 0;
     char **extra = calloc((size_t)argc + 1, sizeof(char *));
 
@@ -531,8 +579,7 @@ int main(int argc, char **argv)
     if (rank == 0 && o.header)
         printf("%s\n", papsim_results_header());
     for (int i = 0; i < list.ncases && status == 0; i++)
-        if (case_comm(&list.cases[i], &algo_comm, &comm) != MPI_SUCCESS ||
-            run_case(&list.cases[i], &h, comm, &o, &failed_checks, &e) != 0) {
+        if (run_case(&list.cases[i], &h, &algo_comm, &o, &failed_checks, &e) != 0) {
             if (list.lines[i] > 0)
                 papsim_fail_prefix(&e, "%s:%d: ", o.cases_path, list.lines[i]);
             status = PAPSIM_EXIT_BAD_INPUT;

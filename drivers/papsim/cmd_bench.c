@@ -13,7 +13,7 @@
 #include "util/papsim_error.h"
 
 typedef struct {
-    int dry_run, keep, help, force;
+    int dry_run, keep, help, force, ignore_memory;
     const char *per_rank;
     const char *cfg[32];
     int ncfg;
@@ -24,7 +24,7 @@ static void bench_usage(FILE *out)
     fputs("usage: papsim bench [CASE OPTIONS] [--np N] [--platform FILE|default]\n"
           "                    [--mapping sequential|cyclic] [--ranks-per-node C]\n"
           "                    [--cfg=ITEM:VALUE ...] [--per-rank FILE [--force]]\n"
-          "                    [--dry-run] [--keep] [--plugin FILE]...\n"
+          "                    [--dry-run] [--keep] [--plugin FILE]... [--ignore-memory]\n"
           "Simulates one case with smpirun and prints its results.csv rows (with header).\n"
           "Case options are papbench's (papbench --help): --collective, --algorithm,\n"
           "--bytes, --distribution, --datatype, --op, --root, --in-place, --pattern, --skew (absolute),\n"
@@ -44,7 +44,11 @@ static void bench_usage(FILE *out)
           "  --plugin FILE        a user's algorithm (its SMPI build, NAME.smpi.so), named\n"
           "                       user:NAME in --algorithm; repeatable\n"
           "  --dry-run            print the smpirun command instead of running it\n"
-          "  --keep               keep the working directory (platform, hostfile)\n",
+          "  --keep               keep the working directory (platform, hostfile)\n"
+          "  --ignore-memory      run even when the memory forecast says the case does not\n"
+          "                       fit: the memory available (MemAvailable in /proc/meminfo;\n"
+          "                       the variable PAPSIM_MEM_AVAILABLE, e.g. 8GiB, replaces it)\n"
+          "                       or vm.max_map_count (PAPSIM_MAX_MAP_COUNT replaces it)\n",
           out);
 }
 
@@ -60,6 +64,8 @@ static int parse_bench_extra(char **extra, int n, bench_options *o, papsim_err *
             o->keep = 1;
         else if (!strcmp(a, "--force"))
             o->force = 1;
+        else if (!strcmp(a, "--ignore-memory"))
+            o->ignore_memory = 1;
         else if (!strcmp(a, "--per-rank") && i + 1 < n)
             o->per_rank = extra[++i];
         else if (!strcmp(a, "--plugin") && i + 1 < n) {
@@ -94,7 +100,8 @@ int papsim_cmd_bench(int argc, char **argv)
         bench_usage(stdout);
         status = 0;
     } else {
-        papsim_bench_request q = {o.dry_run, o.keep, o.per_rank, o.force, o.cfg, o.ncfg};
+        papsim_bench_request q = {o.dry_run, o.keep, o.per_rank, o.force, o.cfg, o.ncfg,
+                                  o.ignore_memory};
         status = papsim_bench_run(&c, &q, workdir, sizeof workdir, stdout, &e);
         if (status != 0)
             papsim_cmd_error("bench", status, "%s", e.msg);

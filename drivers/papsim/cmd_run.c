@@ -20,7 +20,7 @@ static void run_usage(FILE *out)
     fputs("usage: papsim run SPEC --out DIR [--jobs N] [--cfg=ITEM:VALUE ...] [--dry-run] [--quiet]\n"
           "                [--wait-lock] [--shard I/N] [--case-timeout T] [--skip-failed]\n"
           "                [--msg-cost T] [--rank-cost T] [--case-cost T] [--scan-cost T]\n"
-          "                [--waitall-cost T]\n"
+          "                [--waitall-cost T] [--ignore-memory]\n"
           "       papsim run SPEC --out DIR --slurm [--shards N] [--partition P] [--time T]\n"
           "                [--cpus-per-task C] [--mem M] [--account A] [--sbatch LINE ...]\n"
           "Expands the sweep spec (.ini) and simulates every case into DIR/results.csv.\n"
@@ -57,6 +57,13 @@ static void run_usage(FILE *out)
           "                   is checked against SMPI's algorithm names)\n"
           "  --dry-run        list the cases (and the forecast, on stderr) and exit\n"
           "  --quiet          no forecast and no progress lines\n"
+          "  --ignore-memory  run even when the memory forecast says that the largest\n"
+          "                   cases (one per worker) do not fit the memory available\n"
+          "                   (MemAvailable in /proc/meminfo; the variable\n"
+          "                   PAPSIM_MEM_AVAILABLE, e.g. 8GiB, replaces it) or need more\n"
+          "                   mappings than vm.max_map_count (PAPSIM_MAX_MAP_COUNT\n"
+          "                   replaces it); without it papsim run refuses such a sweep\n"
+          "                   before anything runs, saying by how much\n"
           "  --shard I/N      run only shard I of N (1 <= I <= N): the cases of the spec's\n"
           "                   expansion are dealt round-robin, a cell (block, platform,\n"
           "                   np, placement, size) with relative skews as one unit with\n"
@@ -173,6 +180,8 @@ static int parse_run_args(int argc, char **argv, run_options *o, papsim_err *e)
             o->r.jobs = (int)j;
         } else if (!strcmp(a, "--quiet")) {
             o->r.quiet = 1;
+        } else if (!strcmp(a, "--ignore-memory")) {
+            o->r.ignore_memory = 1;
         } else if (!strcmp(a, "--wait-lock")) {
             o->r.wait_lock = 1;
         } else if (!strcmp(a, "--dry-run")) {

@@ -13,6 +13,7 @@
 #include "cases/pattern.h"
 #include "papsim_catalog.h"
 #include "sweep/bench_case.h"
+#include "sweep/sweep_memory.h"
 #include "smpi/launch.h"
 #include "smpi/locate.h"
 #include "smpi/smpi_algos.h"
@@ -164,6 +165,13 @@ int papsim_bench_run(papsim_case *c, const papsim_bench_request *q, char *workdi
     workdir[0] = '\0';
     if (papsim_bench_check_case(c, e) != 0)
         return status;
+    if (!q->dry_run) { /* the memory forecast: refused before anything runs */
+        sweep_memory_need need;
+        sweep_memory_need_init(&need, 1);
+        sweep_memory_need_add(&need, c);
+        if (sweep_memory_check(&need, q->ignore_memory, "papsim bench", e) != 0)
+            return status;
+    }
     if (q->per_rank) { /* written beside FILE, put in place when the case is done */
         const char *const inputs[] = {c->platform, strncmp(c->pattern, "file:", 5) ? NULL
                                                                                   : c->pattern + 5};

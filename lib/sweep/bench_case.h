@@ -57,6 +57,7 @@ typedef struct {
     int force;                /* replace an existing per_rank file */
     const char *const *cfg;   /* NULL-terminated --cfg=/--log= words for smpirun */
     int ncfg;
+    int ignore_memory;        /* a memory forecast that does not fit only warns */
 } papsim_bench_request;
 
 /* Simulates one case: checks it (papsim_bench_check_case) and its --cfg

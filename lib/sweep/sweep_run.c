@@ -15,6 +15,7 @@
 #include "smpi/locate.h"
 #include "sweep/sweep_failed.h"
 #include "sweep/sweep_lock.h"
+#include "sweep/sweep_memory.h"
 #include "smpi/versions.h"
 
 static int is_done(const sweep_results_index *r, const sweep_case *sc)
@@ -345,6 +346,37 @@ static int forecast_is_done(const void *ctx, const sweep_case *sc)
     return resolved && is_done(((const forecast_view *)ctx)->r, &rc);
 }
 
+/* The memory forecast of the cases still to run (view: the results, or NULL
+ * for none), printed unless quiet, then checked against the machine: a
+ * sweep that will not fit is refused before it starts (sweep_memory.h);
+ * go_on only warns. */
+static int memory_forecast(const sweep_cases *cases, const forecast_view *view,
+                           const sweep_run_options *o, int go_on, papsim_err *e)
+{
+    sweep_memory_need need;
+    sweep_memory_need_init(&need, o->jobs);
+    for (int i = 0; i < cases->n; i++) {
+        const sweep_case *sc = &cases->v[i];
+        if (!sc->unsupported && !sc->left_out && !(view && view->r && forecast_is_done(view, sc)))
+            sweep_memory_need_add(&need, &sc->c);
+    }
+    if (!o->quiet && need.costliest) {
+        double total = 0;
+        for (int i = 0; i < need.n; i++)
+            total += need.largest[i];
+        char side[96] = "";
+        if (need.n > 1)
+            snprintf(side, sizeof side, ", %.2f GiB for the %d largest side by side (one per worker)",
+                     total / (1024.0 * 1024 * 1024), need.n);
+        papsim_print_note("papsim run",
+                          "forecast: memory: about %.2f GiB for the largest case (%s/%s np=%d)%s",
+                          need.largest[0] / (1024.0 * 1024 * 1024), need.costliest->collective,
+                          need.costliest->algorithm, need.costliest->np, side);
+    }
+    return sweep_memory_check(&need, go_on, "papsim run", e);
+}
+
+
 /* The cases a run would simulate, as arguments (done, if given: the
  * forecast's view of the results; its cases are left out, and a relative
  * skew its no-delay rows resolve is printed resolved). */
@@ -430,6 +462,11 @@ static int run_sweep(sweep_run_options *o, sweep_cases *cases, const sweep_faile
         return -1;
     papsim_simgrid_version_or_why(simgrid, sizeof simgrid);
     cost_for_simgrid(o, simgrid);
+    const forecast_view mview = {&r, cases};
+    if (memory_forecast(cases, &mview, o, o->ignore_memory, e) != 0) {
+        sweep_results_index_free(&r);
+        return -1;
+    }
     /* DIR/provenance.txt: one record per run, earlier ones kept (versions.h) */
     if (papsim_run_provenance(o->out_dir, o->spec_path, cases, simgrid, o->argc, o->argv, e) != 0) {
         sweep_results_index_free(&r);
@@ -548,6 +585,11 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
         cost_for_simgrid(o, papsim_simgrid_build_version());
         sweep_print_forecast(cases.v, cases.n, have_results ? forecast_is_done : NULL, &view,
                              &o->cost, o->case_timeout, o->jobs);
+        if (memory_forecast(&cases, have_results ? &view : NULL, o, 1, e) != 0) {
+            if (have_results)
+                sweep_results_index_free(&r);
+            goto done;
+        }
         if (have_results)
             sweep_results_index_free(&r);
         if (o->out_dir && note[0])

@@ -15,6 +15,7 @@ enum { SWEEP_COST_GIVEN_MSG = 1, SWEEP_COST_GIVEN_RANK = 2, SWEEP_COST_GIVEN_SCA
 typedef struct {
     const char *spec_path, *out_dir;
     int jobs, quiet, dry_run;
+    int ignore_memory; /* --ignore-memory: a memory forecast that does not fit only warns */
     int wait_lock;               /* wait for a run holding DIR */
     int skip_failed;             /* leave out the cases DIR/failed.csv has */
     const char *cfg[32];         /* --cfg=/--log= words for smpirun */
