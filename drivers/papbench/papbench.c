@@ -22,6 +22,7 @@
 #include "collective.h"
 #include "util/csv.h"
 #include "harness.h"
+#include "per_rank.h"
 #include "papsim_plugin.h"
 #include "plugin.h"
 #include "cases/pattern.h"
@@ -202,58 +203,6 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
     return 0;
 }
 
-/* Rewrites every "/proc/self/fd/N" in text as the path of the directory
- * open as descriptor N. papsim hands smpirun a batch directory whose path
- * holds blanks or quotes open, under that name (lib/smpi/launch.c), so a
- * message about its cases file names the user's path, not the descriptor.
- * A name that cannot be read back stays as it is. */
-static void name_real_paths(char *text, size_t cap)
-{
-    static const char prefix[] = "/proc/self/fd/";
-    char *at = text;
-    while ((at = strstr(at, prefix)) != NULL) {
-        char link[64], target[4096], rest[4096];
-        size_t digits = strspn(at + sizeof prefix - 1, "0123456789");
-        size_t len = sizeof prefix - 1 + digits;
-        ssize_t n = -1;
-        if (digits > 0 && digits < 12) {
-            snprintf(link, sizeof link, "%.*s", (int)len, at);
-            n = readlink(link, target, sizeof target - 1);
-        }
-        if (n <= 0) {
-            at += sizeof prefix - 1;
-            continue;
-        }
-        target[n] = '\0';
-        snprintf(rest, sizeof rest, "%s", at + len);
-        size_t used = (size_t)(at - text);
-        snprintf(at, cap - used, "%s%s", target, rest);
-        at += (size_t)n < cap - used ? (size_t)n : cap - used - 1;
-    }
-}
-
-static void write_per_rank(const char *path, const papsim_case *c, int rep, int np,
-                           const double *delays, const double *times)
-{
-    FILE *f = fopen(path, "a");
-    char id[17];
-    if (!f) {
-        char name[8192];
-        snprintf(name, sizeof name, "%s", path);
-        name_real_paths(name, sizeof name);
-        papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
-                           "--per-rank '%s': cannot open for appending", name);
-        return;
-    }
-    papsim_case_id(c, id);
-    for (int r = 0; r < np; r++) {
-        const double *t = times + (size_t)r * PAPBENCH_T_COUNT;
-        fprintf(f, "%s,%d,%d,%.17g,%.17g,%.17g,%.9g,%.9g\n", id, rep, r, delays[r],
-                t[PAPBENCH_T_ARRIVE], t[PAPBENCH_T_EXIT], t[PAPBENCH_T_OFFSET], t[PAPBENCH_T_RTT]);
-    }
-    fclose(f);
-}
-
 /* A case's pattern and times. Only rank 0, which writes the rows, holds
  * vectors of np entries (and, on a real MPI with --knowledge oracle, every
  * rank the delays: the algorithm reads them all); every other rank knows its
@@ -359,7 +308,7 @@ static void report_repetition(const papbench_call *call, const papbench_harness 
     papsim_case_write_row(&row, rep, &m, deterministic, status, stdout);
     fflush(stdout);
     if (o->per_rank_path)
-        write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);
+        papbench_write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);
     if (wrong) {
         papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
                            "%s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result",
@@ -583,7 +532,7 @@ int main(int argc, char **argv)
             if (list.lines[i] > 0)
                 papsim_fail_prefix(&e, "%s:%d: ", o.cases_path, list.lines[i]);
             status = PAPSIM_EXIT_BAD_INPUT;
-            name_real_paths(e.msg, sizeof e.msg);
+            papbench_name_real_paths(e.msg, sizeof e.msg);
             if (rank == 0)
                 papsim_print_error(status, "papbench", "%s", e.msg);
         }
@@ -598,7 +547,7 @@ int main(int argc, char **argv)
     goto done;
 bad_input:
     status = PAPSIM_EXIT_BAD_INPUT;
-    name_real_paths(e.msg, sizeof e.msg);
+    papbench_name_real_paths(e.msg, sizeof e.msg);
     if (rank == 0)
         papsim_print_error(status, "papbench", "%s", e.msg);
 done:

@@ -210,6 +210,18 @@ long long sweep_eager_threshold(const char *const *cfg, int ncfg, long long fall
  * case_timeout (and a high figure when skewed cases hang on no-delay cases
  * forecast at that limit), the costliest case when it takes a minute or
  * more, and the timing-only count. */
+/* The closing count of a run (sweep_results.c); each case is counted once,
+ * under what happened to it. */
+void sweep_print_summary(const char *out_dir, const sweep_stats *st);
+
+/* The memory forecast of the cases (those done(ctx, case) does not say are
+ * done; done NULL: all), printed as a note unless quiet, then checked
+ * against the machine with jobs workers (sweep_memory.c): -1 with the
+ * refusal in e unless go_on, which only warns. */
+int sweep_memory_forecast(const sweep_case *v, int n,
+                          int (*done)(const void *ctx, const sweep_case *sc), const void *ctx,
+                          int jobs, int quiet, int go_on, papsim_err *e);
+
 void sweep_print_forecast(const sweep_case *cases, int n,
                           int (*is_done)(const void *ctx, const sweep_case *sc), const void *ctx,
                           const sweep_cost_model *m, double case_timeout, int jobs);

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sweep/sweep.h"
+#include "util/papsim_error.h"
 #include "util/units.h"
 
 /* Shared buffers are mapped in blocks of this size (SMPI's
@@ -195,4 +197,31 @@ int sweep_memory_check(const sweep_memory_need *need, int go_on, const char *who
         return 0;
     }
     return papsim_fail(e, "%s; --ignore-memory runs it anyway", why);
+}
+
+int sweep_memory_forecast(const sweep_case *v, int n,
+                          int (*done)(const void *ctx, const sweep_case *sc), const void *ctx,
+                          int jobs, int quiet, int go_on, papsim_err *e)
+{
+    sweep_memory_need need;
+    sweep_memory_need_init(&need, jobs);
+    for (int i = 0; i < n; i++) {
+        const sweep_case *sc = &v[i];
+        if (!sc->unsupported && !sc->left_out && !(done && done(ctx, sc)))
+            sweep_memory_need_add(&need, &sc->c);
+    }
+    if (!quiet && need.costliest) {
+        double total = 0;
+        for (int i = 0; i < need.n; i++)
+            total += need.largest[i];
+        char side[96] = "";
+        if (need.n > 1)
+            snprintf(side, sizeof side, ", %.2f GiB for the %d largest side by side (one per worker)",
+                     total / (1024.0 * 1024 * 1024), need.n);
+        papsim_print_note("papsim run",
+                          "forecast: memory: about %.2f GiB for the largest case (%s/%s np=%d)%s",
+                          need.largest[0] / (1024.0 * 1024 * 1024), need.costliest->collective,
+                          need.costliest->algorithm, need.costliest->np, side);
+    }
+    return sweep_memory_check(&need, go_on, "papsim run", e);
 }

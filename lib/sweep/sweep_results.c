@@ -190,3 +190,23 @@ int sweep_results_rows_of(const sweep_results_index *r, const char *id, double *
         *timed_out = timeout;
     return n;
 }
+
+/* The closing count; each case is counted once, under what happened to it. */
+void sweep_print_summary(const char *out_dir, const sweep_stats *st)
+{
+    char baseline[64] = "", unwritten[64] = "", left_out[64] = "";
+    if (st->no_baseline)
+        snprintf(baseline, sizeof baseline, ", %d not run (no-delay baseline missing)",
+                 st->no_baseline);
+    if (st->left_out)
+        snprintf(left_out, sizeof left_out, ", %d left out (failed before)", st->left_out);
+    if (st->not_written)
+        snprintf(unwritten, sizeof unwritten, ", %d not written (write error: run stopped)",
+                 st->not_written);
+    papsim_print_note("papsim run",
+                      "%d cases: %d simulated, %d already in results, %d unsupported, "
+                      "%d timed out, %d failed%s%s%s -> %s/results.csv",
+                      st->total + st->unsupported, st->run, st->skipped, st->unsupported,
+                      st->timed_out + st->not_run, st->failed, baseline, left_out, unwritten,
+                      out_dir);
+}

@@ -347,39 +347,15 @@ static int forecast_is_done(const void *ctx, const sweep_case *sc)
 }
 
 /* The memory forecast of the cases still to run (view: the results, or NULL
- * for none), printed unless quiet, then checked against the machine: a
- * sweep that will not fit is refused before it starts (sweep_memory.h);
- * go_on only warns. */
+ * for none), then checked against the machine (sweep_memory.h); go_on only
+ * warns. */
 static int memory_forecast(const sweep_cases *cases, const forecast_view *view,
                            const sweep_run_options *o, int go_on, papsim_err *e)
 {
-    sweep_memory_need need;
-    sweep_memory_need_init(&need, o->jobs);
-    for (int i = 0; i < cases->n; i++) {
-        const sweep_case *sc = &cases->v[i];
-        if (!sc->unsupported && !sc->left_out && !(view && view->r && forecast_is_done(view, sc)))
-            sweep_memory_need_add(&need, &sc->c);
-    }
-    if (!o->quiet && need.costliest) {
-        double total = 0;
-        for (int i = 0; i < need.n; i++)
-            total += need.largest[i];
-        char side[96] = "";
-        if (need.n > 1)
-            snprintf(side, sizeof side, ", %.2f GiB for the %d largest side by side (one per worker)",
-                     total / (1024.0 * 1024 * 1024), need.n);
-        papsim_print_note("papsim run",
-                          "forecast: memory: about %.2f GiB for the largest case (%s/%s np=%d)%s",
-                          need.largest[0] / (1024.0 * 1024 * 1024), need.costliest->collective,
-                          need.costliest->algorithm, need.costliest->np, side);
-    }
-    return sweep_memory_check(&need, go_on, "papsim run", e);
+    return sweep_memory_forecast(cases->v, cases->n, view && view->r ? forecast_is_done : NULL,
+                                 view, o->jobs, o->quiet, go_on, e);
 }
 
-
-/* The cases a run would simulate, as arguments (done, if given: the
- * forecast's view of the results; its cases are left out, and a relative
- * skew its no-delay rows resolve is printed resolved). */
 static void print_cases(const sweep_cases *cases, const forecast_view *done)
 {
     for (int i = 0; i < cases->n; i++) {
@@ -510,26 +486,6 @@ static void join_command(int argc, char **argv, char *out, size_t cap)
         n += (size_t)snprintf(out + n, cap - n, " %s", argv[i]);
 }
 
-/* The closing count; each case is counted once, under what happened to it. */
-static void print_summary(const sweep_run_options *o, const sweep_stats *st)
-{
-    char baseline[64] = "", unwritten[64] = "", left_out[64] = "";
-    if (st->no_baseline)
-        snprintf(baseline, sizeof baseline, ", %d not run (no-delay baseline missing)",
-                 st->no_baseline);
-    if (st->left_out)
-        snprintf(left_out, sizeof left_out, ", %d left out (failed before)", st->left_out);
-    if (st->not_written)
-        snprintf(unwritten, sizeof unwritten, ", %d not written (write error: run stopped)",
-                 st->not_written);
-    papsim_print_note("papsim run",
-                      "%d cases: %d simulated, %d already in results, %d unsupported, "
-                      "%d timed out, %d failed%s%s%s -> %s/results.csv",
-                      st->total + st->unsupported, st->run, st->skipped, st->unsupported,
-                      st->timed_out + st->not_run, st->failed, baseline, left_out, unwritten,
-                      o->out_dir);
-}
-
 int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
 {
     sweep_run_options opts = *ro, *o = &opts;
@@ -617,7 +573,7 @@ int sweep_run_spec(const sweep_run_options *ro, papsim_err *e)
         rc = finish_results(o, &cases, ntotal, !sweep_interrupted(), e);
     if (rc != 0 && !st.not_written)
         goto done;
-    print_summary(o, &st);
+    sweep_print_summary(o->out_dir, &st);
     if (rc != 0) /* a failed write: its cause, once, after the counts */
         goto done;
     e->msg[0] = '\0';
