@@ -165,39 +165,6 @@ void papsim_collective_traits_text(unsigned traits, char *buf, size_t len)
     bits_text(traits, names, sizeof names / sizeof names[0], buf, len);
 }
 
-int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
-                           const papsim_catalog_entry **entry, char *why, size_t len)
-{
-    char names[1024];
-    *entry = NULL;
-    if (!papsim_collective_known(collective)) {
-        papsim_collective_names(names, sizeof names);
-        snprintf(why, len, "collective '%s' is unknown (valid: %s)", collective, names);
-        return -1;
-    }
-    if (strncmp(algorithm, "builtin:", 8) == 0) {
-        if (!papsim_collective_has_builtin(collective)) {
-            papsim_catalog_names(collective, names, sizeof names);
-            snprintf(why, len, "'%s': %s has no builtin: algorithm (SMPI has no smpi/%s option: "
-                               "its MPI_%s is one fixed linear pattern; valid: %s)",
-                     algorithm, collective, collective, papsim_collective_find(collective)->mpi,
-                     names);
-            return -1;
-        }
-        if (algorithm[8])
-            return 0;
-        snprintf(why, len, "algorithm 'builtin:' needs a name (builtin:NAME)");
-        return -1;
-    }
-    *entry = papsim_catalog_find(collective, algorithm);
-    if (!*entry) {
-        papsim_catalog_names(collective, names, sizeof names);
-        snprintf(why, len, "'%s' is not a %s algorithm (valid: %s)", algorithm, collective, names);
-        return -1;
-    }
-    return np > 0 ? papsim_catalog_check_np(*entry, np, why, len) : 0;
-}
-
 void papsim_catalog_knobs_text(unsigned knobs, char *buf, size_t len)
 {
     static const struct { unsigned bit; const char *text; } names[] = {
