@@ -103,7 +103,7 @@ void papsim_calib_record_provenance(const papsim_calib_launch *l, const char *pr
         memcpy(cmd + 1, argv, (size_t)argc * sizeof *cmd);
     }
     papsim_provenance p = {cmd ? argc + 1 : argc, cmd ? cmd : argv, NULL, NULL, 0,
-                           "none (a real MPI ran)", mpi};
+                           "none (a real MPI ran)", mpi, NULL, 0};
     if (papsim_provenance_append(dir, &p, &e) != 0)
         papsim_print_note("papsim calibrate", "warning: no provenance record: %s", e.msg);
     free(cmd);

@@ -16,6 +16,7 @@
 #include "sweep/sweep_memory.h"
 #include "smpi/launch.h"
 #include "smpi/locate.h"
+#include "smpi/plugins.h"
 #include "smpi/smpi_algos.h"
 #include "util/csv.h"
 #include "util/papsim_fs.h"
@@ -38,6 +39,21 @@ static int key_pattern(papsim_case *c, papsim_err *e)
     return 0;
 }
 
+/* Sets c->plugin_key to the content key of a user algorithm's file, as
+ * papsim run does (bench_case.h). */
+static int key_plugin(papsim_case *c, papsim_err *e)
+{
+    char key[sizeof c->plugin_key];
+    if (papsim_plugin_key(c, key, e) != 0)
+        return -1;
+    if (c->plugin_key[0] && strcmp(c->plugin_key, key) != 0)
+        return papsim_fail(e, "--plugin-key %s: the file of %s has key %s; leave --plugin-key "
+                              "out (papsim bench keys the file itself)",
+                           c->plugin_key, c->algorithm, key);
+    memcpy(c->plugin_key, key, sizeof key);
+    return 0;
+}
+
 int papsim_bench_check_case(papsim_case *c, papsim_err *e)
 {
     papsim_skew skew;
@@ -55,6 +71,8 @@ int papsim_bench_check_case(papsim_case *c, papsim_err *e)
     char why[1200];
     if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
         return papsim_fail(e, "%s", why);
+    if (key_plugin(c, e) != 0)
+        return -1;
     if (!strncmp(c->algorithm, "builtin:", 8)) {
         papsim_smpi_algos smpi = {0};
         int rc = papsim_smpi_algo_check(&smpi, c->collective, c->algorithm + 8, e);
