@@ -39,7 +39,8 @@ int papsim_plugins_load_check(papsim_err *e)
     if (n == 1)
         return 0;
     words[n++] = "-h"; /* SimGrid takes --help for itself */
-    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
+    if (papsim_smpi_run_one((const char *const *)words, n,
+                            "one smpirun of papbench loading the --plugin files", &out, &status, e) != 0)
         return -1;
     /* papbench loads every file before it reads -h; a refusal is its
      * one "papbench: --plugin FILE: ..." line. */

@@ -264,4 +264,19 @@ expect_bad_input "bench --cfg: an unknown SMPI algorithm" \
 expect_bad_input "bench --cfg: would replace builtin:" "would replace the SMPI algorithm" \
     "$PAPSIM" bench --np 2 --algorithm builtin:binomial --cfg=smpi/reduce:flat_tree
 
+# The check has a time limit: an smpirun that never ends (here a fake that
+# starts a child and waits) is killed with its process group after
+# PAPSIM_PROBE_TIMEOUT seconds, and the message names the check.
+printf '#!/bin/bash\nsleep 300 &\necho $! >"%s/probe-child.pid"\nwait\n' "$PWD" >slow-smpirun
+chmod +x slow-smpirun
+start=$(date +%s)
+rc=0; PAPSIM_SMPIRUN=$PWD/slow-smpirun PAPSIM_PROBE_TIMEOUT=1 "$PAPSIM" bench --np 2 \
+    --cfg=network/model:CM02 >out.txt 2>err.txt || rc=$?
+expect_eq "--cfg check past its time limit: exit status" "$rc" 2
+expect_eq "--cfg check past its time limit: message" "$(cat err.txt)" \
+    "papsim bench: cannot run SimGrid to check the --cfg options: one smpirun of papbench --library-version ('$PWD/slow-smpirun') did not end within 1 s: killed with its process group"
+[ $(($(date +%s) - start)) -lt 30 ] && pass || fail "--cfg check past its time limit: took $(($(date +%s) - start)) s"
+kill -0 "$(cat probe-child.pid)" 2>/dev/null && fail "--cfg check past its time limit: smpirun's child still runs" || pass
+[ -s out.txt ] && fail "--cfg check past its time limit: a case ran" || pass
+
 finish
