@@ -22,11 +22,12 @@
  * the arrival offsets a_j - min(a) of the last PAPCOLL_WINDOW calls of all
  * ranks and predicts the next call's as their mean: the moving average
  * papbench's --knowledge predicted uses. The ranks agree on the prediction
- * without waiting for each other: at the end of call k each rank posts a
- * nonblocking allgather of (its arrival time, its call site) in call k (on
- * a duplicate of the communicator, so it never matches the application's
- * messages), and at call k+1 completes it (it finished long before, unless
- * a rank is still in call k) and folds it into the history of the site all
+ * without waiting for each other: as call k starts, before its algorithm
+ * sends anything, each rank posts a nonblocking allgather of (its arrival
+ * time, its call site) in call k (on a duplicate of the communicator, so it
+ * never matches the application's messages), and at call k+1 completes it
+ * (it finished long before, unless a rank is still in call k) and folds it
+ * into the history of the site all
  * ranks called from (or of "mixed sites"). The history that predicts call
  * k+1 is chosen from folded data only (the site that followed the last
  * call's site the previous time), so a rank that calls from another line
@@ -58,6 +59,9 @@
 #include <string.h>
 
 #include "papcoll_report.h"
+#ifdef PAPCOLL_SMPI
+#include <simgrid/actor.h>
+#endif
 
 enum {
     TAG_CLOCK = 7201,
@@ -105,6 +109,9 @@ struct papcoll_state {
     int refs;           /* MPI_Finalize's and one per comm_predictors attribute */
     papcoll_counters counters;
     papcoll_counters sum, max; /* rank 0, at MPI_Finalize: over the ranks */
+#ifdef PAPCOLL_SMPI
+    sg_actor_t actor;   /* the rank's actor (mpi_usable) */
+#endif
 };
 
 /* ---- per-rank state ---- */
@@ -159,6 +166,22 @@ static void release_state(papcoll_state *s)
 {
     if (--s->refs == 0)
         free(s);
+}
+
+/* 1 when this rank may still call MPI from here. A communicator's
+ * attribute is deleted inside an MPI call of the rank, or, under SMPI,
+ * when the simulation ends (SMPI_finalize, outside every rank): there a
+ * rank that returned from main without MPI_Finalize, as some of MPICH's
+ * tests do, left its predictors with an exchange in flight and a
+ * duplicate communicator, which no MPI call may touch any more. */
+static int mpi_usable(const papcoll_state *s)
+{
+#ifdef PAPCOLL_SMPI
+    return sg_actor_self() == s->actor;
+#else
+    (void)s;
+    return 1;
+#endif
 }
 
 papcoll_state *papcoll_enter(void)
@@ -239,11 +262,13 @@ static void settle(predictor *p)
     p->pending = 0;
 }
 
-static void free_predictor(predictor *p)
+/* Frees p; its duplicate communicator too when MPI may still be called
+ * (mpi_usable). */
+static void free_predictor(predictor *p, int mpi)
 {
     if (!p)
         return;
-    if (p->comm != MPI_COMM_NULL)
+    if (mpi && p->comm != MPI_COMM_NULL)
         PMPI_Comm_free(&p->comm);
     for (int k = 0; k < p->nslots; k++)
         free(p->slot[k].hist);
@@ -266,17 +291,20 @@ static void unlink_predictor(papcoll_state *s, predictor *p)
 
 /* A communicator is freed (or MPI finalizes): its exchanges end with it.
  * Once MPI_Finalize has begun, the predictors hold no MPI object (settled,
- * duplicate freed), so this calls no MPI function then. */
+ * duplicate freed), so this calls no MPI function then; nor when the rank
+ * is gone without MPI_Finalize (mpi_usable): the memory alone is freed. */
 static int drop_predictors(MPI_Comm comm, int keyval, void *attr, void *extra)
 {
     (void)comm;
     (void)keyval;
     comm_predictors *cp = attr;
+    const int mpi = mpi_usable(extra);
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++)
         if (cp->p[c]) {
-            settle(cp->p[c]);
+            if (mpi)
+                settle(cp->p[c]);
             unlink_predictor(extra, cp->p[c]);
-            free_predictor(cp->p[c]);
+            free_predictor(cp->p[c], mpi);
         }
     free(cp);
     release_state(extra);
@@ -315,11 +343,11 @@ static predictor *predictor_of(papcoll_state *s, MPI_Comm comm, int coll, int *r
         p->order_mean = malloc(sizeof(int) * (size_t)np);
     }
     if (!p || !p->recv || !p->used || !p->mean || !p->order_used || !p->order_mean) {
-        free_predictor(p);
+        free_predictor(p, 1);
         return *rc = MPI_ERR_NO_MEM, NULL;
     }
     if ((*rc = PMPI_Comm_dup(comm, &p->comm)) != MPI_SUCCESS) {
-        free_predictor(p);
+        free_predictor(p, 1);
         return NULL;
     }
     p->next_live = s->live;
@@ -404,22 +432,14 @@ static const site_slot *predicting_slot(const predictor *p)
     return &p->slot[p->last];
 }
 
-int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
-                            const double **arrivals)
+/* The prediction for this call from the folded history (NULL before the
+ * first one): the mean of the predicting slot, or the vector of the last
+ * call again when the order it gives is the same. */
+static const double *predict(predictor *p, double *counters)
 {
-    int rc;
-    double *counters = papcoll_counter(s, coll, rule);
-    predictor *p = predictor_of(s, comm, coll, &rc);
-    *arrivals = NULL;
-    if (!p)
-        return rc;
-    if (p->pending) {
-        settle(p);
-        fold_previous(p, counters);
-    }
     const site_slot *sl = predicting_slot(p);
     if (!sl || sl->nhist == 0)
-        return MPI_SUCCESS;
+        return NULL;
     for (int j = 0; j < p->np; j++) {
         double sum = 0;
         for (int k = 0; k < sl->nhist; k++)
@@ -434,8 +454,7 @@ int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule
         counters[PAPCOLL_C_PRED_CHANGES] += 1;
     }
     counters[PAPCOLL_C_PRED] += 1;
-    *arrivals = p->used;
-    return MPI_SUCCESS;
+    return p->used;
 }
 
 /* The call site as a number every rank of the same program computes alike:
@@ -449,13 +468,26 @@ static double site_of(const void *caller)
     return (double)(uintptr_t)caller;
 }
 
-int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
-                           const void *caller)
+int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
+                            double t_in, const void *caller, const double **arrivals)
 {
     int rc;
+    double *counters = papcoll_counter(s, coll, rule);
     predictor *p = predictor_of(s, comm, coll, &rc);
+    *arrivals = NULL;
     if (!p)
         return rc;
+    if (p->pending) {
+        settle(p);
+        fold_previous(p, counters);
+    }
+    *arrivals = predict(p, counters);
+    /* This call's exchange, posted before the algorithm sends anything: a
+     * rank leaves a call only after its peers entered it (or, for a rank
+     * an algorithm lets go early, after they are past posting to it), so
+     * no exchange is posted to a rank that has already left the program,
+     * which SMPI aborts, also when the application returns from main
+     * without MPI_Finalize. */
     p->mine[0] = t_in;
     p->mine[1] = site_of(caller);
     rc = PMPI_Iallgather(p->mine, 2, MPI_DOUBLE, p->recv, 2, MPI_DOUBLE, p->comm, &p->req);
@@ -500,6 +532,9 @@ static int start(void)
     s->world_rank = rank;
     s->world_size = size;
     s->refs = 1; /* MPI_Finalize's */
+#ifdef PAPCOLL_SMPI
+    s->actor = sg_actor_self();
+#endif
     int bad = papcoll_config_read(&s->cfg, environ, err, sizeof err) != 0;
     if (!bad)
         bad = papcoll_plugins_open(&s->cfg, PAPSIM_PLUGIN_BUILD_MPI, err, sizeof err) != 0;

@@ -49,12 +49,10 @@ double *papcoll_counter(papcoll_state *s, int coll, const papcoll_rule *rule);
 double papcoll_now(const papcoll_state *s);
 
 /* The expected arrival offsets for an arrival-aware algorithm's call on comm,
- * or NULL before the first prediction. Call papcoll_arrivals_after once the
- * algorithm returns, with this call's arrival (papcoll_now) and the
- * application's return address (the call site). */
+ * or NULL before the first prediction; also posts this call's exchange of
+ * its arrival t_in (papcoll_now at entry) and the application's return
+ * address (the call site), before the algorithm runs. */
 int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
-                            const double **arrivals);
-int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
-                           const void *caller);
+                            double t_in, const void *caller, const double **arrivals);
 
 #endif
