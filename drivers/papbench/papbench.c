@@ -62,8 +62,8 @@ static void print_collectives(FILE *out)
 static void print_usage(FILE *out)
 {
     fputs(
-        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE [--force]] [--warmup N] [--no-header]\n"
-        "                [--plugin FILE]...\n"
+        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE [--force]] [--warmup N]\n"
+        "                [--no-header] [--plugin FILE]...\n"
         "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
         "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
         "case options (also the keys of papsim spec files):\n",

@@ -30,23 +30,22 @@ static int block_base_case(const sweep_block *b, papsim_case *c, papsim_err *e)
     if (require_key(b, "collective", e) || require_key(b, "algorithms", e) ||
         require_key(b, "bytes", e) || require_key(b, "np", e) || require_key(b, "patterns", e))
         return -1;
-    if (sweep_apply_single(c, b, "collective", "collective", NULL, e) ||
-        sweep_apply_single(c, b, "seed", "seed", "1", e) ||
-        sweep_apply_single(c, b, "reps", "reps", "1", e) ||
-        sweep_apply_single(c, b, "datatype", "datatype", "double", e) ||
-        sweep_apply_single(c, b, "op", "op", "sum", e) ||
-        sweep_apply_single(c, b, "root", "root", "0", e) ||
-        sweep_apply_single(c, b, "gamma", "gamma", "0", e) ||
-        sweep_apply_single(c, b, "segment_bytes", "segment-bytes", "0", e) ||
-        sweep_apply_single(c, b, "knowledge", "knowledge", "none", e) ||
-        (papsim_spec_find(b->block, "edge") && sweep_apply_single(c, b, "edge", "edge", NULL, e)) ||
-        sweep_apply_single(c, b, "segments", "segments", "0", e) ||
-        sweep_apply_single(c, b, "max_requests", "max-requests", "0", e) ||
-        sweep_apply_single(c, b, "knomial_radix", "knomial-radix", "0", e) ||
-        sweep_apply_single(c, b, "radix", "radix", "default", e) ||
-        sweep_apply_single(c, b, "model_alpha", "model-alpha", "0", e) ||
-        sweep_apply_single(c, b, "model_beta", "model-beta", "0", e) ||
-        sweep_apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
+    /* the keys of one value per block: key, option, default (NULL: none) */
+    static const char *const singles[][3] = {
+        {"collective", "collective", NULL},       {"seed", "seed", "1"},
+        {"reps", "reps", "1"},                    {"datatype", "datatype", "double"},
+        {"op", "op", "sum"},                      {"root", "root", "0"},
+        {"gamma", "gamma", "0"},                  {"segment_bytes", "segment-bytes", "0"},
+        {"knowledge", "knowledge", "none"},       {"edge", "edge", NULL},
+        {"segments", "segments", "0"},            {"max_requests", "max-requests", "0"},
+        {"knomial_radix", "knomial-radix", "0"},  {"radix", "radix", "default"},
+        {"model_alpha", "model-alpha", "0"},      {"model_beta", "model-beta", "0"},
+    };
+    for (size_t i = 0; i < sizeof singles / sizeof singles[0]; i++)
+        if ((singles[i][2] || papsim_spec_find(b->block, singles[i][0])) &&
+            sweep_apply_single(c, b, singles[i][0], singles[i][1], singles[i][2], e) != 0)
+            return -1;
+    if (sweep_apply_yes_no(b, "schedule_timed", &c->schedule_timed, e) ||
         sweep_apply_yes_no(b, "in_place", &c->in_place, e) ||
         sweep_apply_yes_no(b, "check", &c->check, e))
         return -1;
