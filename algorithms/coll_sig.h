@@ -14,6 +14,11 @@
  *   rank computes the same unit from a matching signature, so segments
  *   and blocks counted in units hold the same bytes on every rank.
  *
+ * (The bcasts cut in granules of the byte count instead, bcast_util.h:
+ * SMPI 3.32's MPI_Type_get_contents reads a struct of back-to-back blocks
+ * as MPI_CHAR, so the units of one signature can differ between ranks
+ * there.)
+ *
  * A rank whose datatype is its unit runs the algorithm on its buffer as
  * it is (so a call with a predefined datatype costs what it always did);
  * any other rank stages its buffer through a packed copy of count x

@@ -48,13 +48,39 @@ double *papcoll_counter(papcoll_state *s, int coll, const papcoll_rule *rule);
 /* This rank's clock on rank 0's (exact under SMPI). */
 double papcoll_now(const papcoll_state *s);
 
+/* The arrival prediction's share of a rank's state (papcoll_predict.c). */
+typedef struct {
+    int keyval;                     /* caches a communicator's predictors on it */
+    struct papcoll_predictor *live; /* every predictor, settled at MPI_Finalize */
+} papcoll_prediction;
+papcoll_prediction *papcoll_prediction_of(papcoll_state *s);
+
+/* The state lives while MPI_Finalize or an attribute holds it: one more
+ * holder, one less (the last frees it). */
+void papcoll_state_hold(papcoll_state *s);
+void papcoll_state_release(papcoll_state *s);
+
+/* 1 when this rank may still call MPI from here. A communicator's
+ * attribute is deleted inside an MPI call of the rank, or, under SMPI,
+ * when the simulation ends (SMPI_finalize, outside every rank): there a
+ * rank that returned from main without MPI_Finalize, as some of MPICH's
+ * tests do, left its predictors with an exchange in flight and a
+ * duplicate communicator, which no MPI call may touch any more. */
+int papcoll_mpi_usable(const papcoll_state *s);
+
+/* At MPI_Init: the attribute key of the predictors. */
+int papcoll_predict_start(papcoll_state *s);
+/* At MPI_Finalize, while MPI is whole: every exchange settled, every
+ * duplicate communicator freed (MPI_COMM_WORLD's predictors freed too). */
+void papcoll_predict_settle(papcoll_state *s);
+/* At MPI_Finalize, after the report: the attribute key freed. */
+void papcoll_predict_end(papcoll_state *s);
+
 /* The expected arrival offsets for an arrival-aware algorithm's call on comm,
- * or NULL before the first prediction. Call papcoll_arrivals_after once the
- * algorithm returns, with this call's arrival (papcoll_now) and the
- * application's return address (the call site). */
+ * or NULL before the first prediction; also posts this call's exchange of
+ * its arrival t_in (papcoll_now at entry) and the application's return
+ * address (the call site), before the algorithm runs. */
 int papcoll_arrivals_before(papcoll_state *s, int coll, const papcoll_rule *rule, MPI_Comm comm,
-                            const double **arrivals);
-int papcoll_arrivals_after(papcoll_state *s, int coll, MPI_Comm comm, double t_in,
-                           const void *caller);
+                            double t_in, const void *caller, const double **arrivals);
 
 #endif

@@ -22,7 +22,7 @@
 
 typedef struct {
     papcoll_state *s;
-    int coll, aware;
+    int coll;
     const papcoll_rule *rule;
     double *counters, t_in;
     MPI_Comm comm;
@@ -143,17 +143,14 @@ static int begin(call *c, papcoll_state *s, int coll, MPI_Comm comm, long long b
     c->params.knomial_radix = r->knomial_radix;
     c->params.model_alpha = r->model_alpha;
     c->params.model_beta = r->model_beta;
-    c->aware = r->knowledge;
-    if (c->aware &&
-        papcoll_arrivals_before(s, coll, r, comm, &c->params.arrivals) != MPI_SUCCESS)
-        c->aware = 0; /* out of memory: the algorithm runs without knowledge */
+    /* on failure (out of memory) the algorithm runs without knowledge */
+    if (r->knowledge)
+        papcoll_arrivals_before(s, coll, r, comm, c->t_in, c->caller, &c->params.arrivals);
     return 1;
 }
 
 static int end(call *c, int rc)
 {
-    if (c->aware && rc == MPI_SUCCESS)
-        rc = papcoll_arrivals_after(c->s, c->coll, c->comm, c->t_in, c->caller);
     c->counters[PAPCOLL_C_TIME] += papcoll_now(c->s) - c->t_in;
     papcoll_leave(c->s);
     return rc;

@@ -31,12 +31,16 @@
 #include "paptrace.h"
 #include "paptrace_internal.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "util/papsim_output.h"
 
 enum { TAG_CLOCK = 7101, TAG_RECORDS = 7102, TAG_ERROR = 7103 };
 enum { CLOCK_ROUNDS = 20, SEND_CHUNK = 16384, FIRST_CAPACITY = 1024 };
@@ -64,7 +68,8 @@ typedef struct {
     paptrace_record *rec;
     size_t n, cap;
     int64_t dropped;         /* selected calls not kept (buffer bound) */
-    FILE *out;               /* rank 0 only */
+    papsim_output *file;     /* rank 0 only: the trace, written beside PAPTRACE_OUT */
+    FILE *out;               /* rank 0 only: file->f */
 } paptrace_state;
 
 /* ---- per-rank state ---- */
@@ -274,8 +279,10 @@ void paptrace_after(int collective, MPI_Comm comm, double t_in, double t_out,
 
 /* Stops the run when the configuration or the output is wrong: the lowest
  * failing rank prints its message and aborts with exit code 2; the others
- * wait for the abort, so the message is printed once. Returns 0 when every
- * rank is fine. */
+ * wait for the abort, so the message is printed once. Under SMPI, whose
+ * MPI_Abort ends only the calling rank (the others would wait for ever and
+ * SimGrid 3.32 ends such a run with status 0), every rank finalizes and
+ * exits with 2 instead. Returns 0 when every rank is fine. */
 static int stop_on_error(paptrace_state *s, const char *err)
 {
     int mine = err[0] ? s->world_rank : INT_MAX, first = INT_MAX;
@@ -285,11 +292,61 @@ static int stop_on_error(paptrace_state *s, const char *err)
     if (first == s->world_rank) {
         fprintf(stderr, "paptrace: %s\n", err);
         fflush(stderr);
+#ifndef PAPTRACE_SMPI
         PMPI_Abort(MPI_COMM_WORLD, EXIT_BAD_CONFIG);
+#endif
     }
+#ifdef PAPTRACE_SMPI
+    if (s->file)
+        papsim_output_abort(s->file);
+    PMPI_Barrier(s->comm);
+    PMPI_Finalize();
+    exit(EXIT_BAD_CONFIG);
+#else
     int never;
     PMPI_Recv(&never, 1, MPI_INT, first, TAG_ERROR, s->comm, MPI_STATUS_IGNORE);
     return -1;
+#endif
+}
+
+/* An existing trace (its first line the format's name) is the tracer's own
+ * file: a new run replaces it without PAPTRACE_FORCE. */
+static int is_own_trace(const char *path)
+{
+    char head[sizeof PAPTRACE_FORMAT_NAME + 1] = "";
+    struct stat st;
+    FILE *f;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || !(f = fopen(path, "r")))
+        return 0;
+    const size_t n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return !strcmp(head, PAPTRACE_FORMAT_NAME " ");
+}
+
+/* Rank 0: PAPTRACE_OUT is checked as papsim's outputs are
+ * (util/papsim_output.h): never the traced program (its executable, or the
+ * shared object this tracer is linked into under SMPI), never something
+ * that is not a regular file, an existing file only when it is a trace or
+ * with PAPTRACE_FORCE=1; written to PATH.tmp, renamed into place at
+ * MPI_Finalize once complete. */
+static void open_output(paptrace_state *s, char *err, size_t err_len)
+{
+    Dl_info self;
+    const char *inputs[2] = {"/proc/self/exe", NULL};
+    papsim_err e = {{0}};
+    if (dladdr((void *)open_output, &self) != 0)
+        inputs[1] = self.dli_fname;
+    const int mode = s->cfg.force || is_own_trace(s->cfg.out) ? PAPSIM_OUTPUT_REPLACE
+                                                               : PAPSIM_OUTPUT_NEW;
+    if (!(s->file = calloc(1, sizeof *s->file)))
+        snprintf(err, err_len, "out of memory");
+    else if (papsim_output_check_as(s->cfg.out, "PAPTRACE_OUT", inputs, 2, mode,
+                                    "set PAPTRACE_FORCE=1 to replace it", &e) != 0 ||
+             papsim_output_open(s->file, s->cfg.out, mode, &e) != 0)
+        snprintf(err, err_len, "%s", e.msg);
+    else
+        s->out = s->file->f;
 }
 
 static void start_tracing(void)
@@ -308,10 +365,8 @@ static void start_tracing(void)
     PMPI_Comm_dup(MPI_COMM_WORLD, &s->comm);
     PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_comm_info, &s->keyval,
                             NULL);
-    if (paptrace_config_read(&s->cfg, size, getenv, err, sizeof err) == 0 &&
-        rank == 0 && (s->out = fopen(s->cfg.out, "w")) == NULL)
-        snprintf(err, sizeof err, "PAPTRACE_OUT='%s': cannot write: %s",
-                 s->cfg.out, strerror(errno));
+    if (paptrace_config_read(&s->cfg, size, getenv, err, sizeof err) == 0 && rank == 0)
+        open_output(s, err, sizeof err);
     if (stop_on_error(s, err) != 0)
         return;
     estimate_offset(s, &s->off_init, &s->t_init, &s->rtt_init);
@@ -422,12 +477,13 @@ static void write_trace(paptrace_state *s, const double *info)
             fprintf(s->out, "end %lld\n", written);
     }
     free(chunk);
-    if (chunk == NULL || written < 0)
-        fprintf(stderr, "paptrace: '%s' is incomplete: %s\n", s->cfg.out,
+    papsim_err e = {{0}};
+    if (chunk == NULL || written < 0) /* an existing file stays as it was */
+        fprintf(stderr, "paptrace: '%s' not written: %s\n", s->cfg.out,
                 chunk == NULL ? "out of memory" : "a rank's records were lost");
-    if (ferror(s->out) | (fclose(s->out) != 0))
-        fprintf(stderr, "paptrace: cannot write '%s': %s\n", s->cfg.out,
-                strerror(errno));
+    else if (papsim_output_commit(s->file, 0, &e) != 0)
+        fprintf(stderr, "paptrace: %s\n", e.msg);
+    papsim_output_abort(s->file);
     s->out = NULL;
     for (int r = 0; r < s->world_size; r++)
         dropped += info[(size_t)r * INFO_LEN + INFO_DROPPED];
@@ -482,6 +538,9 @@ static void release(paptrace_state *s)
     PMPI_Comm_free_keyval(&s->keyval);
     PMPI_Comm_free(&s->comm);
     paptrace_config_free(&s->cfg);
+    if (s->file)
+        papsim_output_abort(s->file);
+    free(s->file);
     free(s->rec);
     drop_state(s);
 }

@@ -47,6 +47,7 @@ const char *paptrace_collective_name(int c);
 
 typedef struct {
     char out[PAPTRACE_PATH_MAX];   /* PAPTRACE_OUT */
+    int force;                     /* PAPTRACE_FORCE=1: replace an existing file */
     long every;                    /* PAPTRACE_EVERY, >= 1 */
     long max_records;              /* PAPTRACE_MAX_RECORDS, >= 1 */
     unsigned collective_mask;      /* bit c set: collective c is traced */

@@ -127,6 +127,7 @@ int paptrace_config_read(paptrace_config *cfg, int world_size,
     const char *max = getenv_fn("PAPTRACE_MAX_RECORDS");
     const char *ranks = getenv_fn("PAPTRACE_RANKS");
     const char *colls = getenv_fn("PAPTRACE_COLLECTIVES");
+    const char *force = getenv_fn("PAPTRACE_FORCE");
     memset(cfg, 0, sizeof *cfg);
     cfg->every = 1;
     cfg->max_records = PAPTRACE_DEFAULT_MAX_RECORDS;
@@ -144,6 +145,10 @@ int paptrace_config_read(paptrace_config *cfg, int world_size,
         return fail(err, err_len, "PAPTRACE_OUT is empty or longer than %zu "
                     "characters", sizeof cfg->out - 1);
     strcpy(cfg->out, out);
+    if (force != NULL && strcmp(force, "0") != 0 && strcmp(force, "1") != 0)
+        return fail(err, err_len, "PAPTRACE_FORCE='%s': expected 1 (replace an existing "
+                    "PAPTRACE_OUT) or 0", force);
+    cfg->force = force != NULL && !strcmp(force, "1");
     if (every != NULL && parse_long(every, 1, LONG_MAX, &cfg->every) != 0)
         return fail(err, err_len, "PAPTRACE_EVERY='%s' is not a positive "
                     "integer (1 traces every call, k every k-th)", every);

@@ -33,7 +33,7 @@ int papsim_bcast_binary(void *buffer, int count, MPI_Datatype datatype, int root
                                       PAPSIM_FLAGS_bcast_binary, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (papsim_bcast_staged(datatype))
+    if (papsim_bcast_staged(count, datatype))
         return papsim_bcast_in_units(papsim_bcast_binary, buffer, count, datatype, root, comm, params);
     papsim_tree_nary(c.rank, c.p, root, 2, &tree);
     return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree,

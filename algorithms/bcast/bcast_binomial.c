@@ -31,7 +31,7 @@ int papsim_bcast_binomial(void *buffer, int count, MPI_Datatype datatype, int ro
                                       PAPSIM_FLAGS_bcast_binomial, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (papsim_bcast_staged(datatype))
+    if (papsim_bcast_staged(count, datatype))
         return papsim_bcast_in_units(papsim_bcast_binomial, buffer, count, datatype, root, comm, params);
     papsim_tree_binomial(c.rank, c.p, root, &tree);
     return papsim_bcast_tree_segmented(buffer, count, datatype, root, comm, &tree,

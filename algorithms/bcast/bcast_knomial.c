@@ -42,7 +42,7 @@ int papsim_bcast_knomial(void *buffer, int count, MPI_Datatype datatype, int roo
         return MPI_ERR_SIZE;
     if (c.done)
         return MPI_SUCCESS;
-    if (papsim_bcast_staged(datatype))
+    if (papsim_bcast_staged(count, datatype))
         return papsim_bcast_in_units(papsim_bcast_knomial, buffer, count, datatype, root, comm,
                                      params);
     papsim_tree_knomial(c.rank, c.p, root, radix, &tree);

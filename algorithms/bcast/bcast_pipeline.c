@@ -34,7 +34,7 @@ int papsim_bcast_pipeline(void *buffer, int count, MPI_Datatype datatype, int ro
                                       PAPSIM_FLAGS_bcast_pipeline, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (papsim_bcast_staged(datatype))
+    if (papsim_bcast_staged(count, datatype))
         return papsim_bcast_in_units(papsim_bcast_pipeline, buffer, count, datatype, root, comm, params);
     return papsim_bcast_chains(buffer, count, datatype, root, comm, params, &c, 1);
 }

@@ -107,7 +107,7 @@ int papsim_bcast_split_binary(void *buffer, int count, MPI_Datatype datatype, in
                                 PAPSIM_FLAGS_bcast_split_binary, &c);
     if (rc != MPI_SUCCESS || c.done)
         return rc;
-    if (papsim_bcast_staged(datatype))
+    if (papsim_bcast_staged(count, datatype))
         return papsim_bcast_in_units(papsim_bcast_split_binary, buffer, count, datatype, root, comm,
                                      params);
     const int rank = c.rank, p = c.p;

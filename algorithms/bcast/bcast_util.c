@@ -2,6 +2,7 @@
 
 #include "coll_blocks.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 MPI_Aint papsim_bcast_pipeline_default_bytes(int p, MPI_Aint message_bytes)
@@ -121,16 +122,54 @@ out:
     return rc;
 }
 
+MPI_Datatype papsim_bcast_granule(MPI_Aint bytes)
+{
+    if (bytes % 8 == 0)
+        return MPI_UINT64_T;
+    if (bytes % 4 == 0)
+        return MPI_UINT32_T;
+    return bytes % 2 == 0 ? MPI_UINT16_T : MPI_BYTE;
+}
+
+/* 1 when count x type is its bytes back to back in memory, in signature
+ * order: a predefined datatype without holes (a derived one may list its
+ * blocks in another order than their addresses). */
+static int plain_bytes(MPI_Datatype type)
+{
+    int ni, na, nd, combiner, size;
+    MPI_Aint lb, extent;
+    if (MPI_Type_get_envelope(type, &ni, &na, &nd, &combiner) != MPI_SUCCESS ||
+        combiner != MPI_COMBINER_NAMED)
+        return 0;
+    MPI_Type_size(type, &size);
+    MPI_Type_get_extent(type, &lb, &extent);
+    return lb == 0 && extent == (MPI_Aint)size;
+}
+
 int papsim_bcast_in_units(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
                           int root, MPI_Comm comm, const papsim_params *params)
 {
-    int rank;
-    papsim_sig_view v;
+    int rank, gsize, rc = MPI_SUCCESS;
+    const MPI_Aint bytes = papsim_sig_bytes(count, type);
+    const MPI_Datatype granule = papsim_bcast_granule(bytes);
     MPI_Comm_rank(comm, &rank);
-    int rc = papsim_sig_view_open(buffer, count, type, rank == root, &v);
+    MPI_Type_size(granule, &gsize);
+    if (bytes / gsize > INT_MAX)
+        return MPI_ERR_COUNT;
+    const int n = (int)(bytes / gsize);
+    if (plain_bytes(type))
+        return self(buffer, n, granule, root, comm, params);
+    void *staged = papsim_data_malloc((size_t)bytes);
+    if (!staged)
+        return MPI_ERR_NO_MEM;
+    if (rank == root)
+        rc = papsim_typed_copy(buffer, count, type, staged, n, granule);
     if (rc == MPI_SUCCESS)
-        rc = self(v.buf, v.count, v.type, root, comm, params);
-    return papsim_sig_view_close(&v, buffer, count, type, rank != root, rc);
+        rc = self(staged, n, granule, root, comm, params);
+    if (rc == MPI_SUCCESS && rank != root)
+        rc = papsim_typed_copy(staged, n, granule, buffer, count, type);
+    papsim_data_free(staged);
+    return rc;
 }
 
 int papsim_bcast_scatter_begin(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
@@ -140,7 +179,7 @@ int papsim_bcast_scatter_begin(papsim_bcast_fn *self, void *buffer, int count, M
     const int rc = papsim_bcast_begin(count, type, root, comm, params, flags, c);
     if (rc != MPI_SUCCESS || c->done)
         return rc;
-    if (papsim_bcast_staged(type)) {
+    if (papsim_bcast_staged(count, type)) {
         c->done = 1;
         return papsim_bcast_in_units(self, buffer, count, type, root, comm, params);
     }

@@ -31,19 +31,31 @@ int papsim_bcast_chains(void *buffer, int count, MPI_Datatype type, int root, MP
                         const papsim_params *params, const papsim_call *c, int fanout);
 
 /* Every bcast algorithm that cuts the buffer (segments, scatter blocks)
- * cuts it in units of its type signature (coll_sig.h), so that ranks whose
- * datatypes differ cut it alike: a rank whose datatype is not its unit
- * runs `self` on its buffer staged as units, through this, and is done. */
+ * cuts it in granules of its byte count, the one number every rank knows
+ * alike whatever its datatype: 8 bytes when 8 divides the count, else 4,
+ * 2 or 1 (papsim_bcast_granule). A rank whose datatype is not its
+ * granule's type runs `self` on its buffer seen as granules, through
+ * this, and is done: in place when its datatype is a predefined one
+ * without holes (its bytes are the granules), else through a packed copy
+ * (MPI_Pack's bytes, so the signature decides, not the layout). */
 int papsim_bcast_in_units(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,
                           int root, MPI_Comm comm, const papsim_params *params);
 
+/* The granule type of a broadcast of `bytes` bytes: MPI_UINT64_T,
+ * MPI_UINT32_T, MPI_UINT16_T or MPI_BYTE, the largest whose size divides
+ * bytes. Moved as bytes, never read as numbers. */
+MPI_Datatype papsim_bcast_granule(MPI_Aint bytes);
+
 /* 1 when a rank must go through papsim_bcast_in_units: its datatype is
- * not the unit of its signature. */
-static inline int papsim_bcast_staged(MPI_Datatype type) { return papsim_sig_unit(type) != type; }
+ * not the granule of its bytes. */
+static inline int papsim_bcast_staged(int count, MPI_Datatype type)
+{
+    return papsim_bcast_granule(papsim_sig_bytes(count, type)) != type;
+}
 
 /* The preamble and opening of both scatter-allgather algorithms (`self`):
  * the bcast preamble (papsim_bcast_begin), a datatype that is not its
- * unit through papsim_bcast_in_units, then with count < p (no block for
+ * granule through papsim_bcast_in_units, then with count < p (no block for
  * every rank) the whole broadcast as `linear`, else the binomial scatter
  * below. c->done when nothing is left to do. */
 int papsim_bcast_scatter_begin(papsim_bcast_fn *self, void *buffer, int count, MPI_Datatype type,

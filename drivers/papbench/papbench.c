@@ -33,6 +33,8 @@
 typedef struct {
     const char *cases_path;
     const char *per_rank_path;
+    int force; /* --per-rank may replace an existing file */
+    FILE *per_rank; /* rank 0: the --per-rank file being written, else NULL */
     int header;
     double margin;
     int warmup; /* untimed repetitions before each case's first */
@@ -61,8 +63,8 @@ static void print_collectives(FILE *out)
 static void print_usage(FILE *out)
 {
     fputs(
-        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE] [--warmup N] [--no-header]\n"
-        "                [--plugin FILE]...\n"
+        "usage: papbench [CASE OPTIONS] [--cases FILE] [--per-rank FILE [--force]] [--warmup N]\n"
+        "                [--no-header] [--plugin FILE]...\n"
         "Runs collective cases under an arrival pattern; prints results.csv rows (rank 0).\n"
         "Start it with smpirun (simulation) or, as papbench-mpi, with mpirun.\n\n"
         "case options (also the keys of papsim spec files):\n",
@@ -141,10 +143,13 @@ static void print_usage(FILE *out)
         "  --cases FILE        one case per line (the options above; '#' comments),\n"
         "                      each line applied on top of the command line's options;\n"
         "                      a value with blanks in single quotes, '' for a quote\n"
-        "  --per-rank FILE     append case_id,rep,rank,delay_s,arrive_s,exit_s,\n"
+        "  --per-rank FILE     write case_id,rep,rank,delay_s,arrive_s,exit_s,\n"
         "                      clock_offset_s,clock_rtt_s rows: the times on rank 0's\n"
         "                      clock, the rank's estimated offset to that clock and\n"
-        "                      the round trip of the estimate (both 0 in simulation)\n"
+        "                      the round trip of the estimate (both 0 in simulation);\n"
+        "                      a new file (never an input: the --cases file, a\n"
+        "                      platform or pattern file), put in place at the end\n"
+        "  --force             replace an existing --per-rank FILE\n"
         "  --plugin FILE       load a user's algorithm (a shared object with a\n"
         "                      PAPSIM_PLUGIN_ALGORITHM declaration) as user:NAME;\n"
         "                      repeatable; before the cases are read\n"
@@ -177,6 +182,8 @@ static int parse_driver_options(char **extra, int nextra, papbench_options *o, p
         const char *next = i + 1 < nextra ? extra[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             o->help = 1;
+        } else if (!strcmp(a, "--force")) {
+            o->force = 1;
         } else if (!strcmp(a, "--no-header")) {
             o->header = 0;
         } else if (!strcmp(a, "--cases") && next) {
@@ -312,8 +319,8 @@ static void report_repetition(const papbench_call *call, const papbench_harness 
 #endif
     papsim_case_write_row(&row, rep, &m, deterministic, status, stdout);
     fflush(stdout);
-    if (o->per_rank_path)
-        papbench_write_per_rank(o->per_rank_path, &row, rep, h->size, v->delays, v->times);
+    if (o->per_rank)
+        papbench_write_per_rank(o->per_rank, &row, rep, h->size, v->delays, v->times);
     if (wrong) {
         papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
                            "%s/%s np=%d bytes=%lld %s op=%s root=%d%s: wrong result",
@@ -521,7 +528,8 @@ static void print_library_version(void)
 
 int main(int argc, char **argv)
 {
-    papbench_options o = {NULL, NULL, 1, 0.01, 0, 0, 0};
+    papbench_options o = {NULL, NULL, 0, NULL, 1, 0.01, 0, 0, 0};
+    papsim_output per_rank = {0};
     papsim_case base;
     papsim_case_list list = {0};
     papsim_err e = {{0}};
@@ -554,6 +562,12 @@ int main(int argc, char **argv)
     }
     if (papsim_case_list_build(&base, o.cases_path, &list, &e) != 0)
         goto bad_input;
+    if (o.per_rank_path) {
+        if (papbench_per_rank_open(&per_rank, o.per_rank_path, o.force, o.cases_path, &list,
+                                   rank == 0, &e) != 0)
+            goto bad_input;
+        o.per_rank = per_rank.f;
+    }
     if (papbench_harness_init(&h, o.margin) != MPI_SUCCESS) {
         papsim_fail(&e, "could not set up the harness communicator");
         goto bad_input;
@@ -577,6 +591,12 @@ int main(int argc, char **argv)
     papbench_harness_free(&h);
     if (status == 0 && failed_checks)
         status = 3;
+    /* the rows of a run that ended (wrong results are rows too) */
+    if ((status == 0 || status == 3) && per_rank.f && papsim_output_commit(&per_rank, 0, &e) != 0) {
+        status = PAPSIM_EXIT_FAILED;
+        papbench_name_real_paths(e.msg, sizeof e.msg);
+        papsim_print_error(status, "papbench", "--per-rank %s", e.msg);
+    }
     goto done;
 bad_input:
     status = PAPSIM_EXIT_BAD_INPUT;
@@ -584,6 +604,7 @@ bad_input:
     if (rank == 0)
         papsim_print_error(status, "papbench", "%s", e.msg);
 done:
+    papsim_output_abort(&per_rank);
     papsim_case_list_free(&list);
     free(extra);
     MPI_Finalize();

@@ -3,6 +3,7 @@
 #include "per_rank.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -40,25 +41,51 @@ void papbench_name_real_paths(char *text, size_t cap)
     }
 }
 
-/* Appends the per-rank rows of one repetition to path (papbench --per-rank). */
-void papbench_write_per_rank(const char *path, const papsim_case *c, int rep, int np,
-                           const double *delays, const double *times)
+/* The inputs a --per-rank FILE may not be: the --cases file, every case's
+ * platform and pattern file. */
+static const char **per_rank_inputs(const char *cases_path, const papsim_case_list *list,
+                                    int *n)
 {
-    FILE *f = fopen(path, "a");
-    char id[17];
-    if (!f) {
-        char name[8192];
-        snprintf(name, sizeof name, "%s", path);
-        papbench_name_real_paths(name, sizeof name);
-        papsim_print_error(PAPSIM_EXIT_FAILED, "papbench",
-                           "--per-rank '%s': cannot open for appending", name);
-        return;
+    const char **inputs = calloc(2 * (size_t)list->ncases + 1, sizeof *inputs);
+    *n = 0;
+    if (!inputs)
+        return NULL;
+    inputs[(*n)++] = cases_path;
+    for (int i = 0; i < list->ncases; i++) {
+        const papsim_case *c = &list->cases[i];
+        inputs[(*n)++] = c->platform;
+        if (!strncmp(c->pattern, "file:", 5))
+            inputs[(*n)++] = c->pattern + 5;
     }
+    return inputs;
+}
+
+int papbench_per_rank_open(papsim_output *out, const char *path, int force,
+                           const char *cases_path, const papsim_case_list *list, int rank0,
+                           papsim_err *e)
+{
+    const int mode = force ? PAPSIM_OUTPUT_REPLACE : PAPSIM_OUTPUT_NEW;
+    int n, rc;
+    const char **inputs = per_rank_inputs(cases_path, list, &n);
+    memset(out, 0, sizeof *out);
+    if (!inputs)
+        return papsim_fail(e, "--per-rank: out of memory");
+    rc = papsim_output_check(path, "--per-rank", inputs, n, mode, e);
+    free(inputs);
+    if (rc != 0 || !rank0)
+        return rc;
+    return papsim_output_open(out, path, mode, e);
+}
+
+/* Writes the per-rank rows of one repetition (papbench --per-rank). */
+void papbench_write_per_rank(FILE *f, const papsim_case *c, int rep, int np,
+                             const double *delays, const double *times)
+{
+    char id[17];
     papsim_case_id(c, id);
     for (int r = 0; r < np; r++) {
         const double *t = times + (size_t)r * PAPBENCH_T_COUNT;
         fprintf(f, "%s,%d,%d,%.17g,%.17g,%.17g,%.9g,%.9g\n", id, rep, r, delays[r],
                 t[PAPBENCH_T_ARRIVE], t[PAPBENCH_T_EXIT], t[PAPBENCH_T_OFFSET], t[PAPBENCH_T_RTT]);
     }
-    fclose(f);
 }

@@ -37,23 +37,24 @@
  *   here and nothing needs staging by the caller. What they do:
  *     - a block, piece or call with no bytes is empty, whatever its count:
  *       no message for it on either side;
- *     - an algorithm that cuts a buffer (the segmented and scatter-allgather
- *       bcasts; gather linear_sync's first segment) cuts it in units of the
- *       type signature: its primitive type when all its primitives are one
- *       type (MPI_INT for contiguous(3, MPI_INT)), else bytes. A rank whose
- *       datatype is that unit runs on its buffer; any other rank packs its
- *       buffer into units first (a copy of the buffer, and the time of it),
- *       which assumes one data representation on every rank (the bytes
- *       MPI_Pack writes for a primitive are its bytes in memory). The one
- *       pair the units cannot reconcile is MPI_PACKED on one side against a
- *       typed signature on the other (MPI_PACKED is cut in bytes): with it,
- *       give a segment_bytes that is a multiple of the primitive's size (the
- *       defaults are). Under SMPI 3.32 the units come from
- *       MPI_Type_get_envelope, which does not keep every signature (a
- *       struct whose blocks lie back to back reads as MPI_CHAR): with such
- *       a type against a typed side, bcast scatter_allgather and
- *       scatter_ring_allgather cut their blocks at different bytes and
- *       deadlock (docs/papcoll.md, MPICH's bcast_full).
+ *     - the bcasts that cut a buffer (segmented, scatter-allgather) cut it
+ *       in granules of its byte count, the one number every rank knows
+ *       alike: 8, 4, 2 or 1 bytes, the largest that divides it. A rank whose
+ *       datatype is predefined and without holes runs on its buffer; any
+ *       other rank packs it first (a copy of the buffer, and the time of
+ *       it);
+ *     - gather linear_sync cuts its first segment in units of the type
+ *       signature: its primitive type when all its primitives are one type
+ *       (MPI_INT for contiguous(3, MPI_INT)), else bytes; a rank whose
+ *       datatype is not that unit packs its buffer into units first. The
+ *       one pair the units cannot reconcile is MPI_PACKED on one side
+ *       against a typed signature on the other (MPI_PACKED is cut in
+ *       bytes): with it, give a segment_bytes that is a multiple of the
+ *       primitive's size (the defaults are). Under SMPI 3.32 the units come
+ *       from MPI_Type_get_envelope, which does not keep every signature (a
+ *       struct whose blocks lie back to back reads as MPI_CHAR);
+ *     - packing assumes one data representation on every rank (the bytes
+ *       MPI_Pack writes for a primitive are its bytes in memory).
  *   The reductions (reduce, allreduce, reduce_scatter, reduce_scatter_block,
  *   scan, exscan) take the same count and datatype on every rank, as MPI
  *   requires of them.

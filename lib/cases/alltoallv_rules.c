@@ -50,11 +50,16 @@ int papsim_case_check_distribution(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--distribution %s is a per-pair matrix of alltoallv only "
                               "(collective is %s)",
                            c->distribution, c->collective);
-    if (!papsim_distribution_known(c->distribution)) {
-        char names[128];
-        papsim_distribution_names(names, sizeof names);
-        return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", c->distribution,
-                           names);
-    }
-    return 0;
+    return papsim_distribution_known(c->distribution)
+               ? 0
+               : papsim_distribution_check_name(c->distribution, e);
+}
+
+int papsim_distribution_check_name(const char *name, papsim_err *e)
+{
+    if (papsim_distribution_known(name) || papsim_matrix_known(name))
+        return 0;
+    char names[128];
+    papsim_distribution_names(names, sizeof names);
+    return papsim_fail(e, "--distribution '%s' is unknown (valid: %s)", name, names);
 }

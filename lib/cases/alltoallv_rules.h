@@ -13,4 +13,8 @@
  * --in-place). */
 int papsim_case_check_distribution(const papsim_case *c, papsim_err *e);
 
+/* 0 if name is a distribution of some collective (a block-size one or an
+ * alltoallv matrix), else -1 with the message of an unknown --distribution. */
+int papsim_distribution_check_name(const char *name, papsim_err *e);
+
 #endif

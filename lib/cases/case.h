@@ -98,6 +98,13 @@ int papsim_case_option_takes_value(const char *arg);
  * datatype and op names, root range when np is known. */
 int papsim_case_validate(const papsim_case *c, papsim_err *e);
 
+/* One value of option checked alone, as papsim_case_validate would in any
+ * case (for a spec's default that every block overrides): "datatype",
+ * "op", "mapping", "distribution" (of some collective) and "pattern" (a
+ * shape's name, or a file whose every line is well formed). The message
+ * names the option as papsim_case_validate's does. */
+int papsim_case_check_word(const char *option, const char *value, papsim_err *e);
+
 /* The edge fraction x of --knowledge estimated: c->edge, or 0.5 if unset. */
 double papsim_case_edge(const papsim_case *c);
 

@@ -22,6 +22,55 @@ static int op_known(const char *op)
     return papsim_op_commutative(op) || !strcmp(op, "affine");
 }
 
+/* The names of a datatype, an op and a mapping, each alone. */
+static int check_datatype_name(const char *name, papsim_err *e)
+{
+    if (papsim_datatype_size(name) == 0)
+        return papsim_fail(e, "--datatype '%s' is unknown (valid: char, int, float, double, long)",
+                           name);
+    return 0;
+}
+
+static int check_op_name(const char *name, papsim_err *e)
+{
+    if (!op_known(name))
+        return papsim_fail(e, "--op '%s' is unknown (valid: sum, max, min, prod, affine)", name);
+    return 0;
+}
+
+static int check_mapping_name(const char *name, papsim_err *e)
+{
+    if (strcmp(name, "sequential") && strcmp(name, "cyclic"))
+        return papsim_fail(e, "--mapping '%s' is unknown (valid: sequential, cyclic)", name);
+    return 0;
+}
+
+/* A pattern alone: its name or file: form, its label, a file's lines. */
+static int check_pattern_word(const char *text, papsim_err *e)
+{
+    papsim_pattern pattern;
+    if (papsim_pattern_parse(text, &pattern, e) != 0)
+        return papsim_fail_prefix(e, "--pattern: ");
+    if (papsim_case_check_label("--pattern", text, e) != 0)
+        return -1;
+    return papsim_pattern_file_check(text, e);
+}
+
+int papsim_case_check_word(const char *option, const char *value, papsim_err *e)
+{
+    if (!strcmp(option, "datatype"))
+        return check_datatype_name(value, e);
+    if (!strcmp(option, "op"))
+        return check_op_name(value, e);
+    if (!strcmp(option, "mapping"))
+        return check_mapping_name(value, e);
+    if (!strcmp(option, "distribution"))
+        return papsim_distribution_check_name(value, e);
+    if (!strcmp(option, "pattern"))
+        return check_pattern_word(value, e);
+    return papsim_fail(e, "--%s: not a word papsim checks alone", option);
+}
+
 /* The knobs the registry row of the case's algorithm lists (PAPSIM_K_*; 0
  * for builtin:NAME and unknown names). */
 static unsigned knobs_of(const papsim_case *c)
@@ -85,11 +134,8 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
 {
     int size = papsim_datatype_size(c->datatype);
     papsim_pattern pattern;
-    if (size == 0)
-        return papsim_fail(e, "--datatype '%s' is unknown (valid: char, int, float, double, long)",
-                           c->datatype);
-    if (!op_known(c->op))
-        return papsim_fail(e, "--op '%s' is unknown (valid: sum, max, min, prod, affine)", c->op);
+    if (check_datatype_name(c->datatype, e) != 0 || check_op_name(c->op, e) != 0)
+        return -1;
     if (!strcmp(c->op, "affine") && strcmp(c->datatype, "int") && strcmp(c->datatype, "long"))
         return papsim_fail(e, "--op affine needs --datatype int or long (not %s): its elements "
                               "are affine maps packed into integers",
@@ -116,8 +162,8 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--knomial-radix 1 is not a tree radix (valid: 2 to 64, 0 = 4)");
     if (c->np > 0 && c->root >= c->np)
         return papsim_fail(e, "--root %d is outside the communicator (np=%d)", c->root, c->np);
-    if (strcmp(c->mapping, "sequential") && strcmp(c->mapping, "cyclic"))
-        return papsim_fail(e, "--mapping '%s' is unknown (valid: sequential, cyclic)", c->mapping);
+    if (check_mapping_name(c->mapping, e) != 0)
+        return -1;
     if (papsim_pattern_parse(c->pattern, &pattern, e) != 0)
         return papsim_fail_prefix(e, "--pattern: ");
     if (c->pattern_key[0] && pattern.shape != PAPSIM_PATTERN_FILE)

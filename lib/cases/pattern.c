@@ -272,7 +272,7 @@ static int parse_file_line(char *line, long index, double *delay,
 }
 
 /* Reads the delays of a pattern file into delays[0..np); the file must hold
- * exactly np of them. */
+ * exactly np of them. np < 0: every line checked, any count, none kept. */
 static int read_pattern_file(const char *path, int np, double *delays,
                              papsim_err *e)
 {
@@ -305,7 +305,7 @@ static int read_pattern_file(const char *path, int np, double *delays,
     }
     if (got < 0)
         goto out;
-    if (count != np) {
+    if (np >= 0 && count != np) {
         papsim_fail(e, "pattern file '%s' has %ld delays but np is %d", path,
                     count, np);
         goto out;
@@ -397,6 +397,14 @@ int papsim_pattern_delays(const papsim_pattern *p, int np, double skew_s,
 {
     return papsim_pattern_delays_keyed(p, np, skew_s, seed, rescale_file, NULL,
                                        delays, e);
+}
+
+int papsim_pattern_file_check(const char *text, papsim_err *e)
+{
+    papsim_pattern pattern;
+    if (papsim_pattern_parse(text, &pattern, e) != 0)
+        return -1;
+    return pattern.shape == PAPSIM_PATTERN_FILE ? read_pattern_file(pattern.path, -1, NULL, e) : 0;
 }
 
 int papsim_pattern_file_key(const char *text, int np, char key[17],

@@ -130,6 +130,11 @@ int papsim_pattern_delays_keyed(const papsim_pattern *p, int np, double skew_s,
 int papsim_pattern_file_key(const char *text, int np, char key[17],
                             papsim_err *e);
 
+/* The same checks for any number of ranks: a file's every line well
+ * formed, whatever its count of delays (a spec's default that no block
+ * uses). */
+int papsim_pattern_file_check(const char *text, papsim_err *e);
+
 /* The generator behind random and gaussian, exposed for tests and for
  * other seeded choices (e.g. which rank is late). */
 typedef struct {

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "util/papsim_input.h"
+#include "util/papsim_output.h"
 
 /* ---- hosts and groups ------------------------------------------------ */
 
@@ -462,14 +463,10 @@ out:
 
 int papsim_platform_write_default(const char *path, papsim_err *e)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return papsim_fail(e, "cannot write '%s': %s", path, strerror(errno));
-    int bad = fputs(papsim_default_platform_xml, f) == EOF;
-    bad |= fclose(f) != 0;
-    if (bad)
-        return papsim_fail(e, "cannot write '%s': %s", path, strerror(errno));
-    return 0;
+    papsim_output out;
+    if (papsim_output_open(&out, path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
+    return papsim_output_commit(&out, fputs(papsim_default_platform_xml, out.f) == EOF, e);
 }
 
 void papsim_platform_free(papsim_platform *p)

@@ -110,30 +110,9 @@ int papsim_launch_set_case(papsim_launch *l, const papsim_case *c, papsim_err *e
     return 0;
 }
 
-int papsim_launch_set_per_rank(papsim_launch *l, const char *path, papsim_err *e)
+void papsim_launch_set_per_rank(papsim_launch *l)
 {
-    if (papsim_case_word_is_plain(path)) {
-        l->per_rank_path = path;
-        return 0;
-    }
-    /* A link with a plain name in the working directory, to the absolute
-     * path (the link is read from papsim's directory's point of view). */
-    char target[8192], link[sizeof l->workdir + 32];
-    if (path[0] == '/') {
-        snprintf(target, sizeof target, "%s", path);
-    } else {
-        if (!getcwd(target, 4096))
-            return papsim_fail(e, "--per-rank '%s': cannot tell the current directory: %s", path,
-                               strerror(errno));
-        size_t n = strlen(target);
-        snprintf(target + n, sizeof target - n, "/%s", path);
-    }
-    snprintf(link, sizeof link, "%s/per-rank.csv", l->workdir);
-    if (symlink(target, link) != 0)
-        return papsim_fail(e, "--per-rank '%s': cannot link %s to it: %s", path, link,
-                           strerror(errno));
     l->per_rank_name = "per-rank.csv";
-    return 0;
 }
 
 /* Splits the case's long options into words (every value is plain here:
@@ -190,9 +169,9 @@ static int build_argv(const papsim_launch *l, const dir_paths *paths, char **arg
         argv[n++] = (char *)l->extra_cfg[i];
     argv[n++] = "--no-header";
     n += papsim_plugin_words(argv + n, max - n - 100);
-    if (l->per_rank_path || l->per_rank_name) {
+    if (l->per_rank_name) {
         argv[n++] = "--per-rank";
-        argv[n++] = l->per_rank_name ? (char *)paths->per_rank : (char *)l->per_rank_path;
+        argv[n++] = (char *)paths->per_rank;
     }
     if (l->cases_name) {
         argv[n++] = "--cases";
@@ -273,8 +252,9 @@ pid_t papsim_launch_start(const papsim_launch *l, int *out_fd, const char *err_p
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
-        if (err_path) {
-            int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (err_path) { /* a new file: never written through a link left there */
+            unlink(err_path);
+            int fd = open(err_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
             if (fd >= 0) {
                 dup2(fd, STDERR_FILENO);
                 close(fd);

@@ -21,8 +21,7 @@ typedef struct {
     const char *const *extra_cfg; /* more --cfg=/--log= words, NULL-terminated, may be NULL */
     const char *cases_name; /* a cases file in workdir, or NULL: the case is single */
     const papsim_case *single;
-    const char *per_rank_path; /* --per-rank as given (plain), or NULL */
-    const char *per_rank_name; /* else a link to it in workdir, or NULL */
+    const char *per_rank_name; /* papbench's --per-rank file in workdir, or NULL */
     char smpirun_path[4096]; /* what smpirun and papbench point to */
     char papbench_path[4096];
 } papsim_launch;
@@ -46,9 +45,9 @@ int papsim_launch_prepare(papsim_launch *l, const papsim_case *c, const char *pl
  * workdir/case.txt, where quoting keeps a value with blanks whole. */
 int papsim_launch_set_case(papsim_launch *l, const papsim_case *c, papsim_err *e);
 
-/* papbench's --per-rank FILE: passed as it is when plain, else through a
- * link with a plain name in workdir. */
-int papsim_launch_set_per_rank(papsim_launch *l, const char *path, papsim_err *e);
+/* papbench writes its --per-rank rows to workdir/per-rank.csv, a new file
+ * (the caller copies them where they belong once the case is done). */
+void papsim_launch_set_per_rank(papsim_launch *l);
 
 /* "--cfg=smpi/<collective>:<NAME>" for builtin:NAME algorithms, else "". */
 void papsim_builtin_cfg(const papsim_case *c, char *buf, size_t len);

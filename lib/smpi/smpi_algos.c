@@ -10,11 +10,14 @@
 #include "smpi/locate.h"
 
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cases/collective_rules.h"
@@ -30,13 +33,75 @@ extern char **environ;
 #define PROBE_NAME "papsim_probe_no_such_algorithm"
 #define OUTPUT_MAX (1 << 20)
 
-/* Runs argv (no shell) in directory cwd with stdout and stderr into *out
- * (malloc'ed, NUL terminated, at most OUTPUT_MAX bytes kept); *exit_status
- * gets its exit status (128 + N for signal N). */
-static int run_capture(char *const argv[], const char *cwd, char **out, int *exit_status,
-                       papsim_err *e)
+/* Seconds a SimGrid probe (one smpirun on one rank that ends at once, about
+ * half a second) may take before it is killed: far above its time on a
+ * loaded machine; PAPSIM_PROBE_TIMEOUT replaces it (tests). */
+#define PROBE_TIMEOUT_S 120.0
+#define PROBE_TIMEOUT_ENV "PAPSIM_PROBE_TIMEOUT"
+
+static double probe_timeout(void)
+{
+    const char *v = getenv(PROBE_TIMEOUT_ENV);
+    char *end;
+    double t = v ? strtod(v, &end) : 0;
+    return v && *v && !*end && t > 0 && t < 1e6 ? t : PROBE_TIMEOUT_S;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Reads fd to its end into *buf (at most OUTPUT_MAX bytes kept; past it, or
+ * out of memory, reads on and keeps nothing) until the deadline. Returns 0
+ * at the end of the output, 1 when the deadline passed first. */
+static int read_until(int fd, char **buf, size_t *len, size_t *cap, double deadline)
+{
+    int full = 0;
+    for (;;) {
+        if (!full && *cap - *len < 2) {
+            char *grown = *cap < OUTPUT_MAX ? realloc(*buf, *cap * 2) : NULL;
+            if (grown) {
+                *buf = grown;
+                *cap *= 2;
+            } else {
+                full = 1;
+            }
+        }
+        const double left = deadline - now_s();
+        struct pollfd pfd = {fd, POLLIN, 0};
+        if (left <= 0)
+            return 1;
+        const int ready = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (ready < 0 && errno == EINTR)
+            continue;
+        if (ready == 0)
+            continue; /* the deadline is checked above */
+        char sink[4096];
+        const int keep = !full;
+        ssize_t got = keep ? read(fd, *buf + *len, *cap - *len - 1) : read(fd, sink, sizeof sink);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return 0;
+        if (keep)
+            *len += (size_t)got;
+    }
+}
+
+/* Runs argv (no shell) in directory cwd, in a process group of its own,
+ * with stdout and stderr into *out (malloc'ed, NUL terminated, at most
+ * OUTPUT_MAX bytes kept); *exit_status gets its exit status (128 + N for
+ * signal N). A run that has not ended within probe_timeout() seconds is
+ * killed with its whole group (smpirun and the simulator it started) and
+ * fails, naming what ("one smpirun of papbench --library-version"). */
+static int run_capture(char *const argv[], const char *cwd, const char *what, char **out,
+                       int *exit_status, papsim_err *e)
 {
     posix_spawn_file_actions_t fa;
+    posix_spawnattr_t attr;
     int fds[2], status;
     size_t len = 0, cap = 4096;
     char *buf = malloc(cap);
@@ -53,39 +118,31 @@ static int run_capture(char *const argv[], const char *cwd, char **out, int *exi
     posix_spawn_file_actions_adddup2(&fa, fds[1], STDERR_FILENO);
     posix_spawn_file_actions_addclose(&fa, fds[0]);
     posix_spawn_file_actions_addchdir_np(&fa, cwd); /* what the options write lands there */
-    int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0); /* a group of its own, killed whole */
+    int err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
     posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
     close(fds[1]);
     if (err != 0) {
         close(fds[0]);
         free(buf);
         return papsim_fail(e, "cannot start '%s': %s", argv[0], strerror(err));
     }
-    int full = 0; /* past OUTPUT_MAX (or out of memory): read on, keep nothing */
-    for (;;) {
-        if (!full && cap - len < 2) {
-            char *grown = cap < OUTPUT_MAX ? realloc(buf, cap * 2) : NULL;
-            if (grown) {
-                buf = grown;
-                cap *= 2;
-            } else {
-                full = 1;
-            }
-        }
-        char sink[4096];
-        int keep = !full;
-        ssize_t got = keep ? read(fds[0], buf + len, cap - len - 1) : read(fds[0], sink, sizeof sink);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        if (keep)
-            len += (size_t)got;
-    }
+    const double limit = probe_timeout();
+    const int late = read_until(fds[0], &buf, &len, &cap, now_s() + limit);
+    if (late)
+        kill(-pid, SIGKILL);
     close(fds[0]);
     buf[len] = '\0';
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
         ;
+    if (late) {
+        free(buf);
+        return papsim_fail(e, "%s ('%s') did not end within %g s: killed with its process "
+                           "group", what, argv[0], limit);
+    }
     *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     *out = buf;
     return 0;
@@ -112,8 +169,8 @@ static int write_text(const char *path, const char *text, papsim_err *e)
 /* One smpirun of papbench on one rank of a one-host platform, in a private
  * temporary directory removed afterwards, with the words after papbench's
  * path; *out gets what it printed, *status its exit status. */
-static int run_one_rank(const char *const *words, int nwords, char **out, int *status,
-                        papsim_err *e)
+static int run_one_rank(const char *const *words, int nwords, const char *what, char **out,
+                        int *status, papsim_err *e)
 {
     char dir[4096], platform[4200], hostfile[4200];
     int rc = -1;
@@ -149,7 +206,7 @@ static int run_one_rank(const char *const *words, int nwords, char **out, int *s
     memcpy(argv, fixed, sizeof fixed);
     for (int i = 0; i < nwords; i++)
         argv[FIXED + i] = (char *)words[i];
-    rc = run_capture(argv, dir, out, status, e);
+    rc = run_capture(argv, dir, what, out, status, e);
     free(argv);
 out:
     papsim_remove_tree(dir);
@@ -165,7 +222,9 @@ static int probe(const char *collective, char **names, papsim_err *e)
     *names = NULL;
     snprintf(cfg, sizeof cfg, "--cfg=smpi/%s:%s", papsim_smpi_collective(collective), PROBE_NAME);
     const char *words[] = {cfg, "--log=root.thres:critical"};
-    if (run_one_rank(words, 2, &out, &status, e) != 0)
+    char what[160];
+    snprintf(what, sizeof what, "one smpirun listing SimGrid's %s algorithms", collective);
+    if (run_one_rank(words, 2, what, &out, &status, e) != 0)
         goto out;
     const char *list = strstr(out, "Valid algorithms: ");
     if (!list) {
@@ -292,7 +351,8 @@ static int try_cfg(const char *const *cfg, int ncfg, char *why, size_t len, paps
     memcpy(words, papsim_smpi_base_options, (size_t)nbase * sizeof *words);
     memcpy(words + nbase, cfg, (size_t)ncfg * sizeof *words);
     words[nbase + ncfg] = "--library-version";
-    if (run_one_rank(words, nbase + ncfg + 1, &out, &status, e) == 0) {
+    if (run_one_rank(words, nbase + ncfg + 1, "one smpirun of papbench --library-version",
+                     &out, &status, e) == 0) {
         const char *m = status ? simgrid_message(out) : NULL;
         if (status && m)
             snprintf(why, len, "%s", m);
@@ -376,10 +436,10 @@ int papsim_smpi_cfg_check(papsim_smpi_algos *cache, const char *const *cfg, int 
     return check_with_simgrid(cache, cfg, ncfg, e);
 }
 
-int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *status,
-                        papsim_err *e)
+int papsim_smpi_run_one(const char *const *words, int nwords, const char *what, char **out,
+                        int *status, papsim_err *e)
 {
-    return run_one_rank(words, nwords, out, status, e);
+    return run_one_rank(words, nwords, what, out, status, e);
 }
 
 int papsim_plugins_load_check(papsim_err *e)
@@ -390,7 +450,8 @@ int papsim_plugins_load_check(papsim_err *e)
     if (n == 1)
         return 0;
     words[n++] = "-h"; /* SimGrid takes --help for itself */
-    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
+    if (papsim_smpi_run_one((const char *const *)words, n,
+                            "one smpirun of papbench loading the --plugin files", &out, &status, e) != 0)
         return -1;
     /* papbench loads every file before it reads -h; a refusal is its
      * one "papbench: --plugin FILE: ..." line. */

@@ -53,9 +53,11 @@ void papsim_smpi_algos_free(papsim_smpi_algos *cache);
 /* One smpirun of papbench, one rank on a one-host platform in a private
  * temporary directory, with the given words after papbench's path; its
  * stdout and stderr in *out (malloc'ed), its exit status in *status.
- * Fails only when it cannot be started. */
-int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *status,
-                        papsim_err *e);
+ * Fails when it cannot be started, or when it has not ended within 120 s
+ * (PAPSIM_PROBE_TIMEOUT seconds when set): then smpirun's process group is
+ * killed and the message names what the run was for. */
+int papsim_smpi_run_one(const char *const *words, int nwords, const char *what, char **out,
+                        int *status, papsim_err *e);
 
 /* Loads every registered file in one papbench under smpirun (one rank),
  * as every batch will (papbench -h): a file that does not load (an undefined symbol, a

@@ -128,16 +128,25 @@ int papsim_bench_relay(pid_t pid, int fd, FILE *out, papsim_row_counter *counter
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-void papsim_copy_file(const char *path, FILE *out)
+int papsim_copy_whole(const char *path, FILE *out, papsim_err *e)
 {
     char buf[65536];
     size_t n;
     FILE *f = fopen(path, "r");
     if (!f)
-        return;
+        return papsim_fail(e, "%s: cannot read: %s", path, strerror(errno));
     while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        fwrite(buf, 1, n, out);
+        if (fwrite(buf, 1, n, out) != n)
+            break;
+    const int bad = ferror(f) || ferror(out);
     fclose(f);
+    return bad ? papsim_fail(e, "%s: cannot copy: %s", path, strerror(errno)) : 0;
+}
+
+void papsim_copy_file(const char *path, FILE *out)
+{
+    papsim_err ignored;
+    papsim_copy_whole(path, out, &ignored);
 }
 
 int papsim_bench_outcome(int smpirun_status, int rows, int reps, const char *log_path,
@@ -217,10 +226,10 @@ int papsim_bench_run(papsim_case *c, const papsim_bench_request *q, char *workdi
     /* The case id hashes the platform's content (case.h), as papsim run's. */
     memcpy(c->platform_key, l.platform_key, sizeof c->platform_key);
     l.extra_cfg = q->cfg;
-    if (papsim_launch_set_case(&l, c, e) != 0 ||
-        (q->per_rank && papsim_launch_set_per_rank(&l, per_rank.f ? per_rank.tmp : q->per_rank,
-                                                   e) != 0))
+    if (papsim_launch_set_case(&l, c, e) != 0)
         goto done;
+    if (q->per_rank)
+        papsim_launch_set_per_rank(&l);
     if (q->dry_run) {
         papsim_launch_print(&l, out);
         status = 0;
@@ -241,8 +250,13 @@ int papsim_bench_run(papsim_case *c, const papsim_bench_request *q, char *workdi
     fflush(out);
     papsim_copy_file(log_path, stderr);
     status = papsim_bench_outcome(status, counter.rows, c->reps, log_path, e);
-    if (status == 0 && per_rank.f && papsim_output_commit(&per_rank, 0, e) != 0)
-        status = 1;
+    if (status == 0 && per_rank.f) { /* papbench's rows, from the working directory */
+        char rows_path[4096 + 16];
+        snprintf(rows_path, sizeof rows_path, "%s/per-rank.csv", workdir);
+        if (papsim_copy_whole(rows_path, per_rank.f, e) != 0 ||
+            papsim_output_commit(&per_rank, 0, e) != 0)
+            status = 1;
+    }
 done:
     papsim_output_abort(&per_rank);
     return status;

@@ -38,6 +38,10 @@ void papsim_row_counter_feed(papsim_row_counter *rc, const char *buf, size_t n);
  * process group: the simulator must not outlive papsim bench. */
 int papsim_bench_relay(pid_t pid, int fd, FILE *out, papsim_row_counter *counter);
 
+/* Copies the whole of a file to out; fails naming path when it cannot be
+ * read or copied. */
+int papsim_copy_whole(const char *path, FILE *out, papsim_err *e);
+
 /* Copies a file (smpirun's log) to out; nothing if it cannot be read. */
 void papsim_copy_file(const char *path, FILE *out);
 

@@ -19,6 +19,7 @@
 #include "sweep/sweep_failed.h"
 #include "util/papsim_error.h"
 #include "util/papsim_fs.h"
+#include "util/papsim_output.h"
 
 static volatile sig_atomic_t interrupted_flag; /* the only way a signal can talk to us */
 
@@ -118,7 +119,10 @@ static FILE *open_case_wall_log(const char *out_dir)
 {
     char path[4200];
     snprintf(path, sizeof path, "%s/work/case_wall.tsv", out_dir);
-    FILE *f = fopen(path, "a");
+    const int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "a") : NULL;
+    if (!f && fd >= 0)
+        close(fd);
     if (f && fseek(f, 0, SEEK_END) != 0) { /* where "a" starts is up to the C library */
         fclose(f);
         f = NULL;
@@ -240,13 +244,13 @@ static int start_batch(batch *b, const sweep_options *o, papsim_err *e)
     snprintf(b->log_path, sizeof b->log_path, "%s/smpirun.log", dir);
     if (mkdir(dir, 0755) != 0 && errno != EEXIST)
         return papsim_fail(e, "cannot create %s: %s", dir, strerror(errno));
-    FILE *f = fopen(cases_path, "w");
-    if (!f)
-        return papsim_fail(e, "%s: cannot write: %s", cases_path, strerror(errno));
+    papsim_output f; /* papsim's own file (sweep_check_dir), replaced whole */
+    if (papsim_output_open(&f, cases_path, PAPSIM_OUTPUT_REPLACE, e) != 0)
+        return -1;
     for (int i = 0; i < b->ncases; i++)
-        papsim_case_write_args(&b->cases[i]->c, f);
-    if (fclose(f) != 0)
-        return papsim_fail(e, "%s: %s", cases_path, strerror(errno));
+        papsim_case_write_args(&b->cases[i]->c, f.f);
+    if (papsim_output_commit(&f, 0, e) != 0)
+        return -1;
     if (papsim_launch_prepare(&l, &b->cases[0]->c, b->cases[0]->platform_path, dir, e) != 0)
         return -1;
     l.cases_name = "cases.txt";

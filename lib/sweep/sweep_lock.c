@@ -5,9 +5,11 @@
 #include "util/papsim_error.h"
 #include "util/papsim_output.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -107,14 +109,81 @@ void sweep_unlock(int fd, const char *dir)
     close(fd);
 }
 
+/* DIR's own regular files: a growing list of paths. */
+typedef struct {
+    char (*path)[4200];
+    int n, cap;
+} own_files;
+
+static int add_own(own_files *own, const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0; /* nothing there, or not a file: its writer says what is wrong */
+    if (own->n == own->cap) {
+        const int cap = own->cap ? 2 * own->cap : 16;
+        char(*more)[4200] = realloc(own->path, (size_t)cap * sizeof *more);
+        if (!more)
+            return -1;
+        own->path = more;
+        own->cap = cap;
+    }
+    return snprintf(own->path[own->n++], sizeof own->path[0], "%s", path) < 0 ? -1 : 0;
+}
+
+/* Every regular file of dir and, depth levels down, of its directories
+ * (DIR/work, its batch-N/ and failed/: the batches' scratch files). */
+static int add_own_tree(own_files *own, const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    int rc = 0;
+    if (!d)
+        return 0;
+    while (rc == 0 && (de = readdir(d)) != NULL) {
+        char path[4200];
+        struct stat st;
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+            continue;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= sizeof path)
+            continue;
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+            rc = depth > 0 ? add_own_tree(own, path, depth - 1) : 0;
+        else
+            rc = add_own(own, path);
+    }
+    closedir(d);
+    return rc;
+}
+
 /* Checks one input against DIR's regular files (the others: their readers
  * say what is wrong with them). */
-static int not_own(char (*own)[4200], int nown, const char *input, papsim_err *e)
+static int not_own(const own_files *own, const char *input, papsim_err *e)
 {
     const char *const inputs[] = {input};
-    for (int i = 0; i < nown; i++)
-        if (papsim_output_check(own[i], "--out", inputs, 1, PAPSIM_OUTPUT_REPLACE, e) != 0)
+    for (int i = 0; i < own->n; i++)
+        if (papsim_output_check(own->path[i], "--out", inputs, 1, PAPSIM_OUTPUT_REPLACE, e) != 0)
             return -1;
+    return 0;
+}
+
+static int check_inputs(const own_files *own, const sweep_run_options *o,
+                        const sweep_cases *cases, papsim_err *e)
+{
+    if (not_own(own, o->spec_path, e) != 0)
+        return -1;
+    for (int k = 0; k < cases->n; k++) { /* each file once: cases repeat them in runs */
+        const papsim_case *c = &cases->v[k].c;
+        const char *platform = cases->v[k].platform_path;
+        if (strcmp(platform, "default") != 0 &&
+            (k == 0 || strcmp(platform, cases->v[k - 1].platform_path) != 0) &&
+            not_own(own, platform, e) != 0)
+            return -1;
+        if (!strncmp(c->pattern, "file:", 5) &&
+            (k == 0 || strcmp(c->pattern, cases->v[k - 1].c.pattern) != 0) &&
+            not_own(own, c->pattern + 5, e) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -124,26 +193,21 @@ int sweep_check_dir(const sweep_run_options *o, const sweep_cases *cases, papsim
     static const char *const names[] = {"results.csv", SWEEP_FAILED_FILE, "case_order.csv",
                                         PAPSIM_PROVENANCE_FILE, "results-superseded.csv",
                                         "papsim.lock"};
-    char own[6][4200];
-    struct stat st;
-    int nown = 0;
-    for (size_t i = 0; dir && i < sizeof names / sizeof names[0]; i++) {
-        snprintf(own[nown], sizeof own[nown], "%s/%s", dir, names[i]);
-        nown += stat(own[nown], &st) == 0 && S_ISREG(st.st_mode);
+    own_files own = {NULL, 0, 0};
+    char path[4200];
+    int rc = 0;
+    for (size_t i = 0; dir && rc == 0 && i < sizeof names / sizeof names[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        rc = add_own(&own, path);
     }
-    if (nown == 0 || not_own(own, nown, o->spec_path, e) != 0)
-        return nown == 0 ? 0 : -1;
-    for (int k = 0; k < cases->n; k++) { /* each file once: cases repeat them in runs */
-        const papsim_case *c = &cases->v[k].c;
-        const char *platform = cases->v[k].platform_path;
-        if (strcmp(platform, "default") != 0 &&
-            (k == 0 || strcmp(platform, cases->v[k - 1].platform_path) != 0) &&
-            not_own(own, nown, platform, e) != 0)
-            return -1;
-        if (!strncmp(c->pattern, "file:", 5) &&
-            (k == 0 || strcmp(c->pattern, cases->v[k - 1].c.pattern) != 0) &&
-            not_own(own, nown, c->pattern + 5, e) != 0)
-            return -1;
+    if (dir && rc == 0) {
+        snprintf(path, sizeof path, "%s/work", dir);
+        rc = add_own_tree(&own, path, 1);
     }
-    return 0;
+    if (rc != 0)
+        papsim_fail(e, "--out '%s': out of memory", dir);
+    else if (own.n > 0)
+        rc = check_inputs(&own, o, cases, e);
+    free(own.path);
+    return rc;
 }

@@ -24,7 +24,10 @@ void sweep_unlock(int fd, const char *dir);
 
 /* DIR's files are papsim's own, appended to and rewritten by every run
  * (docs/formats/limits.md): results.csv, failed.csv, case_order.csv,
- * provenance.txt, results-superseded.csv, papsim.lock. Fails if the run's
+ * provenance.txt, results-superseded.csv, papsim.lock, and every file under
+ * DIR/work (the batches' scratch files: work/batch-N/cases.txt, its
+ * hostfile, platform and smpirun.log, work/case_wall.tsv, the logs of
+ * work/failed). Fails if the run's
  * spec, or a case's platform or pattern file, is one of them, by identity:
  * "--out: 'DIR/results.csv' is the input 'x.xml' (the same file); papsim
  * never writes over an input". No --out DIR: nothing to check. */

@@ -14,6 +14,13 @@
 int papsim_output_check(const char *path, const char *option, const char *const *inputs,
                         int ninputs, int mode, papsim_err *e)
 {
+    return papsim_output_check_as(path, option, inputs, ninputs, mode, "give --force to "
+                                  "replace it", e);
+}
+
+int papsim_output_check_as(const char *path, const char *option, const char *const *inputs,
+                           int ninputs, int mode, const char *force_hint, papsim_err *e)
+{
     struct stat out, link, in;
     const char *sep = option ? ": " : "";
     option = option ? option : "";
@@ -30,7 +37,7 @@ int papsim_output_check(const char *path, const char *option, const char *const 
                                path);
     }
     if (mode != PAPSIM_OUTPUT_REPLACE)
-        return papsim_fail(e, "%s%s'%s' exists (give --force to replace it)", option, sep, path);
+        return papsim_fail(e, "%s%s'%s' exists (%s)", option, sep, path, force_hint);
     return 0;
 }
 

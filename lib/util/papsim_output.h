@@ -40,6 +40,12 @@ enum {
 int papsim_output_check(const char *path, const char *option, const char *const *inputs,
                         int ninputs, int mode, papsim_err *e);
 
+/* The same check for a writer whose --force is spelt otherwise: force_hint
+ * ends the message about an existing file ("set PAPTRACE_FORCE=1 to replace
+ * it"). */
+int papsim_output_check_as(const char *path, const char *option, const char *const *inputs,
+                           int ninputs, int mode, const char *force_hint, papsim_err *e);
+
 /* A file being written: f is open on the temporary file. */
 typedef struct {
     FILE *f;

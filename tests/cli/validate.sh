@@ -187,6 +187,39 @@ spec unused-default-np "np = 4, x" "in_place = maybe" "[only]" "${BASE[@]}" "alg
     "patterns = no_delay" "in_place = no"
 refused "a default np every block overrides" unused-default-np.ini \
     "unused-default-np.ini:1: np: --np 'x' is not an integer"
+# The text keys too: each default value every block overrides is checked
+# alone, as a block would check it (its name, a pattern file's lines, a
+# platform loaded; an algorithm against the default collective, else
+# against every collective).
+OWN=("[only]" "${BASE[@]}" "algorithms = binomial" "patterns = no_delay" "datatype = int"
+     "op = sum" "mappings = sequential" "distributions = uniform" "platforms = default")
+printf '0\nabc\n' >bad-pattern.txt
+unused_text() { # NAME DEFAULT-LINE MESSAGE
+    spec "unused-$1" "$2" "${OWN[@]}"
+    refused "a default $1 every block overrides" "unused-$1.ini" "unused-$1.ini:1: $3"
+}
+unused_text datatype "datatype = bogus" \
+    "datatype: --datatype 'bogus' is unknown (valid: char, int, float, double, long)"
+unused_text op "op = bogus" "op: --op 'bogus' is unknown (valid: sum, max, min, prod, affine)"
+unused_text ops "op = sum, max" "op takes one value, not 2"
+unused_text mappings "mappings = sequential, diagonal" \
+    "mappings: --mapping 'diagonal' is unknown (valid: sequential, cyclic)"
+unused_text distributions "distributions = lindec, nope" \
+    "distributions: --distribution 'nope' is unknown (valid: uniform, broadcast, spike, half, lindec, geometric)"
+unused_text patterns "patterns = ascending, nope" \
+    "patterns: --pattern: unknown pattern 'nope' (valid: no_delay, ascending, descending, first_delayed, last_delayed, random, half_delayed, alternating, v_shape, peak, gaussian, file:PATH)"
+unused_text pattern-file "patterns = file:bad-pattern.txt" \
+    "patterns: bad-pattern.txt:2: duration 'abc' is not a number with an optional unit (ns, us, ms, s)"
+unused_text platforms "platforms = default, nosuch.xml" \
+    "platforms: platform './nosuch.xml': cannot read: No such file or directory"
+unused_text algorithms "algorithms = binomial, nosuchalgo" \
+    "algorithms: 'nosuchalgo' is not an algorithm of any collective (papsim list)"
+spec unused-algorithm "algorithms = ring" "collective = reduce" "${OWN[@]}"
+refused "a default algorithm of the default collective" unused-algorithm.ini \
+    "unused-algorithm.ini:1: algorithms: 'ring' is not a reduce algorithm (valid: binomial, linear, chain, pipeline, binary, in_order_binary, rabenseifner, butterfly, parallel_ring, clairvoyant, radix_k, two_tree, builtin:NAME)"
+spec used-words "datatype = float" "op = max" "mappings = cyclic" "distributions = lindec" \
+    "patterns = ascending" "platforms = default" "algorithms = ring, builtin:x" "${OWN[@]}"
+expect_ok "defaults every block overrides, all valid" "$PAPSIM" run used-words.ini --dry-run --quiet
 spec unused-seed collective=alltoallv "bytes = 8" "np = 4" "algorithms = linear" "patterns = no_delay" "matrix_seed = 0"
 refused "a matrix seed no random matrix uses" unused-seed.ini \
     "unused-seed.ini:6: matrix_seed: --matrix-seed '0' is not a seed (an integer from 1 to 2^63-1)"
@@ -263,5 +296,20 @@ expect_bad_input "bench --cfg: an unknown SMPI algorithm" \
     "$PAPSIM" bench --np 2 --cfg=smpi/allreduce:nope
 expect_bad_input "bench --cfg: would replace builtin:" "would replace the SMPI algorithm" \
     "$PAPSIM" bench --np 2 --algorithm builtin:binomial --cfg=smpi/reduce:flat_tree
+
+# The check has a time limit: an smpirun that never ends (here a fake that
+# starts a child and waits) is killed with its process group after
+# PAPSIM_PROBE_TIMEOUT seconds, and the message names the check.
+printf '#!/bin/bash\nsleep 300 &\necho $! >"%s/probe-child.pid"\nwait\n' "$PWD" >slow-smpirun
+chmod +x slow-smpirun
+start=$(date +%s)
+rc=0; PAPSIM_SMPIRUN=$PWD/slow-smpirun PAPSIM_PROBE_TIMEOUT=1 "$PAPSIM" bench --np 2 \
+    --cfg=network/model:CM02 >out.txt 2>err.txt || rc=$?
+expect_eq "--cfg check past its time limit: exit status" "$rc" 2
+expect_eq "--cfg check past its time limit: message" "$(cat err.txt)" \
+    "papsim bench: cannot run SimGrid to check the --cfg options: one smpirun of papbench --library-version ('$PWD/slow-smpirun') did not end within 1 s: killed with its process group"
+[ $(($(date +%s) - start)) -lt 30 ] && pass || fail "--cfg check past its time limit: took $(($(date +%s) - start)) s"
+kill -0 "$(cat probe-child.pid)" 2>/dev/null && fail "--cfg check past its time limit: smpirun's child still runs" || pass
+[ -s out.txt ] && fail "--cfg check past its time limit: a case ran" || pass
 
 finish

@@ -13,8 +13,13 @@
  * written at MPI_Finalize). Rank 0 prints "life: ok" (or "life: FAILED ...") before
  * MPI_Finalize and "life: finalized N" (MPI_Finalize's return code) after
  * it; the exit status is 0 unless a check failed (1).
+ * With --no-finalize the program ends as some of MPICH's tests do: one
+ * more allreduce on MPI_COMM_WORLD (its ranks leave it at different
+ * times), then "life: no finalize" from rank 0 and a return from main
+ * without MPI_Finalize, which a library must survive as the MPI library
+ * does (SMPI ends such a rank quietly).
  *
- * usage: papcoll-life [--rmdir DIR | --mkfifo PATH]
+ * usage: papcoll-life [--rmdir DIR | --mkfifo PATH | --no-finalize]
  * Keeps no global state, so SMPI can run it with -no-privatize. */
 #include <mpi.h>
 #include <stdio.h>
@@ -45,14 +50,16 @@ static int sums(MPI_Comm comm)
 int main(int argc, char **argv)
 {
     const char *rmdir_path = NULL, *fifo_path = NULL;
-    int rank, bad = 0, total = 0;
+    int rank, bad = 0, total = 0, finalize = 1;
     MPI_Comm dup, freed;
     if (argc == 3 && strcmp(argv[1], "--rmdir") == 0) {
         rmdir_path = argv[2];
     } else if (argc == 3 && strcmp(argv[1], "--mkfifo") == 0) {
         fifo_path = argv[2];
+    } else if (argc == 2 && strcmp(argv[1], "--no-finalize") == 0) {
+        finalize = 0;
     } else if (argc != 1) {
-        fprintf(stderr, "usage: papcoll-life [--rmdir DIR | --mkfifo PATH]\n");
+        fprintf(stderr, "usage: papcoll-life [--rmdir DIR | --mkfifo PATH | --no-finalize]\n");
         return 2;
     }
     MPI_Init(&argc, &argv);
@@ -75,6 +82,15 @@ int main(int argc, char **argv)
         if (fifo_path && mkfifo(fifo_path, 0600) != 0)
             perror(fifo_path);
         fflush(stdout);
+    }
+    if (!finalize) {
+        long mine = rank, sum = 0;
+        MPI_Allreduce(&mine, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+        if (rank == 0) {
+            printf("life: no finalize\n");
+            fflush(stdout);
+        }
+        return total == 0 ? 0 : 1;
     }
     int rc = MPI_Finalize();
     if (rank == 0) {

@@ -3,7 +3,7 @@
  * beyond identical ones on every rank: each rank lays out its blocks in
  * its own datatype and count, all with the same type signature (P x
  * MPI_INT, 1 x contiguous(P, MPI_INT), P/3 x contiguous(3, MPI_INT), P/2
- * x a vector with holes), empty blocks as zero counts or as a count of a
+ * x a vector with holes, P/2 x MPI_2INT, P/2 x a struct of two ints), empty blocks as zero counts or as a count of a
  * zero-size type, with and without segmentation (segment_bytes 20 cuts
  * inside a 12-byte element). Every rank compares its whole receive buffer,
  * holes included, against the reference, and no message may be left that
@@ -282,6 +282,13 @@ int main(int argc, char **argv)
     MPI_Type_contiguous(3, MPI_INT, &T.triple);
     MPI_Type_vector(2, 1, 2, MPI_INT, &T.holes);
     MPI_Type_contiguous(0, MPI_INT, &T.zero);
+    {
+        const int lengths[2] = {1, 1};
+        const MPI_Aint at[2] = {0, (MPI_Aint)sizeof(int)};
+        const MPI_Datatype ints[2] = {MPI_INT, MPI_INT};
+        MPI_Type_create_struct(2, lengths, at, ints, &T.pair_struct);
+        MPI_Type_commit(&T.pair_struct);
+    }
     MPI_Type_commit(&T.triple);
     MPI_Type_commit(&T.holes);
     MPI_Type_commit(&T.zero);
@@ -309,6 +316,7 @@ int main(int argc, char **argv)
     MPI_Type_free(&T.triple);
     MPI_Type_free(&T.holes);
     MPI_Type_free(&T.zero);
+    MPI_Type_free(&T.pair_struct);
     MPI_Finalize();
     return failed ? 1 : 0;
 }

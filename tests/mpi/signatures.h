@@ -17,16 +17,18 @@
  *   SIG_HOLES   P/2 x vector(2, 1, 2, MPI_INT): ints 0 and 2 of every 3,
  *               the middle one a hole that must keep its sentinel
  *   SIG_PAIR    P/2 x MPI_2INT (a predefined type of two ints)
+ *   SIG_STRUCT  P/2 x struct {int, int}, the two back to back (SMPI 3.32's
+ *               MPI_Type_get_contents reads it as 8 x MPI_CHAR)
  * and, for an empty block, kinds SIG_WHOLE and SIG_HOLES become 1 and 3 x a
  * zero-size type (contiguous(0, MPI_INT)): no bytes, a non-zero count. */
-enum { SIG_INT, SIG_WHOLE, SIG_TRIPLE, SIG_HOLES, SIG_PAIR, SIG_KINDS };
+enum { SIG_INT, SIG_WHOLE, SIG_TRIPLE, SIG_HOLES, SIG_PAIR, SIG_STRUCT, SIG_KINDS };
 
 /* The value every unwritten int keeps. */
 #define SIG_SENTINEL (-7)
 
 /* The committed types every layout uses. */
 typedef struct {
-    MPI_Datatype triple, holes, zero;
+    MPI_Datatype triple, holes, zero, pair_struct;
 } sig_types;
 
 typedef struct {

@@ -34,6 +34,11 @@ int sig_layout_make(const sig_types *T, int kind, int P, sig_layout *L)
         L->count = P / 2;
         L->ext = L->prims = 2;
         return MPI_SUCCESS;
+    case SIG_STRUCT:
+        L->type = T->pair_struct;
+        L->count = P / 2;
+        L->ext = L->prims = 2;
+        return MPI_SUCCESS;
     case SIG_HOLES:
         L->type = T->holes;
         L->count = P / 2;
