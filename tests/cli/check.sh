@@ -3,6 +3,7 @@
 #     exact closing line, the coverage table, the restriction cases
 #     (recursive_doubling takes the non-commutative op, ring refuses it
 #     with MPI_ERR_OP);
+#   - the grid holds each case once in any environment;
 #   - bad input is refused before anything runs;
 #   - a user's algorithm (tests/cli/data/allreduce_fold.c, and the shipped
 #     example user:ring2) built against an installed papsim passes, under
@@ -34,6 +35,20 @@ expect_eq "coverage: datatypes" "$(grep '^  datatype ' out.txt | tr -s ' ')" \
 # ring declares the commutative-op restriction: its affine case at each np
 # must return MPI_ERR_OP on every rank, with no buffer changed.
 expect_eq "coverage: restriction cases" "$(grep '^  restriction ' out.txt | awk '{print $2}')" 5
+
+# The grid holds each case once, whatever the environment: bcast's count 7
+# cases at roots first, middle and last come from two axes (count x root
+# and every root). The key of a case is compared key for key; compared
+# byte for byte, the padding of the case word (what the stack held) kept
+# them twice in about one environment in five, 51 cases instead of 48.
+pads=""
+for n in $(seq 0 23); do
+    PAPSIM_CHECK_PAD=$(printf '%*s' "$n" '' | tr ' ' x) \
+        "$PAPSIM" check bcast linear --np 3 --quiet > pad.out 2>&1
+    pads="$pads$n:$(tail -n 1 pad.out | cut -d' ' -f1) "
+done
+expect_eq "the grid in 24 environments" "$pads" \
+    "$(for n in $(seq 0 23); do printf '%s:48 ' "$n"; done)"
 
 expect_bad_input "unknown algorithm" "no algorithm 'nope' for allreduce" \
     "$PAPSIM" check allreduce nope
