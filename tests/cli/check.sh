@@ -4,6 +4,8 @@
 #     (recursive_doubling takes the non-commutative op, ring refuses it
 #     with MPI_ERR_OP);
 #   - the grid holds each case once in any environment;
+#   - one algorithm of every collective passes at np 3 (the exact closing
+#     line: papcheck's reference and call of each collective);
 #   - bad input is refused before anything runs;
 #   - a user's algorithm (tests/cli/data/allreduce_fold.c, and the shipped
 #     example user:ring2) built against an installed papsim passes, under
@@ -49,6 +51,35 @@ for n in $(seq 0 23); do
 done
 expect_eq "the grid in 24 environments" "$pads" \
     "$(for n in $(seq 0 23); do printf '%s:48 ' "$n"; done)"
+
+# Every collective's reference and call (papcheck's operations, one table
+# per collective in its family's file): one algorithm of each at np 3, the
+# exact closing line.
+families=""
+for ca in allgather/ring allgatherv/ring reduce/binomial alltoall/linear alltoallv/linear \
+    bcast/linear barrier/linear reduce_scatter/ring reduce_scatter_block/ring scan/linear \
+    exscan/linear gather/linear scatter/linear gatherv/linear scatterv/linear; do
+    "$PAPSIM" check "${ca%/*}" "${ca#*/}" --np 3 --quiet > family.out 2>&1
+    families="$families$ca: $(tail -n 1 family.out)
+"
+done
+expect_eq "one algorithm of every collective" "$families" \
+"allgather/ring: 42 passed, 0 failed
+allgatherv/ring: 58 passed, 0 failed
+reduce/binomial: 156 passed, 0 failed
+alltoall/linear: 42 passed, 0 failed
+alltoallv/linear: 48 passed, 0 failed
+bcast/linear: 48 passed, 0 failed
+barrier/linear: 30 passed, 0 failed
+reduce_scatter/ring: 75 passed, 0 failed
+reduce_scatter_block/ring: 57 passed, 0 failed
+scan/linear: 68 passed, 0 failed
+exscan/linear: 68 passed, 0 failed
+gather/linear: 78 passed, 0 failed
+scatter/linear: 78 passed, 0 failed
+gatherv/linear: 90 passed, 0 failed
+scatterv/linear: 90 passed, 0 failed
+"
 
 expect_bad_input "unknown algorithm" "no algorithm 'nope' for allreduce" \
     "$PAPSIM" check allreduce nope
