@@ -18,44 +18,16 @@
 # usage: bench/allgather.sh [BUILD_DIR]   (default ./build)
 #        PAPSIM_BENCH_NPS="256 512" bench/allgather.sh   (other process counts)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-papsim=$build/papsim
-limit=${PAPSIM_BENCH_TIMEOUT:-600}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh" "$@"
 
 "$papsim" platform flat --nodes 128 --cores 32 --bw 10Gbps --lat 1us -o "$work/flat4096.xml" >/dev/null
 
-peak_pss_kib() { # pid: samples the smpimain child's PSS until pid exits
-    local pid=$1 peak=0 kib child
-    while kill -0 "$pid" 2>/dev/null; do
-        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
-            kib=$(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)
-            [ "${kib:-0}" -gt "$peak" ] && peak=$kib
-        done
-        sleep 0.2
-    done
-    echo "$peak"
-}
-
 run() { # np algorithm [cfg...]: prints simulated_s wall_s peak_MiB
-    local np=$1 algo=$2 start end status; shift 2
-    start=$(date +%s.%N)
-    timeout "$limit" "$papsim" bench --np "$np" --collective allgather --algorithm "$algo" \
-        --bytes 1KiB --datatype char --platform "$work/flat4096.xml" "$@" \
-        > "$work/out.csv" 2> "$work/err.txt" &
-    local pid=$!
-    local peak; peak=$(peak_pss_kib "$pid")
-    wait "$pid"; status=$?
-    end=$(date +%s.%N)
-    if [ "$status" -eq 0 ]; then
-        local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
-        printf '%-22s %10.2f %10d\n' "$sim" "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" \
-            "$((peak / 1024))"
-    else
-        printf '%-22s %10s %10s\n' - "timeout(${limit}s)" -
-    fi
+    local np=$1 algo=$2
+    shift 2
+    measure "$papsim" bench --np "$np" --collective allgather --algorithm "$algo" \
+        --bytes 1KiB --datatype char --platform "$work/flat4096.xml" "$@"
+    result total_delay_s wall peak
 }
 
 printf '%-6s %-28s %-22s %10s %10s\n' np algorithm simulated_s wall_s peak_MiB

@@ -29,12 +29,7 @@
 #        PAPSIM_BENCH_NPS=48 bench/allreduce.sh   (only the small size)
 #        PAPSIM_BENCH_ALGOS="ring prr" bench/allreduce.sh   (some algorithms)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-papsim=$build/papsim
-limit=${PAPSIM_BENCH_TIMEOUT:-600}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh" "$@"
 
 # The 1024-node rack: the proficz-48 cluster with more hosts and a backbone
 # that still never limits (two directions x 1024 ports x 1 Gb/s).
@@ -45,47 +40,12 @@ grep -q 'radical="0-1023"' "$work/proficz-1024.xml" || {
     exit 2
 }
 
-peak_pss_kib() { # pid: samples the smpimain child's PSS until pid exits
-    local pid=$1 peak=0 kib child
-    while kill -0 "$pid" 2>/dev/null; do
-        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
-            kib=$(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)
-            [ "${kib:-0}" -gt "$peak" ] && peak=$kib
-        done
-        sleep 0.2
-    done
-    echo "$peak"
-}
-
-timer=()
-[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/time.txt")
-
 run() { # np platform algorithm pattern skew: prints simulated_s wall_s cpu_s peak_MiB
-    local np=$1 platform=$2 algo=$3 pattern=$4 skew=$5 start end status peak sim cpu
-    rm -f "$work/time.txt"
-    start=$(date +%s.%N)
-    "${timer[@]}" timeout "$limit" "$papsim" bench --np "$np" --collective allreduce \
-        --algorithm "$algo" --bytes 4MiB --datatype float --op sum --knowledge oracle \
-        --pattern "$pattern" --skew "$skew" --platform "$platform" \
-        --cfg=smpi/lat-factor:0:1 --cfg=smpi/bw-factor:0:1 --cfg=network/crosstraffic:0 \
-        > "$work/out.csv" 2> "$work/err.txt" &
-    local pid=$!
-    peak=$(peak_pss_kib "$pid")
-    wait "$pid"; status=$?
-    end=$(date +%s.%N)
-    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
-    if [ "$status" -eq 0 ]; then
-        # by name: the column's position changes when results.csv gains keys
-        sim=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mean_elapsed_s") c = i }
-                       END { print c ? $c : "-" }' "$work/out.csv")
-        [ "$peak" -gt 0 ] && peak=$((peak / 1024)) || peak=-
-        printf '%-22s %10.2f %10s %10s\n' "$sim" \
-            "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}" "$peak"
-    elif [ "$status" -eq 124 ]; then
-        printf '%-22s %10s %10s %10s\n' - "timeout(${limit}s)" - -
-    else
-        printf '%-22s %10s %10s %10s  %s\n' - failed - - "$(tail -n 1 "$work/err.txt")"
-    fi
+    measure "$papsim" bench --np "$1" --collective allreduce --algorithm "$3" --bytes 4MiB \
+        --datatype float --op sum --knowledge oracle --pattern "$4" --skew "$5" \
+        --platform "$2" --cfg=smpi/lat-factor:0:1 --cfg=smpi/bw-factor:0:1 \
+        --cfg=network/crosstraffic:0
+    result mean_elapsed_s wall cpu peak
 }
 
 echo "# allreduce, 1M floats (4 MiB), 1 Gb/s full-duplex rack (proficz-48.xml model), oracle knowledge"

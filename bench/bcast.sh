@@ -18,44 +18,16 @@
 #        PAPSIM_BENCH_NP=128 bench/bcast.sh   (a quick smaller run)
 #        PAPSIM_BENCH_ALGOS="binomial knomial" bench/bcast.sh   (a subset)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-papsim=$build/papsim
-limit=${PAPSIM_BENCH_TIMEOUT:-600}
+source "$(dirname "$0")/lib.sh" "$@"
 np=${PAPSIM_BENCH_NP:-1024}
 platform=$root/platforms/salimi-beni-cluster.xml
 algos=${PAPSIM_BENCH_ALGOS:-linear chain pipeline binary split_binary binomial knomial \
 scatter_allgather scatter_ring_allgather builtin:binomial_tree}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-timer=()
-[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/time.txt")
-
-# column NAME FILE: the value of column NAME in the last row of a papsim CSV.
-column() {
-    awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
-        { v = $c } END { print v }' "$2"
-}
 
 run() { # algorithm: prints simulated_s wall_s cpu_s
-    local algo=$1 start end status cpu
-    rm -f "$work/time.txt"
-    start=$(date +%s.%N)
-    "${timer[@]}" timeout "$limit" "$papsim" bench --np "$np" --collective bcast \
-        --algorithm "$algo" --bytes 1MiB --datatype char --platform "$platform" \
-        --ranks-per-node 32 --mapping sequential > "$work/out.csv" 2> "$work/err.txt"
-    status=$?
-    end=$(date +%s.%N)
-    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
-    if [ "$status" -eq 0 ]; then
-        printf '%-22s %10.2f %10s\n' "$(column total_delay_s "$work/out.csv")" \
-            "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}"
-    elif [ "$status" -eq 124 ]; then
-        printf '%-22s %10s %10s\n' - "timeout(${limit}s)" -
-    else
-        printf '%-22s %10s %10s  %s\n' - failed - "$(tail -n 1 "$work/err.txt")"
-    fi
+    measure "$papsim" bench --np "$np" --collective bcast --algorithm "$1" --bytes 1MiB \
+        --datatype char --platform "$platform" --ranks-per-node 32 --mapping sequential
+    result total_delay_s wall cpu
 }
 
 echo "# bcast, P = $np, 1 MiB, salimi-beni-cluster.xml (32 x 32), sequential, no delays"

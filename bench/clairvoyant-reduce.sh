@@ -28,59 +28,19 @@
 # usage: bench/clairvoyant-reduce.sh [BUILD_DIR]   (default ./build)
 #        PAPSIM_BENCH_NP=64 bench/clairvoyant-reduce.sh   (a quick smaller run)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-papsim=$build/papsim
-limit=${PAPSIM_BENCH_TIMEOUT:-600}
+source "$(dirname "$0")/lib.sh" "$@"
 np=${PAPSIM_BENCH_NP:-1024}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 "$papsim" platform flat --nodes "$np" --cores 1 --bw 2075590000Bps --lat 1.33us \
     --prefix curie- -o "$work/curie-1024.xml" >/dev/null || exit 2
 
-peak_pss_kib() { # pid: samples the smpimain child's PSS until pid exits
-    local pid=$1 peak=0 kib child
-    while kill -0 "$pid" 2>/dev/null; do
-        for child in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
-            kib=$(awk '/^Pss:/ { print $2 }' "/proc/$child/smaps_rollup" 2>/dev/null || echo 0)
-            [ "${kib:-0}" -gt "$peak" ] && peak=$kib
-        done
-        sleep 0.2
-    done
-    echo "$peak"
-}
-
-# CPU time of the whole process tree (papsim, smpirun, the simulator):
-# /usr/bin/time reports the rusage of every waited-for descendant, a figure
-# that load from other jobs on the machine changes less than the wall time.
-timer=()
-[ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%U %S' -o "$work/time.txt")
-
 run() { # algorithm pattern skew [options...]: prints simulated_s wall_s cpu_s peak_MiB
-    local algo=$1 pattern=$2 skew=$3 start end status peak sim cpu; shift 3
-    rm -f "$work/time.txt"
-    start=$(date +%s.%N)
-    "${timer[@]}" timeout "$limit" "$papsim" bench --np "$np" --collective reduce \
-        --algorithm "$algo" --bytes 4MiB --datatype double --op sum --gamma 1.6654e-10 \
-        --pattern "$pattern" --skew "$skew" --platform "$work/curie-1024.xml" \
-        --cfg=smpi/lat-factor:0:1 --cfg=smpi/bw-factor:0:1 "$@" \
-        > "$work/out.csv" 2> "$work/err.txt" &
-    local pid=$!
-    peak=$(peak_pss_kib "$pid")
-    wait "$pid"; status=$?
-    end=$(date +%s.%N)
-    cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
-    if [ "$status" -eq 0 ]; then
-        sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
-        [ "$peak" -gt 0 ] && peak=$((peak / 1024)) || peak=-
-        printf '%-22s %10.2f %10s %10s\n' "$sim" \
-            "$(awk -v a="$start" -v b="$end" 'BEGIN { print b - a }')" "${cpu:--}" "$peak"
-    elif [ "$status" -eq 124 ]; then
-        printf '%-22s %10s %10s %10s\n' - "timeout(${limit}s)" - -
-    else
-        printf '%-22s %10s %10s %10s  %s\n' - failed - - "$(tail -n 1 "$work/err.txt")"
-    fi
+    local algo=$1 pattern=$2 skew=$3
+    shift 3
+    measure "$papsim" bench --np "$np" --collective reduce --algorithm "$algo" --bytes 4MiB \
+        --datatype double --op sum --gamma 1.6654e-10 --pattern "$pattern" --skew "$skew" \
+        --platform "$work/curie-1024.xml" --cfg=smpi/lat-factor:0:1 --cfg=smpi/bw-factor:0:1 "$@"
+    result total_delay_s wall cpu peak
 }
 
 echo "# reduce, P = $np, 4 MiB doubles, flat CURIE crossbar (alpha 2.66 us, beta 4.8179e-10 s/B," \

@@ -36,9 +36,7 @@
 #        PAPSIM_SCALE_NPS="16384 32768" bench/scale.sh     (other process counts)
 #        PAPSIM_SCALE_ALGOS="binomial" bench/scale.sh      (a subset)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-papsim=$build/papsim
+source "$(dirname "$0")/lib.sh" "$@"
 limit=${PAPSIM_SCALE_TIMEOUT:-600}
 cap_mib=${PAPSIM_SCALE_MEM_CAP:-16384}
 stack=${PAPSIM_SCALE_STACK:-128}
@@ -46,8 +44,6 @@ topo=${PAPSIM_SCALE_TOPO:-fat_tree}
 nps=${PAPSIM_SCALE_NPS:-16384 32768 65536 131072}
 algos=" ${PAPSIM_SCALE_ALGOS:-binomial rabenseifner clairvoyant} "
 cores=16
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 # platform NP: a platform of NP/16 hosts of 16 cores, its path on stdout.
 platform() {

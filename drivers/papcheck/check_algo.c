@@ -21,30 +21,11 @@ void pc_plugin_close(pc_plugin *p)
     p->n = 0;
 }
 
-static pc_fn lookup(const char *coll, const char *name)
-{
-#define LOOK(c)                                                                                 \
-    if (!strcmp(coll, #c))                                                                      \
-        return (pc_fn)papsim_##c##_lookup(name);
-    LOOK(allgather)
-    LOOK(allgatherv)
-    LOOK(reduce)
-    LOOK(allreduce)
-    LOOK(alltoall)
-    LOOK(alltoallv)
-    LOOK(bcast)
-    LOOK(barrier)
-    LOOK(reduce_scatter)
-    LOOK(reduce_scatter_block)
-    LOOK(scan)
-    LOOK(exscan)
-    LOOK(gather)
-    LOOK(scatter)
-    LOOK(gatherv)
-    LOOK(scatterv)
-#undef LOOK
-    return NULL;
-}
+/* The operations of each collective, in collectives.def's order. */
+static const pc_ops *const collective_ops[] = {
+#define PAPSIM_COLLECTIVE(name, ...) &pc_ops_##name,
+#include "collectives.def"
+};
 
 int pc_algo_resolve(const pc_plugin *p, const char *coll, const char *name, pc_algo *a,
                     char *why, size_t len)
@@ -52,7 +33,10 @@ int pc_algo_resolve(const pc_plugin *p, const char *coll, const char *name, pc_a
     (void)p;
     const papsim_catalog_entry *entry = papsim_catalog_find(coll, name);
     memset(a, 0, sizeof *a);
-    if (!entry || !(a->fn = lookup(coll, name))) {
+    a->coll = papsim_collective_find(coll);
+    if (a->coll)
+        a->ops = collective_ops[a->coll - papsim_collective_table];
+    if (!entry || !a->ops || papsim_algorithm_lookup(coll, name, &a->fn) != 0) {
         snprintf(why, len, "no algorithm '%s' for %s (papsim list %s)", name, coll, coll);
         return -1;
     }

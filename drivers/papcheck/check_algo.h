@@ -1,5 +1,6 @@
 /* The algorithm a papcheck case calls: papsim's by its registry name, or a
- * user's (user:NAME) from a file loaded with --plugin. */
+ * user's (user:NAME) from a file loaded with --plugin, with its
+ * collective's row and operations. */
 #ifndef PAPCHECK_ALGO_H
 #define PAPCHECK_ALGO_H
 
@@ -8,7 +9,9 @@
 #include "check_coll.h"
 
 typedef struct {
-    pc_fn fn;
+    const papsim_collective_entry *coll; /* the collective's row */
+    const pc_ops *ops;                   /* its operations */
+    papsim_algorithm_fn fn;
     unsigned flags;   /* PAPSIM_R_* */
     unsigned knobs;   /* PAPSIM_K_* */
 } pc_algo;

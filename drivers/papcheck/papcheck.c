@@ -86,13 +86,14 @@ static const char *class_name(int cls)
 /* The error class a declared restriction gives for this case on this
  * communicator size (MPI_SUCCESS: none applies). papsim_algorithms.h:
  * the size check comes before the op check. */
-static int expected_class(const pc_algo *a, const char *coll, const papsim_check_word *c, int np)
+static int expected_class(const pc_algo *a, const papsim_check_word *c, int np)
 {
     if ((a->flags & PAPSIM_R_POW2) && !is_pow2(np))
         return MPI_ERR_SIZE;
     if ((a->flags & PAPSIM_R_EVEN_NP) && np % 2)
         return MPI_ERR_SIZE;
-    if ((a->flags & PAPSIM_R_COMMUTATIVE) && c->op == PAPSIM_CW_AFFINE && pc_is_reduction(coll))
+    if ((a->flags & PAPSIM_R_COMMUTATIVE) && c->op == PAPSIM_CW_AFFINE &&
+        (a->coll->traits & PAPSIM_C_OP))
         return MPI_ERR_OP;
     return MPI_SUCCESS;
 }
@@ -112,13 +113,13 @@ static void check_buffer(const char *name, const pc_buf *b, long from, long to, 
 
 /* One case on this rank; fills v. The communicators and types are freed
  * here. */
-static void run_case(const char *coll, const pc_algo *a, const papsim_check_word *c, verdict *v)
+static void run_case(const pc_algo *a, const papsim_check_word *c, verdict *v)
 {
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
     MPI_Comm_size(MPI_COMM_WORLD, &wsize);
     MPI_Comm base = MPI_COMM_NULL;
-    pc_ctx x = {.collective = coll, .fn = a->fn, .c = c, .comm = MPI_COMM_NULL};
+    pc_ctx x = {.coll = a->coll, .ops = a->ops, .fn = a->fn, .c = c, .comm = MPI_COMM_NULL};
     pc_call calls[2];
     int ncalls = 0, op_created = 0, rc[2] = {MPI_SUCCESS, MPI_SUCCESS};
     papsim_params params = PAPSIM_PARAMS_INIT;
@@ -137,7 +138,7 @@ static void run_case(const char *coll, const pc_algo *a, const papsim_check_word
     MPI_Comm_rank(x.comm, &x.rank);
     MPI_Comm_size(x.comm, &x.np);
     x.root = c->root % x.np;
-    const int want = expected_class(a, coll, c, x.np);
+    const int want = expected_class(a, c, x.np);
     v->refused = want != MPI_SUCCESS;
     if (pc_types_make(c, &x.types) != MPI_SUCCESS ||
         pc_op_make(c->op, &x.types.plain, &x.op, &op_created) != MPI_SUCCESS) {
@@ -185,7 +186,8 @@ static void run_case(const char *coll, const pc_algo *a, const papsim_check_word
         if (calls[i].has_send)
             check_buffer("the send buffer", &calls[i].send, 0, 0, i, v);
         if (calls[i].has_recv)
-            check_buffer(!strcmp(coll, "bcast") ? "the buffer" : "the receive buffer",
+            check_buffer(a->coll->traits & PAPSIM_C_ONE_BUFFER ? "the buffer"
+                                                               : "the receive buffer",
                          &calls[i].recv, calls[i].skip_from, calls[i].skip_to, i, v);
         if (v->bad && want == MPI_SUCCESS && cls == MPI_SUCCESS)
             strncat(v->why, " with MPI_SUCCESS", sizeof v->why - strlen(v->why) - 1);
@@ -202,10 +204,10 @@ out:
         MPI_Comm_free(&base);
 }
 
-/* Rank 0 collects every rank's verdict (and, for barrier, checks that no
- * rank of a group left before the last one of it entered), prints it, and
- * lets the ranks go on. */
-static int settle(int index, const char *coll, const verdict *mine, int *failed)
+/* Rank 0 collects every rank's verdict (and, for a collective that
+ * synchronizes, barrier, checks that no rank of a group left before the
+ * last one of it entered), prints it, and lets the ranks go on. */
+static int settle(int index, int synchronizes, const verdict *mine, int *failed)
 {
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
@@ -228,7 +230,7 @@ static int settle(int index, const char *coll, const verdict *mine, int *failed)
             first = r;
         refused |= all[r].refused;
     }
-    if (!nbad && !strcmp(coll, "barrier"))
+    if (!nbad && synchronizes)
         for (int g = 0; g < 2 && first < 0; g++) {
             double last_in = -INFINITY, first_out = INFINITY;
             int early = -1;
@@ -298,8 +300,8 @@ static int one_case(int index, const char *coll, const char *name, const char *w
         printf("start %d\n", index);
         fflush(stdout);
     }
-    run_case(coll, &a, &c, &v);
-    return settle(index, coll, &v, failed);
+    run_case(&a, &c, &v);
+    return settle(index, a.ops->synchronizes, &v, failed);
 }
 
 int main(int argc, char **argv)

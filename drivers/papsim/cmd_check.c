@@ -67,9 +67,50 @@ static void check_usage(FILE *out)
         out);
 }
 
-/* "1-33", "4,7,16", "2,8-10": ascending order not required; 1..max each. */
-static int parse_ints(const char *opt, const char *text, int *v, int *n, int max, int lo,
-                      int hi)
+/* One item of a list of names: its index in names[0..count). */
+static int add_name(const char *opt, const char *t, const char *const *names, int count, int *v,
+                    int *n)
+{
+    int i = 0;
+    while (i < count && strcmp(names[i], t))
+        i++;
+    if (i == count) {
+        char known[256] = "";
+        for (int k = 0; k < count; k++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     k ? ", " : "", names[k]);
+        return papsim_cmd_bad_input("check", "%s: '%s' is not one of %s", opt, t, known);
+    }
+    if (*n < count)
+        v[(*n)++] = i;
+    return 0;
+}
+
+/* One item of a list of numbers: "7" or "8-10", each of lo..hi, at most max
+ * values in all. */
+static int add_range(const char *opt, const char *t, int *v, int *n, int max, int lo, int hi)
+{
+    char *end;
+    long a = strtol(t, &end, 10), b = a;
+    if (*end == '-' && end != t)
+        b = strtol(end + 1, &end, 10);
+    if (*end || end == t || a < lo || b > hi || a > b)
+        return papsim_cmd_bad_input("check", "%s: '%s' is not a number or range of %d..%d", opt,
+                                    t, lo, hi);
+    for (long x = a; x <= b; x++) {
+        if (*n == max)
+            return papsim_cmd_bad_input("check", "%s: more than %d values", opt, max);
+        v[(*n)++] = (int)x;
+    }
+    return 0;
+}
+
+/* The comma-separated list of option opt into v[0..*n): with names, their
+ * indices in names[0..count); without, numbers and ranges of lo..hi, at
+ * most max ("1-33", "4,7,16", "2,8-10": ascending order not required; an
+ * empty list is refused). */
+static int parse_list(const char *opt, const char *text, const char *const *names, int count,
+                      int *v, int *n, int max, int lo, int hi)
 {
     char buf[1024];
     *n = 0;
@@ -77,47 +118,22 @@ static int parse_ints(const char *opt, const char *text, int *v, int *n, int max
         return papsim_cmd_bad_input("check", "%s: list too long", opt);
     strcpy(buf, text);
     char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        char *end;
-        long a = strtol(t, &end, 10), b = a;
-        if (*end == '-' && end != t)
-            b = strtol(end + 1, &end, 10);
-        if (*end || end == t || a < lo || b > hi || a > b)
-            return papsim_cmd_bad_input("check", "%s: '%s' is not a number or range of %d..%d",
-                                        opt, t, lo, hi);
-        for (long x = a; x <= b; x++) {
-            if (*n == max)
-                return papsim_cmd_bad_input("check", "%s: more than %d values", opt, max);
-            v[(*n)++] = (int)x;
-        }
-    }
-    return *n ? 0 : papsim_cmd_bad_input("check", "%s: empty list", opt);
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save))
+        if (names ? add_name(opt, t, names, count, v, n) : add_range(opt, t, v, n, max, lo, hi))
+            return 2;
+    return *n || names ? 0 : papsim_cmd_bad_input("check", "%s: empty list", opt);
+}
+
+static int parse_ints(const char *opt, const char *text, int *v, int *n, int max, int lo,
+                      int hi)
+{
+    return parse_list(opt, text, NULL, 0, v, n, max, lo, hi);
 }
 
 static int parse_names(const char *opt, const char *text, const char *const *names, int count,
                        int *v, int *n)
 {
-    char buf[512];
-    *n = 0;
-    if (strlen(text) >= sizeof buf)
-        return papsim_cmd_bad_input("check", "%s: list too long", opt);
-    strcpy(buf, text);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        int i = 0;
-        while (i < count && strcmp(names[i], t))
-            i++;
-        if (i == count) {
-            char known[256] = "";
-            for (int k = 0; k < count; k++)
-                snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
-                         k ? ", " : "", names[k]);
-            return papsim_cmd_bad_input("check", "%s: '%s' is not one of %s", opt, t, known);
-        }
-        if (*n < count)
-            v[(*n)++] = i;
-    }
-    return 0;
+    return parse_list(opt, text, names, count, v, n, count, 0, 0);
 }
 
 int papsim_cmd_check(int argc, char **argv)

@@ -44,16 +44,12 @@ static int add_host(walk_state *w, char *name, int core, int zone,
         free(name);
         return -1;
     }
-    if (w->n == w->cap) {
-        int ncap = w->cap ? 2 * w->cap : 64;
-        char **nn = realloc(w->names, (size_t)ncap * sizeof *nn);
-        if (!nn) {
-            free(name);
-            return papsim_fail(e, "out of memory");
-        }
-        w->names = nn;
-        w->cap = ncap;
+    char **nn = papsim_pl_grow(w->names, w->n, &w->cap, sizeof *nn, 64);
+    if (!nn) {
+        free(name);
+        return papsim_fail(e, "out of memory");
     }
+    w->names = nn;
     w->names[w->n++] = name;
     if (w->min_core == 0 || core < w->min_core)
         w->min_core = core;
@@ -64,14 +60,10 @@ static int add_host(walk_state *w, char *name, int core, int zone,
 static int open_group(walk_state *w, const char *id, int cores,
                       const char *topology, papsim_err *e)
 {
-    if (w->ngroups == w->gcap) {
-        int ncap = w->gcap ? 2 * w->gcap : 8;
-        papsim_host_group *ng = realloc(w->groups, (size_t)ncap * sizeof *ng);
-        if (!ng)
-            return papsim_fail(e, "out of memory");
-        w->groups = ng;
-        w->gcap = ncap;
-    }
+    papsim_host_group *ng = papsim_pl_grow(w->groups, w->ngroups, &w->gcap, sizeof *ng, 8);
+    if (!ng)
+        return papsim_fail(e, "out of memory");
+    w->groups = ng;
     papsim_host_group *g = &w->groups[w->ngroups];
     memset(g, 0, sizeof *g);
     g->id = papsim_pl_dup_string(id);

@@ -48,6 +48,11 @@ int papsim_pl_is_one_of(xmlNodePtr node, const char *const *names);
 /* The name tables (platform_names.c). Appends a copy of name; returns its
  * index or -1. */
 int papsim_pl_table_add(name_table *t, const char *name, int zone, int flag, papsim_err *e);
+/* Room for element n of an array v of elements of `size` bytes and *cap
+ * places: v itself while n < *cap, else v reallocated to twice *cap places
+ * (first places when *cap is 0) and *cap updated; NULL when out of memory
+ * (v and *cap unchanged). */
+void *papsim_pl_grow(void *v, int n, int *cap, size_t size, int first);
 void papsim_pl_table_free(name_table *t);
 /* Sorts t by name for papsim_pl_table_find and fails on a name given twice. */
 int papsim_pl_table_seal(name_table *t, const char *what, papsim_err *e);

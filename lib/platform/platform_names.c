@@ -1,10 +1,22 @@
 /* The name tables of the platform loader (platform_internal.h): the
  * netpoints, links and zones the walk collects (platform.c) and the route
- * checks look up (platform_routes.c). */
+ * checks look up (platform_routes.c); and the growing arrays they and the
+ * walk keep. */
 #include "platform/platform_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+void *papsim_pl_grow(void *v, int n, int *cap, size_t size, int first)
+{
+    if (n < *cap)
+        return v;
+    const int ncap = *cap ? 2 * *cap : first;
+    void *nv = realloc(v, (size_t)ncap * size);
+    if (nv)
+        *cap = ncap;
+    return nv;
+}
 
 /* ---- name tables ----------------------------------------------------- */
 
@@ -12,14 +24,10 @@
 int papsim_pl_table_add(name_table *t, const char *name, int zone, int flag,
                          papsim_err *e)
 {
-    if (t->n == t->cap) {
-        int ncap = t->cap ? 2 * t->cap : 64;
-        named *nv = realloc(t->v, (size_t)ncap * sizeof *nv);
-        if (!nv)
-            return papsim_fail(e, "out of memory");
-        t->v = nv;
-        t->cap = ncap;
-    }
+    named *nv = papsim_pl_grow(t->v, t->n, &t->cap, sizeof *nv, 64);
+    if (!nv)
+        return papsim_fail(e, "out of memory");
+    t->v = nv;
     char *copy = papsim_pl_dup_string(name);
     if (!copy)
         return papsim_fail(e, "out of memory");

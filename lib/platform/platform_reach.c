@@ -38,16 +38,12 @@ static int add_node(graph *g, xmlNodePtr el, int endpoint, int is_zone, papsim_e
     char *id = papsim_pl_get_attr(el, "id");
     if (!id)
         return 0; /* the walk reported it */
-    if (g->n == g->cap) {
-        int ncap = g->cap ? 2 * g->cap : 32;
-        node *nv = realloc(g->v, (size_t)ncap * sizeof *nv);
-        if (!nv) {
-            free(id);
-            return papsim_fail(e, "out of memory");
-        }
-        g->v = nv;
-        g->cap = ncap;
+    node *nv = papsim_pl_grow(g->v, g->n, &g->cap, sizeof *nv, 32);
+    if (!nv) {
+        free(id);
+        return papsim_fail(e, "out of memory");
     }
+    g->v = nv;
     g->v[g->n++] = (node){id, endpoint, is_zone};
     return 0;
 }

@@ -3,6 +3,9 @@
 #     exact closing line, the coverage table, the restriction cases
 #     (recursive_doubling takes the non-commutative op, ring refuses it
 #     with MPI_ERR_OP);
+#   - the grid holds each case once in any environment;
+#   - one algorithm of every collective passes at np 3 (the exact closing
+#     line: papcheck's reference and call of each collective);
 #   - bad input is refused before anything runs;
 #   - a user's algorithm (tests/cli/data/allreduce_fold.c, and the shipped
 #     example user:ring2) built against an installed papsim passes, under
@@ -34,6 +37,49 @@ expect_eq "coverage: datatypes" "$(grep '^  datatype ' out.txt | tr -s ' ')" \
 # ring declares the commutative-op restriction: its affine case at each np
 # must return MPI_ERR_OP on every rank, with no buffer changed.
 expect_eq "coverage: restriction cases" "$(grep '^  restriction ' out.txt | awk '{print $2}')" 5
+
+# The grid holds each case once, whatever the environment: bcast's count 7
+# cases at roots first, middle and last come from two axes (count x root
+# and every root). The key of a case is compared key for key; compared
+# byte for byte, the padding of the case word (what the stack held) kept
+# them twice in about one environment in five, 51 cases instead of 48.
+pads=""
+for n in $(seq 0 23); do
+    PAPSIM_CHECK_PAD=$(printf '%*s' "$n" '' | tr ' ' x) \
+        "$PAPSIM" check bcast linear --np 3 --quiet > pad.out 2>&1
+    pads="$pads$n:$(tail -n 1 pad.out | cut -d' ' -f1) "
+done
+expect_eq "the grid in 24 environments" "$pads" \
+    "$(for n in $(seq 0 23); do printf '%s:48 ' "$n"; done)"
+
+# Every collective's reference and call (papcheck's operations, one table
+# per collective in its family's file): one algorithm of each at np 3, the
+# exact closing line.
+families=""
+for ca in allgather/ring allgatherv/ring reduce/binomial alltoall/linear alltoallv/linear \
+    bcast/linear barrier/linear reduce_scatter/ring reduce_scatter_block/ring scan/linear \
+    exscan/linear gather/linear scatter/linear gatherv/linear scatterv/linear; do
+    "$PAPSIM" check "${ca%/*}" "${ca#*/}" --np 3 --quiet > family.out 2>&1
+    families="$families$ca: $(tail -n 1 family.out)
+"
+done
+expect_eq "one algorithm of every collective" "$families" \
+"allgather/ring: 42 passed, 0 failed
+allgatherv/ring: 58 passed, 0 failed
+reduce/binomial: 156 passed, 0 failed
+alltoall/linear: 42 passed, 0 failed
+alltoallv/linear: 48 passed, 0 failed
+bcast/linear: 48 passed, 0 failed
+barrier/linear: 30 passed, 0 failed
+reduce_scatter/ring: 75 passed, 0 failed
+reduce_scatter_block/ring: 57 passed, 0 failed
+scan/linear: 68 passed, 0 failed
+exscan/linear: 68 passed, 0 failed
+gather/linear: 78 passed, 0 failed
+scatter/linear: 78 passed, 0 failed
+gatherv/linear: 90 passed, 0 failed
+scatterv/linear: 90 passed, 0 failed
+"
 
 expect_bad_input "unknown algorithm" "no algorithm 'nope' for allreduce" \
     "$PAPSIM" check allreduce nope

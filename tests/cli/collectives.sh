@@ -1,10 +1,10 @@
 # The collectives registry (include/papsim/collectives.def) is the one
 # source of truth about a collective. A collective is complete when it has
-# its row, its papbench family's operations, at least one algorithm (each
-# in its own file), golden costs and its row in docs/algorithms.md, and no
-# other code names it: adding one touches exactly those files. Each check
-# runs on the real tree, then on a copy with the step left out, so the
-# check is shown to bite.
+# its row, its family's operations in papbench and in papcheck, at least
+# one algorithm (each in its own file), golden costs and its row in
+# docs/algorithms.md, and no other code names it: adding one touches
+# exactly those files. Each check runs on the real tree, then on a copy
+# with the step left out, so the check is shown to bite.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 src="$PAPSIM_SOURCE_DIR"
 
@@ -21,6 +21,9 @@ missing_steps() { # ROOT
         grep -qs "^const papbench_ops papbench_ops_${coll} = " \
             "$root/drivers/papbench/collective_${family}.c" ||
             echo "$coll: no papbench_ops_$coll in drivers/papbench/collective_$family.c"
+        # papcheck's reference and call, in the family's file.
+        grep -qs "^const pc_ops pc_ops_${coll} = " "$root/drivers/papcheck/check_${family}.c" ||
+            echo "$coll: no pc_ops_$coll in drivers/papcheck/check_$family.c"
         # At least one algorithm, each defined in its own file.
         grep -q "^$coll	" algorithms.tsv || echo "$coll: no algorithm in registry.def"
         awk -F'\t' -v c="$coll" '$1 == c {print $2}' algorithms.tsv | while read -r algo; do
@@ -41,15 +44,13 @@ missing_steps() { # ROOT
 # algorithms take what differs between collectives from its row. Open MPI's
 # and SimGrid's own per-collective knowledge is exempt (lib/tune/: Open MPI's
 # decisions; lib/smpi/smpi_algos.c: SimGrid's options; algorithms/msgcount.c:
-# the message counts of SMPI's built-ins). drivers/papcheck/ still picks its
-# reference per collective by name; until it takes its operations from the
-# row as papbench does, a new collective adds its reference there too.
+# the message counts of SMPI's built-ins).
 named_elsewhere() { # ROOT
     local root=$1 names
     names=$(awk '{print $1}' collectives.txt | paste -sd '|')
     grep -rnE "str(n)?cmp\([^;]*\"($names)\"" "$root/drivers" "$root/lib" "$root/algorithms" \
         "$root/include" --include='*.c' --include='*.h' 2>/dev/null |
-        grep -vE "^$root/(lib/tune/|lib/smpi/smpi_algos\.c|algorithms/msgcount\.c|drivers/papcheck/)" |
+        grep -vE "^$root/(lib/tune/|lib/smpi/smpi_algos\.c|algorithms/msgcount\.c)" |
         sed "s@^$root/@@" | cut -d: -f1,2
 }
 
@@ -62,17 +63,23 @@ cp -r "$src/drivers" "$src/lib" "$src/algorithms" "$src/include" copy/
 cp -r "$src/tests/golden" copy/tests/
 cp "$src/docs/algorithms.md" copy/docs/
 sed -i '/^const papbench_ops papbench_ops_exscan = /,/;$/d' copy/drivers/papbench/collective_scan.c
+sed -i '/^const pc_ops pc_ops_exscan = /d' copy/drivers/papcheck/check_scan.c
 rm copy/algorithms/exscan/exscan_linear.c
 sed -i '/,exscan,/d' copy/tests/golden/costs.csv
 sed -i '/^| exscan | `MPI_/d' copy/docs/algorithms.md
 echo 'static int is_exscan(const char *c) { return !strcmp(c, "exscan"); }' >> copy/lib/cases/case.c
+echo 'static int is_bcast(const char *c) { return strcmp(c, "bcast") == 0; }' \
+    >> copy/drivers/papcheck/papcheck.c
 expect_eq "planted: exscan's steps left out are found" "$(missing_steps "$PWD/copy")" \
 "exscan: no papbench_ops_exscan in drivers/papbench/collective_scan.c
+exscan: no pc_ops_exscan in drivers/papcheck/check_scan.c
 exscan: papsim_exscan_linear not defined in algorithms/exscan/exscan_linear.c
 exscan: no golden costs in tests/golden/costs.csv
 exscan: no row in docs/algorithms.md's collectives table"
 expect_eq "planted: a comparison with a collective's name is found" \
-    "$(named_elsewhere "$PWD/copy")" "lib/cases/case.c:$(wc -l < copy/lib/cases/case.c)"
+    "$(named_elsewhere "$PWD/copy" | sort)" \
+    "drivers/papcheck/papcheck.c:$(wc -l < copy/drivers/papcheck/papcheck.c)
+lib/cases/case.c:$(wc -l < copy/lib/cases/case.c)"
 # A collective without algorithms: its row alone.
 awk -F'\t' '$1 != "exscan"' algorithms.tsv > kept.tsv && mv kept.tsv algorithms.tsv
 expect_eq "planted: a collective without algorithms is found" \

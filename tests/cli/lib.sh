@@ -315,3 +315,20 @@ run_test_program() {
     fi
     expect_closing_line "$mpi" "$np" "$out" "$min"
 }
+
+# run_smpi_programs NAME PROGRAM MIN NP...: run_test_program under SMPI at
+# each NP into smpi-NP.txt; the program must say that it was built for SMPI
+# (PAPSIM_ALGORITHMS_SMPI=1, detected from SMPI's own mpi.h). An empty or
+# missing PROGRAM fails: "NAME was not built".
+run_smpi_programs() {
+    local name=$1 program=$2 min=$3 np
+    shift 3
+    if [ -z "$program" ] || [ ! -x "$program" ]; then
+        fail "$name was not built"
+        return
+    fi
+    for np in "$@"; do
+        run_test_program SMPI "$program" "$np" "smpi-$np.txt" "$min"
+        expect_eq "SMPI np=$np: SMPI detected" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=1$" "smpi-$np.txt")" "1"
+    done
+}

@@ -31,16 +31,9 @@ if [ -n "${PAPSIM_RESTRICTIONS_MPICH:-}" ]; then
     done
 fi
 
-if [ -n "${PAPSIM_RESTRICTIONS_SMPI:-}" ] && [ -x "$PAPSIM_RESTRICTIONS_SMPI" ]; then
-    for np in 4 5; do
-        run_test_program SMPI "$PAPSIM_RESTRICTIONS_SMPI" "$np" "smpi-$np.txt" "$min_cases"
-        # Detected from SMPI's own mpi.h, so the gamma case (combine cost
-        # charged as simulated time) ran too.
-        expect_eq "SMPI np=$np: SMPI detected" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=1$" "smpi-$np.txt")" "1"
-    done
-else
-    fail "papsim-restrictions-smpi was not built"
-fi
+# SMPI detected from its own mpi.h, so the gamma case (combine cost
+# charged as simulated time) ran too.
+run_smpi_programs papsim-restrictions-smpi "${PAPSIM_RESTRICTIONS_SMPI:-}" "$min_cases" 4 5
 
 # The algorithm layer stands alone: nothing under algorithms/ calls into the
 # drivers or includes SimGrid's internal helpers.

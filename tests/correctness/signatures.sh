@@ -19,12 +19,5 @@ min_cases=350
 for np in 4 5; do
     run_test_program "Open MPI" "$PAPSIM_SIGNATURES" "$np" "mpi-$np.txt" "$min_cases"
 done
-if [ -n "${PAPSIM_SIGNATURES_SMPI:-}" ] && [ -x "$PAPSIM_SIGNATURES_SMPI" ]; then
-    for np in 4 5; do
-        run_test_program SMPI "$PAPSIM_SIGNATURES_SMPI" "$np" "smpi-$np.txt" "$min_cases"
-        expect_eq "SMPI np=$np: SMPI detected" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=1$" "smpi-$np.txt")" "1"
-    done
-else
-    fail "papsim-signatures-smpi was not built"
-fi
+run_smpi_programs papsim-signatures-smpi "${PAPSIM_SIGNATURES_SMPI:-}" "$min_cases" 4 5
 finish

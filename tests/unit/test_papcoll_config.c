@@ -27,6 +27,65 @@ static void expect(check_counts *k, const char *a, const char *b, const char *c,
               rc ? err : "(accepted)", want);
 }
 
+/* Configurations and what expect wants of them. */
+static const struct {
+    const char *env[3];
+    const char *want;
+} cases[] = {
+    /* Names. */
+    {{"PAPCOLL_ALLREDUC=prr"},
+     "PAPCOLL_ALLREDUC: no such libpapcoll variable; did you mean PAPCOLL_ALLREDUCE?"},
+    {{"PAPCOLL_ALLREDUCE=prr", "PAPCOLL_REPROT=r.csv"},
+     "PAPCOLL_REPROT: no such libpapcoll variable; did you mean PAPCOLL_REPORT?"},
+    {{"PAPCOLL_REDUCESCATTER_BLOCK=ring"},
+     "PAPCOLL_REDUCESCATTER_BLOCK: no such libpapcoll variable; did you mean "
+     "PAPCOLL_REDUCE_SCATTER_BLOCK?"},
+    {{"PAPCOLL_window=5"},
+     "PAPCOLL_window: no such libpapcoll variable; did you mean PAPCOLL_WINDOW?"},
+    /* Not libpapcoll's: other prefixes, and an entry without '='. */
+    {{"PAPCOLLX=1", "papcoll_allreduce=prr", "PAPCOLL_NOVALUE"}, NULL},
+    {{"PAPSIM_PAPCOLL_BENCH_NP=16", "PAPCOLL_WINDOW=3"}, NULL},
+    /* Rules no call can reach. */
+    {{"PAPCOLL_ALLREDUCE=ring,prr"},
+     "PAPCOLL_ALLREDUCE: rule 'prr': no call can reach it: rule 'ring' before it takes "
+     "every call it would match"},
+    {{"PAPCOLL_REDUCE=<=64KiB:binomial,<=32KiB:linear"},
+     "PAPCOLL_REDUCE: rule '<=32KiB:linear': no call can reach it: rule "
+     "'<=64KiB:binomial' before it takes every call it would match"},
+    {{"PAPCOLL_REDUCE=<=1KiB:binomial,>1KiB:linear,mpi"},
+     "PAPCOLL_REDUCE: rule 'mpi': no call can reach it: rules '<=1KiB:binomial', "
+     "'>1KiB:linear' before it take every call it would match"},
+    {{"PAPCOLL_BCAST=np<8:linear,np>=8&<1KiB:binomial,np>=8&>=1KiB:pipeline,binomial"},
+     "PAPCOLL_BCAST: rule 'binomial': no call can reach it: rules 'np<8:linear', "
+     "'np>=8&<1KiB:binomial', 'np>=8&>=1KiB:pipeline' before it take every call it would "
+     "match"},
+    {{"PAPCOLL_ALLGATHER=ring,ring"},
+     "PAPCOLL_ALLGATHER: rule 'ring': no call can reach it: rule 'ring' before it takes "
+     "every call it would match"},
+    {{"PAPCOLL_ALLGATHER=>64KiB&<1KiB:ring"},
+     "PAPCOLL_ALLGATHER: rule '>64KiB&<1KiB:ring': no call satisfies its conditions"},
+    {{"PAPCOLL_ALLGATHER=np<1:ring"},
+     "PAPCOLL_ALLGATHER: rule 'np<1:ring': no call satisfies its conditions"},
+    {{"PAPCOLL_ALLGATHER=<0:ring"},
+     "PAPCOLL_ALLGATHER: rule '<0:ring': no call satisfies its conditions"},
+    {{"PAPCOLL_BARRIER=>0:tree"},
+     "PAPCOLL_BARRIER: rule '>0:tree': no call satisfies its conditions (a barrier's "
+     "size is 0)"},
+    {{"PAPCOLL_GATHERV=np>=4:linear,np>=8:mpi"},
+     "PAPCOLL_GATHERV: rule 'np>=8:mpi': no call can reach it: rule 'np>=4:linear' "
+     "before it takes every call it would match"},
+    /* Reachable: a gap, overlaps that leave a corner, an = point. */
+    {{"PAPCOLL_REDUCE=<=1KiB:binomial,>2KiB:linear,mpi"}, NULL},
+    {{"PAPCOLL_BCAST=np<8:linear,>=1KiB:pipeline,binomial"}, NULL},
+    {{"PAPCOLL_ALLREDUCE=<8:ring,>8:prr,=8:slt"}, NULL},
+    {{"PAPCOLL_BARRIER==0:tree"}, NULL},
+    {{"PAPCOLL_ALLGATHER=>9223372036854775806:ring,bruck"}, NULL},
+    /* The first of two entries with one name counts, as for getenv. */
+    {{"PAPCOLL_WINDOW=3", "PAPCOLL_WINDOW=0"}, NULL},
+    {{"PAPCOLL_WINDOW=0", "PAPCOLL_WINDOW=3"},
+     "PAPCOLL_WINDOW: calls '0' must be between 1 and 1000"},
+};
+
 /* The rule papcoll_choose gives a call of np ranks and bytes, by index. */
 static int chosen(const papcoll_config *cfg, int coll, int np, long long bytes)
 {
@@ -38,16 +97,9 @@ int main(void)
 {
     check_counts k = {0, 0};
 
-    /* Names. */
-    expect(&k, "PAPCOLL_ALLREDUC=prr", NULL, NULL,
-           "PAPCOLL_ALLREDUC: no such libpapcoll variable; did you mean PAPCOLL_ALLREDUCE?");
-    expect(&k, "PAPCOLL_ALLREDUCE=prr", "PAPCOLL_REPROT=r.csv", NULL,
-           "PAPCOLL_REPROT: no such libpapcoll variable; did you mean PAPCOLL_REPORT?");
-    expect(&k, "PAPCOLL_REDUCESCATTER_BLOCK=ring", NULL, NULL,
-           "PAPCOLL_REDUCESCATTER_BLOCK: no such libpapcoll variable; did you mean "
-           "PAPCOLL_REDUCE_SCATTER_BLOCK?");
-    expect(&k, "PAPCOLL_window=5", NULL, NULL,
-           "PAPCOLL_window: no such libpapcoll variable; did you mean PAPCOLL_WINDOW?");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        expect(&k, cases[i].env[0], cases[i].env[1], cases[i].env[2], cases[i].want);
+
     /* A name read no further than 64 characters is shown cut. */
     char long_name[200];
     snprintf(long_name, sizeof long_name, "PAPCOLL_%0120d=1", 0);
@@ -56,46 +108,6 @@ int main(void)
              "PAPCOLL_%056d...: no such libpapcoll variable; did you mean PAPCOLL_ALLGATHER?",
              0);
     expect(&k, long_name, NULL, NULL, want_long);
-    /* Not libpapcoll's: other prefixes, and an entry without '='. */
-    expect(&k, "PAPCOLLX=1", "papcoll_allreduce=prr", "PAPCOLL_NOVALUE", NULL);
-    expect(&k, "PAPSIM_PAPCOLL_BENCH_NP=16", "PAPCOLL_WINDOW=3", NULL, NULL);
-
-    /* Rules no call can reach. */
-    expect(&k, "PAPCOLL_ALLREDUCE=ring,prr", NULL, NULL,
-           "PAPCOLL_ALLREDUCE: rule 'prr': no call can reach it: rule 'ring' before it takes "
-           "every call it would match");
-    expect(&k, "PAPCOLL_REDUCE=<=64KiB:binomial,<=32KiB:linear", NULL, NULL,
-           "PAPCOLL_REDUCE: rule '<=32KiB:linear': no call can reach it: rule "
-           "'<=64KiB:binomial' before it takes every call it would match");
-    expect(&k, "PAPCOLL_REDUCE=<=1KiB:binomial,>1KiB:linear,mpi", NULL, NULL,
-           "PAPCOLL_REDUCE: rule 'mpi': no call can reach it: rules '<=1KiB:binomial', "
-           "'>1KiB:linear' before it take every call it would match");
-    expect(&k, "PAPCOLL_BCAST=np<8:linear,np>=8&<1KiB:binomial,np>=8&>=1KiB:pipeline,binomial",
-           NULL, NULL,
-           "PAPCOLL_BCAST: rule 'binomial': no call can reach it: rules 'np<8:linear', "
-           "'np>=8&<1KiB:binomial', 'np>=8&>=1KiB:pipeline' before it take every call it would "
-           "match");
-    expect(&k, "PAPCOLL_ALLGATHER=ring,ring", NULL, NULL,
-           "PAPCOLL_ALLGATHER: rule 'ring': no call can reach it: rule 'ring' before it takes "
-           "every call it would match");
-    expect(&k, "PAPCOLL_ALLGATHER=>64KiB&<1KiB:ring", NULL, NULL,
-           "PAPCOLL_ALLGATHER: rule '>64KiB&<1KiB:ring': no call satisfies its conditions");
-    expect(&k, "PAPCOLL_ALLGATHER=np<1:ring", NULL, NULL,
-           "PAPCOLL_ALLGATHER: rule 'np<1:ring': no call satisfies its conditions");
-    expect(&k, "PAPCOLL_ALLGATHER=<0:ring", NULL, NULL,
-           "PAPCOLL_ALLGATHER: rule '<0:ring': no call satisfies its conditions");
-    expect(&k, "PAPCOLL_BARRIER=>0:tree", NULL, NULL,
-           "PAPCOLL_BARRIER: rule '>0:tree': no call satisfies its conditions (a barrier's "
-           "size is 0)");
-    expect(&k, "PAPCOLL_GATHERV=np>=4:linear,np>=8:mpi", NULL, NULL,
-           "PAPCOLL_GATHERV: rule 'np>=8:mpi': no call can reach it: rule 'np>=4:linear' "
-           "before it takes every call it would match");
-    /* Reachable: a gap, overlaps that leave a corner, an = point. */
-    expect(&k, "PAPCOLL_REDUCE=<=1KiB:binomial,>2KiB:linear,mpi", NULL, NULL, NULL);
-    expect(&k, "PAPCOLL_BCAST=np<8:linear,>=1KiB:pipeline,binomial", NULL, NULL, NULL);
-    expect(&k, "PAPCOLL_ALLREDUCE=<8:ring,>8:prr,=8:slt", NULL, NULL, NULL);
-    expect(&k, "PAPCOLL_BARRIER==0:tree", NULL, NULL, NULL);
-    expect(&k, "PAPCOLL_ALLGATHER=>9223372036854775806:ring,bruck", NULL, NULL, NULL);
 
     /* Each accepted rule is chosen for some call. */
     char *env[] = {"PAPCOLL_BCAST=np<8:linear,>=1KiB:pipeline,binomial", NULL};
@@ -118,9 +130,5 @@ int main(void)
     snprintf(value, n + 1, "PAPCOLL_SCAN=%0*d", PAPCOLL_VALUE_MAX + 1, 0);
     expect(&k, value, NULL, NULL, "PAPCOLL_SCAN: longer than 4095 characters");
     free(value);
-    /* The first of two entries with one name counts, as for getenv. */
-    expect(&k, "PAPCOLL_WINDOW=3", "PAPCOLL_WINDOW=0", NULL, NULL);
-    expect(&k, "PAPCOLL_WINDOW=0", "PAPCOLL_WINDOW=3", NULL,
-           "PAPCOLL_WINDOW: calls '0' must be between 1 and 1000");
     return CHECK_SUMMARY(&k);
 }
