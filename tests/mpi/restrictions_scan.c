@@ -1,28 +1,24 @@
-/* tests/mpi/restrictions.c's calls of scan and exscan: buffers, the call
- * through the registry and the exact result, in rank order for the
- * non-commutative affine op too. */
+/* tests/mpi/restrictions.c's calls of the scan family (scan, exscan):
+ * buffers, the call through the registry and the exact result, in rank
+ * order for the non-commutative affine op too, with separate buffers or
+ * MPI_IN_PLACE. *result_ok: the result is exact on every rank that has one
+ * (exscan's rank 0 has none), or the call failed. */
 #include <stdlib.h>
-#include <string.h>
 
-#include "restrictions_scan.h"
+#include "restrictions.h"
 
 typedef struct {
     unsigned a, b;
-} map; /* x -> a x + b mod 2^32, as restrictions.c's affine */
+} map; /* x -> a x + b mod 2^32, as restrictions_reduce.c's affine */
 
-int restrictions_scan_collective(const char *collective)
-{
-    return !strcmp(collective, "scan") || !strcmp(collective, "exscan");
-}
-
-static int int_in(int rank, int i) { return 100 * rank + i + 1; }
 static map map_in(int rank, int i) { return (map){2u * (unsigned)rank + 3u, (unsigned)(rank + i)}; }
 
-int restrictions_call_scan(const papsim_catalog_entry *e, MPI_Comm comm, int rank, int count,
-                           MPI_Datatype type, MPI_Op op, int noncomm, int in_place,
-                           const papsim_params *params, int *result_ok)
+static int prefix(const restrictions_call *a, MPI_Comm comm, int exclusive, int *result_ok)
 {
-    const int exclusive = !strcmp(e->collective, "exscan");
+    const int rank = a->rank, count = a->count, noncomm = a->noncomm, in_place = a->in_place;
+    const MPI_Datatype type = a->type;
+    const MPI_Op op = a->op;
+    const papsim_params *params = a->params;
     const int n = count > 0 ? count : 0;
     const size_t elem = noncomm ? sizeof(map) : sizeof(int);
     int rc = MPI_ERR_NO_MEM;
@@ -35,12 +31,11 @@ int restrictions_call_scan(const papsim_catalog_entry *e, MPI_Comm comm, int ran
         if (noncomm)
             ((map *)input)[i] = map_in(rank, i);
         else
-            ((int *)input)[i] = int_in(rank, i);
+            ((int *)input)[i] = restrictions_int_input(rank, i);
     }
-    rc = exclusive ? papsim_exscan_lookup(e->name)(in_place ? MPI_IN_PLACE : send, recv, count,
-                                                   type, op, comm, params)
-                   : papsim_scan_lookup(e->name)(in_place ? MPI_IN_PLACE : send, recv, count,
-                                                 type, op, comm, params);
+    const void *sendbuf = in_place ? MPI_IN_PLACE : send;
+    rc = exclusive ? papsim_exscan_lookup(a->e->name)(sendbuf, recv, count, type, op, comm, params)
+                   : papsim_scan_lookup(a->e->name)(sendbuf, recv, count, type, op, comm, params);
     *result_ok = 1;
     const int last = exclusive ? rank - 1 : rank; /* the last rank folded in */
     if (rc != MPI_SUCCESS || last < 0)
@@ -57,7 +52,7 @@ int restrictions_call_scan(const papsim_catalog_entry *e, MPI_Comm comm, int ran
         } else {
             int want = 0;
             for (int r = 0; r <= last; r++)
-                want += int_in(r, i);
+                want += restrictions_int_input(r, i);
             *result_ok &= ((int *)recv)[i] == want;
         }
     }
@@ -66,3 +61,16 @@ out:
     free(recv);
     return rc;
 }
+
+static int call_scan(const restrictions_call *a, MPI_Comm comm, int *result_ok)
+{
+    return prefix(a, comm, 0, result_ok);
+}
+
+static int call_exscan(const restrictions_call *a, MPI_Comm comm, int *result_ok)
+{
+    return prefix(a, comm, 1, result_ok);
+}
+
+const restrictions_ops restrictions_ops_scan = {call_scan, NULL, RESTRICTIONS_IN_PLACE};
+const restrictions_ops restrictions_ops_exscan = {call_exscan, NULL, RESTRICTIONS_IN_PLACE};
