@@ -238,9 +238,9 @@ static inline void papsim_params_init(papsim_params *params)
     *params = defaults;
 }
 
-/* The argument lists, PAPSIM_SIG_<signature> of collectives.def, one row
- * each in signatures.def: papsim_sig_<signature>_fn is the MPI call's list
- * plus the knobs. A collective's type is papsim_<name>_fn, its
+/* The argument lists, one row each in signatures.def (collectives.def's
+ * signature field names one): papsim_sig_<signature>_fn is the MPI call's
+ * list plus the knobs. A collective's type is papsim_<name>_fn, its
  * signature's. */
 #define PAPSIM_SIGNATURE(signature, ...)                                                       \
     typedef int papsim_sig_##signature##_fn(__VA_ARGS__, const papsim_params *params);

@@ -55,7 +55,7 @@ enum {
 typedef struct {
     const char *name;      /* "allgather" */
     const char *mpi;       /* "Allgather": MPI_Allgather */
-    const char *signature; /* "blocks": PAPSIM_SIG_blocks (papsim_algorithms.h) */
+    const char *signature; /* "blocks": its row of signatures.def, papsim_sig_blocks_fn */
     const char *family;    /* papbench's family, "allgather" */
     unsigned traits;       /* PAPSIM_C_* */
     const char *smpi;      /* SMPI's smpi/<smpi> option, "" if none */
