@@ -19,14 +19,11 @@ const char *papcoll_collective_name(int coll)
     return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? papsim_collective_table[coll].name : "?";
 }
 
-/* Whether every rank of a call computes the same rule size: yes unless the
- * sizes are each rank's own, the block sizes of a v-form (PAPSIM_C_VFORM)
- * that are the root's alone (PAPSIM_C_ROOTED: gatherv, scatterv) or each
- * rank's row of a per-pair matrix (PAPSIM_C_MATRIX: alltoallv). There a
- * size condition could send the ranks of one call to different algorithms,
- * which would never match each other's messages: their rules may test np
- * only. The v-forms whose counts every rank passes alike (allgatherv,
- * reduce_scatter) agree. */
+/* Whether every rank of a call computes the same rule size: not where the
+ * block sizes of a v-form are the root's alone (rooted: gatherv, scatterv)
+ * or each rank's own (a matrix: alltoallv). A size condition could then
+ * send the ranks of one call to different algorithms, which would never
+ * match each other's messages: their rules test np only. */
 static int agreed_size(int coll)
 {
     const unsigned traits = papsim_collective_table[coll].traits;
@@ -423,12 +420,6 @@ static void variable_name(int v, char name[VARIABLE_MAX])
         name[i] = (char)toupper((unsigned char)name[i]);
 }
 
-/* w->var: variable v. */
-static void set_var(where *w, int v)
-{
-    variable_name(v, w->var);
-}
-
 /* The edit distance (insertions, deletions, substitutions) of a[0..na) and
  * b, an upper-case name: a letter in the wrong case costs nothing. */
 static size_t distance(const char *a, size_t na, const char *b)
@@ -530,32 +521,32 @@ int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t
     if (find_values(&w, env, values) != 0)
         return -1;
     for (int v = 0; v < NVARIABLES; v++) {
-        set_var(&w, v);
+        variable_name(v, w.var);
         if (values[v] && strnlen(values[v], PAPCOLL_VALUE_MAX + 1) > PAPCOLL_VALUE_MAX)
             return fail(&w, "longer than %d characters", PAPCOLL_VALUE_MAX);
     }
     /* The user algorithms first: the rules may name them (user:NAME). */
-    set_var(&w, V_PLUGINS);
+    variable_name(V_PLUGINS, w.var);
     if (values[V_PLUGINS] && register_plugins(&w, values[V_PLUGINS], cfg) != 0)
         return -1;
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
-        set_var(&w, c);
+        variable_name(c, w.var);
         if (values[c] &&
             (read_rules(&w, c, values[c], cfg) != 0 || check_reachable(&w, c, cfg) != 0))
             return -1;
     }
     const char *v;
-    set_var(&w, V_REPORT);
+    variable_name(V_REPORT, w.var);
     if ((v = values[V_REPORT]) != NULL) {
         if (*v == '\0')
             return fail(&w, "expected a file name (unset it for no report)");
         snprintf(cfg->report, sizeof cfg->report, "%s", v);
     }
-    set_var(&w, V_GAMMA);
+    variable_name(V_GAMMA, w.var);
     if ((v = values[V_GAMMA]) != NULL &&
         papsim_parse_double(v, 0, HUGE_VAL, "seconds per byte", &cfg->gamma, &e) != 0)
         return fail(&w, "%s", e.msg);
-    set_var(&w, V_WINDOW);
+    variable_name(V_WINDOW, w.var);
     long window;
     if ((v = values[V_WINDOW]) != NULL) {
         if (papsim_parse_long(v, 1, 1000, "calls", &window, &e) != 0)

@@ -1,5 +1,6 @@
-/* libpapcoll: the PMPI wrappers of the collectives papsim implements. Each
- * one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
+/* libpapcoll: the PMPI wrappers of the collectives papsim implements,
+ * MPI_<mpi> of every row of collectives.def, written once per signature
+ * (WRAP_<signature> below). Each one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
  * (papcoll_config.h), runs the chosen papsim algorithm with the rule's
  * knobs, and otherwise calls the MPI library's own collective. The size
  * each passes to the rules is the BYTES of papcoll_config.h.

@@ -47,14 +47,16 @@ expect_eq "gatherv: the parameter list, broken at 96 columns" \
 expect_eq "gatherv: the MPI call" "$(grep 'return MPI_' gatherv/gatherv_mine.c)" \
     "    return MPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);"
 
-# The check bites: a parameter list that is not the signature's does not
-# compile.
-sed 's/, int root, MPI_Comm comm, const papsim_params/, MPI_Comm comm, const papsim_params/' \
+# The check bites: a parameter list that is not the signature's (the root
+# a long) does not compile, warnings or not.
+sed 's/MPI_Datatype recvtype, int root,$/MPI_Datatype recvtype, long root,/' \
     gatherv/gatherv_mine.c > wrong.c
+expect_eq "planted: the root made a long" "$(grep -c 'long root' wrong.c)" 1
 if "$MPICC" -std=c11 -fsyntax-only -I"$PAPSIM_SOURCE_DIR/include" wrong.c 2> wrong.txt; then
-    fail "planted: a parameter list without the root compiled"
+    fail "planted: a parameter list with a long root compiled"
 else
-    pass
+    expect_eq "planted: the compiler names the conflict" \
+        "$(grep -c "conflicting types for .user_gatherv_mine" wrong.txt)" 1
 fi
 
 # Refusals, before anything is written.

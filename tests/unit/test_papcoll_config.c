@@ -102,9 +102,9 @@ int main(void)
     static papcoll_config cfg;
     char err[1024];
     CHECK(&k, papcoll_config_read(&cfg, env, err, sizeof err) == 0, "%s", err);
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 4, 1 << 20) == 0, "np 4");
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 8, 1024) == 1, "np 8, 1 KiB");
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 8, 1023) == 2, "np 8, 1023 B");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 4, 1 << 20) == 0, "np 4");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 8, 1024) == 1, "np 8, 1 KiB");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 8, 1023) == 2, "np 8, 1023 B");
 
     /* Lengths: a value of PAPCOLL_VALUE_MAX characters is read, one more is not. */
     size_t n = strlen("PAPCOLL_REPORT=") + PAPCOLL_VALUE_MAX + 1;
