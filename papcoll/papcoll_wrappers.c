@@ -290,7 +290,16 @@ static int end(call *c, int rc)
 #define WRAP_none(name, mpi, traits)                                                           \
     int MPI_##mpi(MPI_Comm comm) WRAPPER_BODY(name, mpi, 0, MPI_OP_NULL, comm)
 
+/* The signatures with a WRAP_ above: a row whose signature is not one
+ * stops the build naming wrapper_<signature>. */
+enum {
+    wrapper_blocks, wrapper_blocks_v, wrapper_blocks_vv, wrapper_rooted_blocks,
+    wrapper_rooted_recv_v, wrapper_rooted_send_v, wrapper_reduce, wrapper_vector_op,
+    wrapper_counts_op, wrapper_buffer, wrapper_none
+};
+
 /* MPI_<mpi> of every row of collectives.def. */
 #define PAPSIM_COLLECTIVE(name, mpi, signature, family, traits, ...)                           \
+    enum { wrapper_of_##name = wrapper_##signature };                                          \
     WRAP_##signature(name, mpi, traits)
 #include "collectives.def"
