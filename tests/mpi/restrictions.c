@@ -48,20 +48,14 @@
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
 
-/* An affine map x -> a x + b mod 2^32; composition is associative and not
- * commutative, and exact in unsigned arithmetic. */
-typedef struct {
-    unsigned a, b;
-} affine;
-
 /* inout[i] = in[i] o inout[i] (MPI's in-op-inout order: in on the left). */
 static void affine_compose(void *in, void *inout, int *len, MPI_Datatype *type)
 {
     (void)type;
-    const affine *l = in;
-    affine *r = inout;
+    const restrictions_affine *l = in;
+    restrictions_affine *r = inout;
     for (int i = 0; i < *len; i++) {
-        const affine c = {l[i].a * r[i].a, l[i].a * r[i].b + l[i].b};
+        const restrictions_affine c = {l[i].a * r[i].a, l[i].a * r[i].b + l[i].b};
         r[i] = c;
     }
 }
@@ -152,6 +146,30 @@ int restrictions_ints_equal(const int *got, int n, const int *want)
     return 1;
 }
 
+int restrictions_fold_ok(const void *recv, int n, int noncomm, int last,
+                         restrictions_affine (*in)(int rank, int i))
+{
+    int ok = 1;
+    for (int i = 0; i < n; i++) {
+        if (noncomm) { /* x_0 o x_1 o .. o x_last */
+            restrictions_affine want = in(0, i);
+            for (int r = 1; r <= last; r++) {
+                const restrictions_affine x = in(r, i);
+                const restrictions_affine w = {want.a * x.a, want.a * x.b + want.b};
+                want = w;
+            }
+            const restrictions_affine got = ((const restrictions_affine *)recv)[i];
+            ok &= got.a == want.a && got.b == want.b;
+        } else {
+            int want = 0;
+            for (int r = 0; r <= last; r++)
+                want += restrictions_int_input(r, i);
+            ok &= ((const int *)recv)[i] == want;
+        }
+    }
+    return ok;
+}
+
 /* The operations of every collective, in collectives.def's order. */
 static const restrictions_ops *const collective_ops[] = {
 #define PAPSIM_COLLECTIVE(name, ...) &restrictions_ops_##name,
@@ -190,7 +208,8 @@ static void run_case(ctx *c, const papsim_catalog_entry *e, const restrictions_c
     snprintf(label, sizeof label, "%s %s, p=%d, %s", e->collective, e->name, c->p, what);
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-    rc = ops_of(e)->call(&call, comm, &result_ok);
+    const restrictions_ops *ops = ops_of(e);
+    rc = ops->call(&call, comm, ops->kind, &result_ok);
     verdict(c, label, rc, want, result_ok);
     MPI_Comm_free(&comm);
     if (a->noncomm && rc != MPI_SUCCESS)

@@ -43,8 +43,10 @@ typedef struct {
     /* The call through the registry on comm, its buffers and inputs, and
      * *result_ok: the result is exact where the rank has one, or the call
      * failed (its class is checked by the caller). Returns the call's
-     * return code. */
-    int (*call)(const restrictions_call *a, MPI_Comm comm, int *result_ok);
+     * return code. kind: the field below, for a function that serves
+     * several collectives of a family. */
+    int (*call)(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok);
+    int kind;
     const char *null_counts; /* the case of a NULL count vector (MPI_ERR_ARG), or NULL */
     unsigned cases;          /* RESTRICTIONS_* */
 } restrictions_ops;
@@ -54,6 +56,19 @@ typedef struct {
 
 /* Element i of rank r's input of MPI_INT. */
 static inline int restrictions_int_input(int rank, int i) { return 100 * rank + i + 1; }
+
+/* An affine map x -> a x + b mod 2^32, the operand of the non-commutative
+ * op (restrictions.c: composition, associative and exact in unsigned
+ * arithmetic). */
+typedef struct {
+    unsigned a, b;
+} restrictions_affine;
+
+/* 1 if the n elements at recv are x_0 op .. op x_last elementwise, in rank
+ * order: the sum of restrictions_int_input, or (noncomm) the composition
+ * of in(r, i). */
+int restrictions_fold_ok(const void *recv, int n, int noncomm, int last,
+                         restrictions_affine (*in)(int rank, int i));
 
 /* 1 if the n ints at got are want's. */
 int restrictions_ints_equal(const int *got, int n, const int *want);

@@ -46,15 +46,5 @@ out:
     return rc;
 }
 
-static int call_allgather(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return gather_all(a, comm, 0, result_ok);
-}
-
-static int call_allgatherv(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return gather_all(a, comm, 1, result_ok);
-}
-
-const restrictions_ops restrictions_ops_allgather = {call_allgather, NULL, 0};
-const restrictions_ops restrictions_ops_allgatherv = {call_allgatherv, NULL, 0};
+const restrictions_ops restrictions_ops_allgather = {gather_all, 0, NULL, 0};
+const restrictions_ops restrictions_ops_allgatherv = {gather_all, 1, NULL, 0};

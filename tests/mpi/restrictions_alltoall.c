@@ -13,8 +13,9 @@
 
 #include "restrictions.h"
 
-static int call_alltoall(const restrictions_call *a, MPI_Comm comm, int *result_ok)
+static int call_alltoall(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok)
 {
+    (void)kind;
     const int p = a->p, n = a->count > 0 ? a->count : 0;
     int *send = calloc((size_t)p * (n + 1) + 1, sizeof *send);
     int *recv = calloc((size_t)p * (n + 1) + 1, sizeof *recv);
@@ -72,8 +73,9 @@ static int exchange(papsim_alltoallv_fn *fn, int in_place, const int *v, int p, 
     return ok;
 }
 
-static int call_alltoallv(const restrictions_call *a, MPI_Comm comm, int *result_ok)
+static int call_alltoallv(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok)
 {
+    (void)kind;
     const int rank = a->rank, p = a->p, count = a->count;
     const papsim_params *params = a->params;
     papsim_alltoallv_fn *fn = papsim_alltoallv_lookup(a->e->name);
@@ -111,5 +113,5 @@ static int call_alltoallv(const restrictions_call *a, MPI_Comm comm, int *result
     return rc;
 }
 
-const restrictions_ops restrictions_ops_alltoall = {call_alltoall, NULL, 0};
-const restrictions_ops restrictions_ops_alltoallv = {call_alltoallv, "sendcounts NULL", 0};
+const restrictions_ops restrictions_ops_alltoall = {call_alltoall, 0, NULL, 0};
+const restrictions_ops restrictions_ops_alltoallv = {call_alltoallv, 0, "sendcounts NULL", 0};

@@ -6,15 +6,10 @@
 
 #include "restrictions.h"
 
-/* An affine map x -> a x + b mod 2^32 (restrictions.c's op composes them
- * in rank order). */
-typedef struct {
-    unsigned a, b;
-} affine;
-
-static affine affine_input(int rank, int i)
+static restrictions_affine affine_input(int rank, int i)
 {
-    const affine v = {2u * (unsigned)(rank + i) + 3u, 7u * (unsigned)rank + (unsigned)i + 1u};
+    const restrictions_affine v = {2u * (unsigned)(rank + i) + 3u,
+                                   7u * (unsigned)rank + (unsigned)i + 1u};
     return v;
 }
 
@@ -22,7 +17,7 @@ static affine affine_input(int rank, int i)
 static int reduction(const restrictions_call *a, MPI_Comm comm, int rooted, int *result_ok)
 {
     const int n = a->count > 0 ? a->count : 0;
-    const size_t elem = a->noncomm ? sizeof(affine) : sizeof(int);
+    const size_t elem = a->noncomm ? sizeof(restrictions_affine) : sizeof(int);
     void *send = calloc((size_t)n + 1, elem), *recv = calloc((size_t)n + 1, elem);
     int rc = MPI_ERR_NO_MEM;
     *result_ok = 0;
@@ -30,7 +25,7 @@ static int reduction(const restrictions_call *a, MPI_Comm comm, int rooted, int 
         goto out;
     for (int i = 0; i < n; i++) {
         if (a->noncomm)
-            ((affine *)send)[i] = affine_input(a->rank, i);
+            ((restrictions_affine *)send)[i] = affine_input(a->rank, i);
         else
             ((int *)send)[i] = restrictions_int_input(a->rank, i);
     }
@@ -40,40 +35,12 @@ static int reduction(const restrictions_call *a, MPI_Comm comm, int rooted, int 
     else
         rc = papsim_allreduce_lookup(a->e->name)(send, recv, a->count, a->type, a->op, comm,
                                                  a->params);
-    *result_ok = 1;
-    if (rc != MPI_SUCCESS || (rooted && a->rank != a->root))
-        goto out;
-    for (int i = 0; i < n; i++) {
-        if (a->noncomm) { /* v_0 o v_1 o .. o v_(p-1), rank order */
-            affine want = affine_input(0, i);
-            for (int r = 1; r < a->p; r++) {
-                const affine v = affine_input(r, i);
-                const affine w = {want.a * v.a, want.a * v.b + want.b};
-                want = w;
-            }
-            const affine got = ((affine *)recv)[i];
-            *result_ok &= got.a == want.a && got.b == want.b;
-        } else {
-            int want = 0;
-            for (int r = 0; r < a->p; r++)
-                want += restrictions_int_input(r, i);
-            *result_ok &= ((int *)recv)[i] == want;
-        }
-    }
+    *result_ok = rc != MPI_SUCCESS || (rooted && a->rank != a->root) ||
+                 restrictions_fold_ok(recv, n, a->noncomm, a->p - 1, affine_input);
 out:
     free(send);
     free(recv);
     return rc;
-}
-
-static int call_reduce(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return reduction(a, comm, 1, result_ok);
-}
-
-static int call_allreduce(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return reduction(a, comm, 0, result_ok);
 }
 
 /* reduce_scatter and (block) reduce_scatter_block: blocks of r mod 3
@@ -93,7 +60,7 @@ static int scatter_reduced(const restrictions_call *a, MPI_Comm comm, int block,
         displs[r] = total;
         total += counts[r] > 0 ? counts[r] : 0;
     }
-    const size_t elem = a->noncomm ? sizeof(affine) : sizeof(int);
+    const size_t elem = a->noncomm ? sizeof(restrictions_affine) : sizeof(int);
     char *send = calloc((size_t)total + 1, elem), *recv = calloc((size_t)total + 1, elem);
     if (!send || !recv)
         goto out;
@@ -124,19 +91,7 @@ out_counts:
     return rc;
 }
 
-static int call_reduce_scatter(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return scatter_reduced(a, comm, 0, result_ok);
-}
-
-static int call_reduce_scatter_block(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return scatter_reduced(a, comm, 1, result_ok);
-}
-
-const restrictions_ops restrictions_ops_reduce = {call_reduce, NULL, 0};
-const restrictions_ops restrictions_ops_allreduce = {call_allreduce, NULL, 0};
-const restrictions_ops restrictions_ops_reduce_scatter = {call_reduce_scatter, "recvcounts NULL",
-                                                          0};
-const restrictions_ops restrictions_ops_reduce_scatter_block = {call_reduce_scatter_block, NULL,
-                                                                0};
+const restrictions_ops restrictions_ops_reduce = {reduction, 1, NULL, 0};
+const restrictions_ops restrictions_ops_allreduce = {reduction, 0, NULL, 0};
+const restrictions_ops restrictions_ops_reduce_scatter = {scatter_reduced, 0, "recvcounts NULL", 0};
+const restrictions_ops restrictions_ops_reduce_scatter_block = {scatter_reduced, 1, NULL, 0};

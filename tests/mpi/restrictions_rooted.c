@@ -7,8 +7,9 @@
 #include "restrictions.h"
 
 /* bcast: the root's count elements at every rank. */
-static int call_bcast(const restrictions_call *a, MPI_Comm comm, int *result_ok)
+static int call_bcast(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok)
 {
+    (void)kind;
     const int n = a->count > 0 ? a->count : 0;
     int *buf = calloc((size_t)n + 1, sizeof *buf), *want = calloc((size_t)n + 1, sizeof *want);
     int rc = MPI_ERR_NO_MEM;
@@ -100,29 +101,10 @@ out:
     return rc;
 }
 
-static int call_gather(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return blocks(a, comm, GATHER, result_ok);
-}
-
-static int call_scatter(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return blocks(a, comm, 0, result_ok);
-}
-
-static int call_gatherv(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return blocks(a, comm, GATHER | VECTOR, result_ok);
-}
-
-static int call_scatterv(const restrictions_call *a, MPI_Comm comm, int *result_ok)
-{
-    return blocks(a, comm, VECTOR, result_ok);
-}
-
-const restrictions_ops restrictions_ops_bcast = {call_bcast, NULL, 0};
-const restrictions_ops restrictions_ops_gather = {call_gather, NULL, RESTRICTIONS_ROOT_IN_PLACE};
-const restrictions_ops restrictions_ops_scatter = {call_scatter, NULL, RESTRICTIONS_ROOT_IN_PLACE};
-const restrictions_ops restrictions_ops_gatherv = {call_gatherv, NULL, RESTRICTIONS_ROOT_IN_PLACE};
-const restrictions_ops restrictions_ops_scatterv = {call_scatterv, NULL,
+const restrictions_ops restrictions_ops_bcast = {call_bcast, 0, NULL, 0};
+const restrictions_ops restrictions_ops_gather = {blocks, GATHER, NULL, RESTRICTIONS_ROOT_IN_PLACE};
+const restrictions_ops restrictions_ops_scatter = {blocks, 0, NULL, RESTRICTIONS_ROOT_IN_PLACE};
+const restrictions_ops restrictions_ops_gatherv = {blocks, GATHER | VECTOR, NULL,
+                                                   RESTRICTIONS_ROOT_IN_PLACE};
+const restrictions_ops restrictions_ops_scatterv = {blocks, VECTOR, NULL,
                                                     RESTRICTIONS_ROOT_IN_PLACE};
