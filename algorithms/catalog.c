@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "plugin.h"
 
 const papsim_collective_entry papsim_collective_table[] = {
 #define PAPSIM_COLLECTIVE(name, mpi, signature, family, traits, smpi, open_mpi, bytes)          \
@@ -64,10 +63,8 @@ int papsim_collective_known(const char *collective)
     return papsim_collective_find(collective) != NULL;
 }
 
-const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name)
+const papsim_catalog_entry *papsim_catalog_find_own(const char *collective, const char *name)
 {
-    if (papsim_is_user_algorithm(name))
-        return papsim_plugin_find(collective, name);
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0 &&
             strcmp(papsim_catalog[i].name, name) == 0)
@@ -84,16 +81,7 @@ static void append_item(char *buf, size_t len, const char *item, int *first)
     *first = 0;
 }
 
-/* builtin:NAME runs the MPI call; a collective whose MPI call cannot be
- * chosen (PAPSIM_C_NO_BUILTIN: scan and exscan, one fixed linear pattern
- * each in SMPI) has none. */
-static int has_builtin(const char *collective)
-{
-    const papsim_collective_entry *coll = papsim_collective_find(collective);
-    return coll && !(coll->traits & PAPSIM_C_NO_BUILTIN);
-}
-
-void papsim_catalog_names(const char *collective, char *buf, size_t len)
+void papsim_catalog_own_names(const char *collective, char *buf, size_t len)
 {
     int first = 1;
     if (len)
@@ -101,11 +89,12 @@ void papsim_catalog_names(const char *collective, char *buf, size_t len)
     for (size_t i = 0; i < papsim_catalog_size; i++)
         if (strcmp(papsim_catalog[i].collective, collective) == 0)
             append_item(buf, len, papsim_catalog[i].name, &first);
-    for (size_t i = 0; papsim_plugin_at(i, NULL); i++)
-        if (strcmp(papsim_plugin_at(i, NULL)->collective, collective) == 0)
-            append_item(buf, len, papsim_plugin_at(i, NULL)->name, &first);
-    if (has_builtin(collective))
-        append_item(buf, len, "builtin:NAME", &first);
+}
+
+int papsim_collective_has_builtin(const char *collective)
+{
+    const papsim_collective_entry *coll = papsim_collective_find(collective);
+    return coll && !(coll->traits & PAPSIM_C_NO_BUILTIN);
 }
 
 void papsim_collective_names(char *buf, size_t len)
@@ -175,39 +164,6 @@ void papsim_collective_traits_text(unsigned traits, char *buf, size_t len)
         {PAPSIM_C_ROOT_SENDS, "root sends"},
     };
     bits_text(traits, names, sizeof names / sizeof names[0], buf, len);
-}
-
-int papsim_algorithm_check(const char *collective, const char *algorithm, int np,
-                           const papsim_catalog_entry **entry, char *why, size_t len)
-{
-    char names[1024];
-    *entry = NULL;
-    if (!papsim_collective_known(collective)) {
-        papsim_collective_names(names, sizeof names);
-        snprintf(why, len, "collective '%s' is unknown (valid: %s)", collective, names);
-        return -1;
-    }
-    if (strncmp(algorithm, "builtin:", 8) == 0) {
-        if (!has_builtin(collective)) {
-            papsim_catalog_names(collective, names, sizeof names);
-            snprintf(why, len, "'%s': %s has no builtin: algorithm (SMPI has no smpi/%s option: "
-                               "its MPI_%s is one fixed linear pattern; valid: %s)",
-                     algorithm, collective, collective, papsim_collective_find(collective)->mpi,
-                     names);
-            return -1;
-        }
-        if (algorithm[8])
-            return 0;
-        snprintf(why, len, "algorithm 'builtin:' needs a name (builtin:NAME)");
-        return -1;
-    }
-    *entry = papsim_catalog_find(collective, algorithm);
-    if (!*entry) {
-        papsim_catalog_names(collective, names, sizeof names);
-        snprintf(why, len, "'%s' is not a %s algorithm (valid: %s)", algorithm, collective, names);
-        return -1;
-    }
-    return np > 0 ? papsim_catalog_check_np(*entry, np, why, len) : 0;
 }
 
 void papsim_catalog_knobs_text(unsigned knobs, char *buf, size_t len)

@@ -5,15 +5,6 @@
 
 #include "coll_util.h"
 
-MPI_Aint papsim_sig_bytes(int count, MPI_Datatype type)
-{
-    int size = 0;
-    if (count <= 0 || type == MPI_DATATYPE_NULL)
-        return 0;
-    MPI_Type_size(type, &size);
-    return (MPI_Aint)count * size;
-}
-
 /* The unit of a predefined type: the pair types of MINLOC/MAXLOC are two
  * primitives, equal (MPI_2INT) or not (mixed: bytes). */
 static MPI_Datatype named_unit(MPI_Datatype type)

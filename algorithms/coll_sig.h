@@ -30,11 +30,8 @@
 
 #include <mpi.h>
 
+#include "coll_util.h" /* papsim_sig_bytes */
 #include "papsim_algorithms.h"
-
-/* The bytes of count elements of type: what decides that a call or a
- * piece is empty (0 x MPI_INT and 3 x a zero-size type alike). */
-MPI_Aint papsim_sig_bytes(int count, MPI_Datatype type);
 
 /* The unit of type's signature (above): a predefined type, never to be
  * freed. MPI_BYTE for a zero-size type. */

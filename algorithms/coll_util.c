@@ -1,7 +1,5 @@
 #include "coll_util.h"
 
-#include "coll_sig.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,15 @@
 #endif
 #include <smpi/smpi_helpers.h>
 #endif
+
+MPI_Aint papsim_sig_bytes(int count, MPI_Datatype type)
+{
+    int size = 0;
+    if (count <= 0 || type == MPI_DATATYPE_NULL)
+        return 0;
+    MPI_Type_size(type, &size);
+    return (MPI_Aint)count * size;
+}
 
 void *papsim_data_malloc(size_t bytes)
 {

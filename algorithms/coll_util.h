@@ -116,6 +116,10 @@ enum {
     PAPSIM_TAG_BCAST = 400,
 };
 
+/* The bytes of count elements of type: what decides that a call or a
+ * piece is empty (0 x MPI_INT and 3 x a zero-size type alike). */
+MPI_Aint papsim_sig_bytes(int count, MPI_Datatype type);
+
 /* Byte offset of element `index` in a buffer of `type`, computed in MPI_Aint
  * so large counts never overflow an int product. */
 static inline void *papsim_offset(void *base, MPI_Aint index, MPI_Aint extent)

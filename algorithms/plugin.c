@@ -168,7 +168,7 @@ static int check_declaration(const char *path, plugin *pl, char *why, size_t len
                            "(at most %d)", path, d->name, PAPSIM_PLUGIN_NAME_MAX - 1);
         return -1;
     }
-    if (papsim_catalog_find(d->collective, d->name)) {
+    if (papsim_catalog_find_own(d->collective, d->name)) {
         snprintf(why, len, "%s: declares %s '%s', the name of one of papsim's own %s "
                            "algorithms: rename it (the second argument of "
                            "PAPSIM_PLUGIN_ALGORITHM)", path, d->collective, d->name, d->collective);

@@ -103,11 +103,23 @@ extern const size_t papsim_catalog_size;
 /* 1 if the collective is known. */
 int papsim_collective_known(const char *collective);
 
-/* Finds an algorithm; "builtin:NAME" is not looked up here. NULL if unknown. */
+/* Finds an algorithm, papsim's or a registered user algorithm (user:NAME);
+ * "builtin:NAME" is not looked up here. NULL if unknown. */
 const papsim_catalog_entry *papsim_catalog_find(const char *collective, const char *name);
 
-/* Writes "valid: a, b, c" style lists into buf (for error messages). */
+/* The same among papsim's own algorithms only (registry.def). */
+const papsim_catalog_entry *papsim_catalog_find_own(const char *collective, const char *name);
+
+/* Writes "a, b, c" lists into buf (for error messages): every algorithm of
+ * the collective (papsim's, then the user's, then builtin:NAME where the
+ * collective has one), or papsim's own only. */
 void papsim_catalog_names(const char *collective, char *buf, size_t len);
+void papsim_catalog_own_names(const char *collective, char *buf, size_t len);
+
+/* 1 if builtin:NAME (the MPI call itself) can run the collective: not for
+ * PAPSIM_C_NO_BUILTIN (scan and exscan, one fixed linear pattern each in
+ * SMPI). */
+int papsim_collective_has_builtin(const char *collective);
 void papsim_collective_names(char *buf, size_t len);
 
 /* Checks the np-dependent restrictions. Returns 0 if np is fine, else -1 and

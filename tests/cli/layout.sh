@@ -4,9 +4,9 @@
 # docs/architecture.md lists them (read from there, so the document and the
 # check cannot disagree); the installed headers read nothing outside
 # include/papsim; no C file grows past 600 lines (a sign that library code
-# stayed in a command, or that a file holds two jobs). Each rule is checked
-# on the real tree and then on a planted violation, so the check itself is
-# shown to bite.
+# stayed in a command, or that a file holds two jobs); bench/ scripts are
+# named alike. Each rule is checked on the real tree and then on a planted
+# violation, so the check itself is shown to bite.
 source "$PAPSIM_SOURCE_DIR/tests/cli/lib.sh"
 
 src="$PAPSIM_SOURCE_DIR"
@@ -61,6 +61,11 @@ installed_violations() { # ROOT
         done
     done
 }
+# Prints every bench/ script not named in the one style: lower-case words
+# joined by hyphens (bench/clairvoyant-reduce.sh).
+bench_names() { # ROOT
+    (cd "$1/bench" && ls) | grep -Ev '^[a-z0-9]+(-[a-z0-9]+)*\.sh$|^lib\.sh$|^README\.md$' || true
+}
 # Prints "file: N lines" for every C file over the limit.
 long_files() { # ROOT
     find "$1/lib" "$1/drivers" "$1/algorithms" "$1/traces" "$1/papcoll" -name '*.c' -print0 |
@@ -70,10 +75,12 @@ long_files() { # ROOT
 expect_eq "lib/ module arrows" "$(arrow_violations "$src")" ""
 expect_eq "C files over 600 lines" "$(long_files "$src")" ""
 expect_eq "installed headers that read outside include/papsim/" "$(installed_violations "$src")" ""
+expect_eq "bench/ scripts named otherwise than words-with-hyphens.sh" "$(bench_names "$src")" ""
 
 # The rules bite: a copy of the tree with one planted violation of each.
 mkdir -p copy
-cp -r "$src/lib" "$src/algorithms" "$src/drivers" "$src/traces" "$src/papcoll" "$src/include" copy/
+cp -r "$src/lib" "$src/algorithms" "$src/drivers" "$src/traces" "$src/papcoll" "$src/include" \
+    "$src/bench" copy/
 echo '#include "sweep/sweep.h"' >> copy/lib/report/report.h
 echo '#include "sweep/sweep.h"' >> copy/lib/hardware/calibrate_run.h
 echo '#include "platform/platform.h"' >> copy/algorithms/coll_util.h
@@ -86,4 +93,6 @@ expect_eq "a planted include of algorithms/ is found" "$(installed_violations "$
     "include/papsim/papsim_algorithms.h: includes coll_util.h"
 seq 1 601 | sed 's@^@/* line @; s@$@ */@' > copy/lib/util/too_long.c
 expect_eq "a planted long file is found" "$(long_files "$PWD/copy")" "lib/util/too_long.c: 601 lines"
+cp copy/bench/scale-rows.sh copy/bench/scale_rows.sh
+expect_eq "a planted bench/ name in another style is found" "$(bench_names "$PWD/copy")" "scale_rows.sh"
 finish

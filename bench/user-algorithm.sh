@@ -8,7 +8,7 @@
 # user:ring2 / ring of CPU time (user + system of papsim bench and the
 # smpirun it starts; on a shared host steadier than wall time, and equal
 # to it on an idle one) (want: 1.00 to 1.05).
-# usage: bench/user_algorithm.sh [BUILD_DIR] [RUNS]   (default ./build, 9)
+# usage: bench/user-algorithm.sh [BUILD_DIR] [RUNS]   (default ./build, 9)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
