@@ -16,7 +16,7 @@ const char *const papsim_collectives[] = {
 };
 const size_t papsim_ncollectives = sizeof papsim_collectives / sizeof papsim_collectives[0];
 
-/* The message-count models the rows name, defined in msgcount.c: a row whose
+/* The message-count models the rows name, defined in msgcount_models.c: a row whose
  * model is missing fails to link. */
 #define PAPSIM_ALG(coll, name, flags, knobs, msgcount, open_mpi, mpich, desc)                   \
     extern const struct papsim_msgcount_model papsim_msgcount_model_##msgcount;

@@ -317,20 +317,30 @@ int papsim_plugin_open(const char *path, const char *mpi, char *why, size_t len)
     return 0;
 }
 
-const papsim_catalog_entry *papsim_plugin_find(const char *collective, const char *name)
+static const plugin *find_named(const char *collective, const char *name)
 {
     for (size_t i = 0; i < nplugins; i++)
         if (!strcmp(plugins[i].entry.collective, collective) && !strcmp(plugins[i].name, name))
-            return &plugins[i].entry;
+            return &plugins[i];
     return NULL;
+}
+
+const papsim_catalog_entry *papsim_plugin_find(const char *collective, const char *name)
+{
+    const plugin *pl = find_named(collective, name);
+    return pl ? &pl->entry : NULL;
 }
 
 papsim_plugin_fn *papsim_plugin_function(const char *collective, const char *name)
 {
-    for (size_t i = 0; i < nplugins; i++)
-        if (!strcmp(plugins[i].entry.collective, collective) && !strcmp(plugins[i].name, name))
-            return plugins[i].fn;
-    return NULL;
+    const plugin *pl = find_named(collective, name);
+    return pl ? pl->fn : NULL;
+}
+
+const char *papsim_plugin_path(const char *collective, const char *name)
+{
+    const plugin *pl = find_named(collective, name);
+    return pl ? pl->path : NULL;
 }
 
 size_t papsim_plugin_count(void) { return nplugins; }

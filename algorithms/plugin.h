@@ -47,6 +47,10 @@ const papsim_catalog_entry *papsim_plugin_find(const char *collective, const cha
 typedef void papsim_plugin_fn(void);
 papsim_plugin_fn *papsim_plugin_function(const char *collective, const char *name);
 
+/* The file (its real path) that registered collective's user algorithm
+ * `name` ("user:NAME"), or NULL. */
+const char *papsim_plugin_path(const char *collective, const char *name);
+
 /* The registered algorithms in registration order: entry i (NULL past the
  * end), with the file's path in *path when path is not NULL. */
 size_t papsim_plugin_count(void);

@@ -28,6 +28,7 @@
 #include "cases/pattern.h"
 #include "util/units.h"
 #include "util/papsim_error.h"
+#include "util/papsim_input.h"
 
 typedef struct {
     const char *cases_path;
@@ -132,6 +133,10 @@ static void print_usage(FILE *out)
         "                      run and bench give it): the case id hashes K, and a\n"
         "                      file whose delays have another key fails the case\n"
         "                      (exit 2, no row)              [none: the path only]\n"
+        "  --plugin-key K      a user algorithm's file's content key (16 hex digits,\n"
+        "                      as papsim run and bench give it): the case id hashes\n"
+        "                      K, and a file with another key fails the case (exit\n"
+        "                      2, no row)                    [none: the name only]\n"
         "driver options:\n"
         "  --cases FILE        one case per line (the options above; '#' comments),\n"
         "                      each line applied on top of the command line's options;\n"
@@ -396,12 +401,38 @@ static int case_comm(const papsim_case *c, MPI_Comm *dup, MPI_Comm *comm)
     return MPI_SUCCESS;
 }
 
+/* A case of a user algorithm keyed by its file (--plugin-key) runs only if
+ * the file still has that key: rebuilt since papsim keyed the case, it
+ * would write the new build's times under the old build's id. */
+static int plugin_key_held(const papsim_case *c, papsim_err *e)
+{
+    char key[sizeof c->plugin_key];
+    const char *path = papsim_plugin_path(c->collective, c->algorithm);
+    if (!c->plugin_key[0])
+        return 0;
+    if (!path)
+        return papsim_fail(e, "--plugin-key %s: no --plugin file declares %s %s",
+                           c->plugin_key, c->collective, c->algorithm);
+    if (papsim_input_key(path, &papsim_limits_plugin, key, e) != 0)
+        return -1;
+    if (!strcmp(key, c->plugin_key))
+        return 0;
+    return papsim_fail(e, "%s (%s) changed after its case was keyed: the file now has key %s, "
+                          "the case was keyed %s (--plugin-key), so it is not run. Rebuild a "
+                          "user algorithm between runs, not while papsim runs its cases; then "
+                          "run papsim again: it keys the new build and simulates its cases "
+                          "again",
+                       path, c->algorithm, key, c->plugin_key);
+}
+
 /* Rank 0 makes the case's pattern and every rank learns its own delay
  * (papbench_share_delays). On a real MPI with --knowledge oracle every rank
  * makes the whole pattern itself, as its algorithm reads every delay. A
  * keyed file pattern must still hold the delays its case id hashes (papsim
  * read the file when it built the case): an edited file fails the case
- * instead of giving a row under that id. */
+ * instead of giving a row under that id; rank 0 checks a keyed user
+ * algorithm's file the same way (plugin_key_held), and the others learn
+ * its verdict with the delays. */
 static int case_delays(const papsim_case *c, papbench_harness *h, rank_vectors *v, papsim_err *e)
 {
     papsim_pattern pattern;
@@ -412,6 +443,8 @@ static int case_delays(const papsim_case *c, papbench_harness *h, rank_vectors *
     int ok = alloc_vectors(v, h->size, h->rank == 0, makes) == 0;
     if (!ok)
         papsim_fail(e, "out of memory for %d-rank vectors", h->size);
+    if (ok && h->rank == 0)
+        ok = plugin_key_held(c, e) == 0;
     if (ok && (h->rank == 0 || makes))
         ok = papsim_pattern_parse(c->pattern, &pattern, e) == 0 &&
              papsim_pattern_delays_keyed(&pattern, h->size, c->skew_s, c->seed, 1, c->pattern_key,

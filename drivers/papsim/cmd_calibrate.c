@@ -21,7 +21,8 @@ typedef papsim_calib_request calib_options; /* calibrate_run.h */
 static void print_calibrate_help(FILE *f)
 {
     fprintf(f,
-        "usage: papsim calibrate [--np N] [--hostfile FILE] [--mpiexec-arg ARG ...]\n"
+        "usage: papsim calibrate [--np N] [--mpi ompi|mpich] [--hostfile FILE]\n"
+        "                        [--mpiexec-arg ARG ...]\n"
         "                        [--iters N] [--max-bytes B] [--statistic median|min]\n"
         "                        [--nodes N] [--cores C] [--out PREFIX [--force]]\n"
         "       papsim calibrate --from MEASUREMENTS.csv [--out PREFIX [--force]] ...\n"
@@ -47,6 +48,8 @@ static void print_calibrate_help(FILE *f)
         "intra-node one across nodes too, with a warning.\n"
         "\n"
         "  --np N             ranks to start (default 2)\n"
+        "  --mpi M            whose launcher and driver run: ompi (default) or mpich\n"
+        "                     (papbench-mpich, built when papsim finds MPICH)\n"
         "  --hostfile FILE    passed to mpiexec\n"
         "  --mpiexec-arg ARG  one more mpiexec argument (repeatable), e.g. --oversubscribe\n"
         "  --iters N          round trips per size (default 50)\n"
@@ -59,8 +62,10 @@ static void print_calibrate_help(FILE *f)
         "                     an input (--from, --hostfile) always\n"
         "  --force            replace existing PREFIX files\n"
         "  --from FILE        fit an existing measurement file, run nothing\n"
-        "  --mpiexec CMD      default $MPIEXEC or mpiexec\n"
-        "  --papbench-mpi P   default $PAPBENCH_MPI or the one built with papsim\n"
+        "  --mpiexec CMD      default $MPIEXEC or mpiexec; --mpi mpich:\n"
+        "                     $MPIEXEC_MPICH or mpiexec.mpich\n"
+        "  --papbench-mpi P   default $PAPBENCH_MPI or the papbench-mpi built with\n"
+        "                     papsim; --mpi mpich: $PAPBENCH_MPICH or papbench-mpich\n"
         "Exit status: 0 ok, 1 the measurement run failed, 2 bad input.\n");
 }
 
@@ -73,6 +78,7 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         {"mpiexec", required_argument, NULL, 'm'},   {"papbench-mpi", required_argument, NULL, 'p'},
         {"statistic", required_argument, NULL, 's'}, {"nodes", required_argument, NULL, 'N'},
         {"cores", required_argument, NULL, 'C'},     {"mpiexec-arg", required_argument, NULL, 'a'},
+        {"mpi", required_argument, NULL, 'M'},
         {"help", no_argument, NULL, 'h'},            {"force", no_argument, NULL, 'F'},
         {NULL, 0, NULL, 0},
     };
@@ -130,6 +136,13 @@ static int parse_calibrate_options(int argc, char **argv, calib_options *o)
         case 'F': o->force = 1; break;
         case 'm': o->l.mpiexec = optarg; break;
         case 'p': o->l.papbench_mpi = optarg; break;
+        case 'M': /* the MPI whose launcher and driver are the defaults */
+            if (strcmp(optarg, "ompi") != 0 && strcmp(optarg, "mpich") != 0) {
+                papsim_fail(&e, "--mpi '%s': expected ompi or mpich", optarg);
+                goto bad;
+            }
+            o->mpich = !strcmp(optarg, "mpich");
+            break;
         case 'h': print_calibrate_help(stdout); return 1;
         default:
             return papsim_cmd_bad_option("calibrate", c, argv[optind - 1]);

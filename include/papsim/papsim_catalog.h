@@ -76,7 +76,7 @@ int papsim_collective_has(const char *collective, unsigned traits);
 void papsim_collective_names_with(unsigned traits, char *buf, size_t len);
 
 /* An algorithm's message-count model (papsim_msgcount.h), defined in
- * msgcount.c. */
+ * msgcount_models.c. */
 struct papsim_msgcount_model;
 
 typedef struct {

@@ -141,8 +141,8 @@ static int set_matrix_seed(papsim_case *c, const char *value, papsim_err *e)
     return 0;
 }
 
-/* --platform-key, --pattern-key: 16 lowercase hex digits, a content key
- * (platform.h, pattern.h); dst holds 17 bytes. */
+/* --platform-key, --pattern-key, --plugin-key: 16 lowercase hex digits, a
+ * content key (platform.h, pattern.h, util/papsim_input.h); dst holds 17 bytes. */
 static int set_key(char *dst, const char *opt, const char *value, papsim_err *e)
 {
     if (!papsim_is_key16(value))
@@ -166,6 +166,8 @@ static int apply_option(papsim_case *c, const char *opt, const char *value, paps
         return set_key(c->platform_key, opt, value, e);
     if (!strcmp(opt, "pattern-key"))
         return set_key(c->pattern_key, opt, value, e);
+    if (!strcmp(opt, "plugin-key"))
+        return set_key(c->plugin_key, opt, value, e);
     if (!strcmp(opt, "mapping"))
         return set_text(c->mapping, sizeof c->mapping, opt, value, e);
     if (!strcmp(opt, "pattern"))

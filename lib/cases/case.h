@@ -28,6 +28,12 @@ typedef struct {
                               * has it. "" = none: the id hashes the path
                               * alone (papbench run by hand, results of papsim
                               * before pattern keys) */
+    char plugin_key[17];     /* user:NAME only: the content key of the shared
+                              * object that defines the algorithm
+                              * (util/papsim_input.h: FNV-1a of its bytes);
+                              * the case id hashes it and papbench checks the
+                              * file still has it. "" = none: the id hashes
+                              * the name alone */
     char skew[64];           /* the skew as written ("100us", "1.5x") */
     double skew_s;           /* the resolved skew in seconds */
     unsigned long long seed; /* for random and gaussian patterns */

@@ -13,6 +13,7 @@
 #include "cases/distribution.h"
 #include "papsim_catalog.h"
 #include "cases/pattern.h"
+#include "plugin.h"
 #include "schedule/radix_vector.h"
 #include "util/units.h"
 
@@ -123,6 +124,10 @@ int papsim_case_validate(const papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--pattern-key %s applies to file:PATH patterns only (pattern is "
                               "%s)",
                            c->pattern_key, c->pattern);
+    if (c->plugin_key[0] && !papsim_is_user_algorithm(c->algorithm))
+        return papsim_fail(e, "--plugin-key %s applies to user:NAME algorithms only (algorithm "
+                              "is %s)",
+                           c->plugin_key, c->algorithm);
     if (papsim_case_check_label("--pattern", c->pattern, e) != 0 ||
         papsim_case_check_label("--platform", c->platform, e) != 0)
         return -1;

@@ -1,7 +1,7 @@
-/* A case written out (case.h): its id (keyed by the platform's content
- * and a pattern file's content when it has keys) and its argument line,
- * and its metrics. Its results.csv
- * row is case_row.c's. */
+/* A case written out (case.h): its id (keyed by the platform's content,
+ * and by a pattern file's and a user algorithm's file's when it has those
+ * keys), its argument line and its metrics. Its results.csv row is
+ * case_row.c's. */
 #include "cases/case.h"
 #include "util/fnv1a.h"
 
@@ -24,10 +24,10 @@ static uint64_t fnv1a(uint64_t h, const char *s)
 }
 
 /* The id with the platform as platform_text: its content key, or its label
- * (a case without a key, and every case before results format 4); with
- * pattern_key non-NULL (a file pattern's content key), that key too. */
-static void case_id(const papsim_case *c, const char *platform_text, const char *pattern_key,
-                    char id[17])
+ * (a case without a key, and every case before results format 4); keyed:
+ * with the content keys of a file pattern and a user algorithm's shared
+ * object too, each when the case has it. */
+static void case_id(const papsim_case *c, const char *platform_text, int keyed, char id[17])
 {
     char text[8192];
     snprintf(text, sizeof text,
@@ -78,8 +78,10 @@ static void case_id(const papsim_case *c, const char *platform_text, const char 
         snprintf(m, sizeof m, "|model=%.17g,%.17g", c->model_alpha, c->model_beta);
         h = fnv1a(h, m);
     }
-    if (pattern_key) /* a file pattern's content, only when keyed */
-        h = fnv1a(fnv1a(h, "|pattern_key="), pattern_key);
+    if (keyed && c->pattern_key[0]) /* a file pattern's content, only when keyed */
+        h = fnv1a(fnv1a(h, "|pattern_key="), c->pattern_key);
+    if (keyed && c->plugin_key[0]) /* a user algorithm's build, only when keyed */
+        h = fnv1a(fnv1a(h, "|plugin_key="), c->plugin_key);
     snprintf(id, 17, "%016llx", (unsigned long long)h);
 }
 
@@ -88,18 +90,17 @@ void papsim_case_id(const papsim_case *c, char id[17])
     /* A label never holds a comma (papsim_case_check_label), so a key
      * cannot be mistaken for a label. */
     char key[40];
-    const char *pattern_key = c->pattern_key[0] ? c->pattern_key : NULL;
     if (!c->platform_key[0]) {
-        case_id(c, c->platform, pattern_key, id);
+        case_id(c, c->platform, 1, id);
         return;
     }
     snprintf(key, sizeof key, "platform-key,%s", c->platform_key);
-    case_id(c, key, pattern_key, id);
+    case_id(c, key, 1, id);
 }
 
 void papsim_case_label_id(const papsim_case *c, char id[17])
 {
-    case_id(c, c->platform, NULL, id);
+    case_id(c, c->platform, 0, id);
 }
 
 void papsim_case_write_args(const papsim_case *c, FILE *out)
@@ -118,6 +119,8 @@ void papsim_case_write_args(const papsim_case *c, FILE *out)
     papsim_case_put_value(out, c->pattern);
     if (c->pattern_key[0])
         fprintf(out, " --pattern-key %s", c->pattern_key);
+    if (c->plugin_key[0])
+        fprintf(out, " --plugin-key %s", c->plugin_key);
     fputs(" --skew ", out);
     papsim_case_put_value(out, c->skew);
     fprintf(out, " --skew-s %.17g --seed %llu --bytes %lld --distribution ", c->skew_s, c->seed,

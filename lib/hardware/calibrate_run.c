@@ -103,7 +103,7 @@ void papsim_calib_record_provenance(const papsim_calib_launch *l, const char *pr
         memcpy(cmd + 1, argv, (size_t)argc * sizeof *cmd);
     }
     papsim_provenance p = {cmd ? argc + 1 : argc, cmd ? cmd : argv, NULL, NULL, 0,
-                           "none (a real MPI ran)", mpi};
+                           "none (a real MPI ran)", mpi, NULL, 0};
     if (papsim_provenance_append(dir, &p, &e) != 0)
         papsim_print_note("papsim calibrate", "warning: no provenance record: %s", e.msg);
     free(cmd);
@@ -151,9 +151,17 @@ int papsim_calibrate_run(papsim_calib_request *q, int argc, char **argv, FILE *o
     char csv_path[4096], why[sizeof e->msg];
     int status;
     memset(&r, 0, sizeof r);
-    q->l.mpiexec = q->l.mpiexec ? q->l.mpiexec : env_or("MPIEXEC", "mpiexec");
-    char papbench_mpi[4096]; /* $PAPBENCH_MPI, else beside papsim (locate.h) */
-    papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
+    /* The MPI's launcher and driver unless given: Open MPI's, or MPICH's twins
+     * (cmake/mpich.cmake); $PAPBENCH_MPI(CH), else beside papsim (locate.h). */
+    const char *driver = q->mpich ? "papbench-mpich" : "papbench-mpi";
+    char papbench_mpi[4096];
+    if (!q->l.mpiexec)
+        q->l.mpiexec = q->mpich ? env_or("MPIEXEC_MPICH", "mpiexec.mpich")
+                                : env_or("MPIEXEC", "mpiexec");
+    if (q->mpich)
+        papsim_locate_papbench_mpich(papbench_mpi, sizeof papbench_mpi);
+    else
+        papsim_locate_papbench_mpi(papbench_mpi, sizeof papbench_mpi);
     q->l.papbench_mpi = q->l.papbench_mpi ? q->l.papbench_mpi : papbench_mpi;
     const char *const inputs[] = {q->from, q->l.hostfile};
     const char *const suffixes[] = {".txt", ".xml", ".csv"};
@@ -177,8 +185,9 @@ int papsim_calibrate_run(papsim_calib_request *q, int argc, char **argv, FILE *o
             return 2;
         }
         if (access(q->l.papbench_mpi, X_OK) != 0) {
-            papsim_fail(e, "papbench-mpi '%s' not found (build papsim, or pass "
-                           "--papbench-mpi)", q->l.papbench_mpi);
+            papsim_fail(e, "%s '%s' not found (build papsim%s, or pass --papbench-mpi)",
+                        driver, q->l.papbench_mpi,
+                        q->mpich ? " with MPICH installed: cmake -DPAPSIM_MPICH=ON" : "");
             return 2;
         }
         if ((status = papsim_calib_measure(&q->l, csv_path, e)) != 0)

@@ -54,7 +54,9 @@ int papsim_calib_write_outputs(const char *prefix, const papsim_calib_result *r,
 typedef struct {
     papsim_calib_launch l; /* the measurement run; mpiexec and papbench_mpi
                             * may be NULL: $MPIEXEC or mpiexec, papbench-mpi
-                            * as locate.h finds it */
+                            * as locate.h finds it; with mpich set,
+                            * $MPIEXEC_MPICH or mpiexec.mpich, papbench-mpich */
+    int mpich;             /* --mpi mpich: MPICH's launcher and driver */
     const char *out;       /* PREFIX of PREFIX.csv/.txt/.xml */
     const char *from;      /* fit this measurement file instead of measuring */
     const char *statistic; /* median_s or min_s; NULL: median_s */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cases/case.h"
+#include "plugin.h"
 #include "results/results_csv.h"
 
 static const char *const fixed_columns[PAPSIM_RG_COUNT] = {
@@ -75,7 +76,9 @@ static const papsim_regress_key *find_row(const papsim_regress_side *s, const pa
 /* Row r of `from` in `in`: by its case_id; else, when one of the two rows
  * has an id keyed by the platform's path (papsim before results format 4)
  * and the other by its content, by the path-keyed id of both (*by_label
- * set). NULL when neither matches. */
+ * set); else, for a user algorithm (user:NAME), whose id hashes its build,
+ * by the path-keyed ids of both: another build of one case is what a gate
+ * compares. NULL when none matches. */
 static const papsim_regress_key *match_row(const papsim_regress_side *from, size_t r,
                                            const papsim_regress_side *in, int *by_label)
 {
@@ -91,6 +94,11 @@ static const papsim_regress_key *match_row(const papsim_regress_side *from, size
         hit = find_row(in, &key);
     }
     *by_label = hit != NULL;
+    if (!hit && from->label_id[r][0] &&
+        papsim_is_user_algorithm(from->t.rows[r][from->col[PAPSIM_RG_ALGORITHM]])) {
+        key.case_id = from->label_id[r];
+        hit = bsearch(&key, in->label_keys, in->t.nrows, sizeof *in->label_keys, compare_keys);
+    }
     return hit;
 }
 

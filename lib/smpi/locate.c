@@ -82,6 +82,11 @@ void papsim_locate_papbench_mpi(char *buf, size_t len)
     locate_mpi_driver("PAPBENCH_MPI", "papbench-mpi", buf, len);
 }
 
+void papsim_locate_papbench_mpich(char *buf, size_t len)
+{
+    locate_mpi_driver("PAPBENCH_MPICH", "papbench-mpich", buf, len);
+}
+
 void papsim_locate_papcheck(char *buf, size_t len)
 {
     locate_smpi_driver("PAPSIM_PAPCHECK", "papcheck", buf, len);

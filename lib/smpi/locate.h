@@ -28,6 +28,8 @@ void papsim_locate_papbench(char *buf, size_t len);
 
 /* papbench-mpi: $PAPBENCH_MPI, else papbench-mpi beside papsim. */
 void papsim_locate_papbench_mpi(char *buf, size_t len);
+/* papbench-mpich (cmake/mpich.cmake): $PAPBENCH_MPICH, else beside papsim. */
+void papsim_locate_papbench_mpich(char *buf, size_t len);
 
 /* The correctness checker papsim check runs: papcheck (SMPI; $PAPSIM_PAPCHECK,
  * else beside papsim, else libexec/papsim/papcheck) and papcheck-mpi

@@ -5,6 +5,7 @@
 
 #include "plugin.h"
 #include "smpi/smpi_algos.h"
+#include "util/papsim_input.h"
 
 int papsim_plugin_add(const char *path, papsim_err *e)
 {
@@ -50,4 +51,15 @@ int papsim_plugins_load_check(papsim_err *e)
     }
     free(out);
     return line ? -1 : 0;
+}
+
+int papsim_plugin_key(const papsim_case *c, char key[17], papsim_err *e)
+{
+    key[0] = '\0';
+    if (!papsim_is_user_algorithm(c->algorithm))
+        return 0;
+    const char *path = papsim_plugin_path(c->collective, c->algorithm);
+    if (!path)
+        return papsim_fail(e, "%s %s: no --plugin file declares it", c->collective, c->algorithm);
+    return papsim_input_key(path, &papsim_limits_plugin, key, e);
 }

@@ -4,6 +4,7 @@
 #ifndef PAPSIM_SWEEP_PLUGINS_H
 #define PAPSIM_SWEEP_PLUGINS_H
 
+#include "cases/case.h"
 #include "util/papsim_error.h"
 
 /* Registers the SMPI build of a user's algorithm. smpirun is a shell
@@ -21,5 +22,12 @@ int papsim_plugin_words(char **words, int max);
  * missing function) is refused before any case runs, with papbench's
  * reason. 0 when there is none or all load. */
 int papsim_plugins_load_check(papsim_err *e);
+
+/* The content key of the registered file that defines c's user algorithm
+ * (util/papsim_input.h: FNV-1a of its bytes, read now) into key, which the
+ * case id hashes (case.h plugin_key): a rebuilt file gives its cases other
+ * ids. "" for papsim's own and SMPI's algorithms. Returns 0, or -1 with e
+ * naming the file. */
+int papsim_plugin_key(const papsim_case *c, char key[17], papsim_err *e);
 
 #endif

@@ -12,21 +12,8 @@
 
 int papsim_hash_file(const char *path, char hex[17], papsim_err *e)
 {
-    unsigned char chunk[65536];
-    uint64_t h = PAPSIM_FNV1A64_INIT;
-    size_t n, total = 0;
-    papsim_input in; /* a spec or a platform: the larger limit, the platform's */
-    if (papsim_input_open(&in, path, &papsim_limits_platform, e) != 0)
-        return -1;
-    while ((n = fread(chunk, 1, sizeof chunk, in.f)) > 0 &&
-           (total += n) <= papsim_limits_platform.max_bytes)
-        h = papsim_fnv1a64(h, chunk, n);
-    int bad = ferror(in.f) || total > papsim_limits_platform.max_bytes;
-    papsim_input_close(&in);
-    if (bad)
-        return papsim_fail(e, "%s: read error", path);
-    snprintf(hex, 17, "%016llx", (unsigned long long)h);
-    return 0;
+    /* a spec or a platform: the larger limit, the platform's */
+    return papsim_input_key(path, &papsim_limits_platform, hex, e);
 }
 
 /* A command-line word as a shell would need it: bare when it holds only
@@ -57,15 +44,21 @@ static const char header[] =
     "# papsim_version, papsim_commit: papsim and the git commit it was built from\n"
     "# simgrid_version: the SimGrid library smpirun loaded, read at run time\n"
     "# mpi_library: the real MPI's version where one ran\n"
-    "# spec_fnv1a64, platform_fnv1a64: 64-bit FNV-1a hashes of the files' bytes\n"
-    "#   (platform \"default\": papsim's embedded platform XML)\n"
+    "# spec_fnv1a64, platform_fnv1a64, plugin_fnv1a64: 64-bit FNV-1a hashes of\n"
+    "#   the files' bytes (platform \"default\": papsim's embedded platform XML;\n"
+    "#   plugin: a user algorithm's shared object)\n"
     "# command: the command line; date_utc: when the record was written (a\n"
     "#   papsim run: its start), ISO 8601 UTC\n";
 
-static int put_hash(FILE *f, const char *key, const char *path, papsim_err *e)
+/* "KEY = HASH" of the file at path; a platform "default" is papsim's
+ * embedded XML, a plugin (plugin non-zero) is read with its own limit. */
+static int put_hash(FILE *f, const char *key, const char *path, int plugin, papsim_err *e)
 {
     char hex[17];
-    if (!strcmp(path, "default")) {
+    if (plugin) {
+        if (papsim_input_key(path, &papsim_limits_plugin, hex, e) != 0)
+            return -1;
+    } else if (!strcmp(path, "default")) {
         uint64_t h = papsim_fnv1a64(PAPSIM_FNV1A64_INIT, papsim_default_platform_xml,
                                     strlen(papsim_default_platform_xml));
         snprintf(hex, sizeof hex, "%016llx", (unsigned long long)h);
@@ -101,12 +94,17 @@ int papsim_provenance_append(const char *dir, const papsim_provenance *p, papsim
     fprintf(f, "mpi_library = %s\n", p->mpi_library ? p->mpi_library : "none (SimGrid/SMPI)");
     if (p->spec_path) {
         fprintf(f, "spec = %s\n", p->spec_path);
-        if (put_hash(f, "spec_fnv1a64", p->spec_path, e) != 0)
+        if (put_hash(f, "spec_fnv1a64", p->spec_path, 0, e) != 0)
             goto out;
     }
     for (int i = 0; i < p->nplatforms; i++) {
         fprintf(f, "platform = %s\n", p->platforms[i]);
-        if (put_hash(f, "platform_fnv1a64", p->platforms[i], e) != 0)
+        if (put_hash(f, "platform_fnv1a64", p->platforms[i], 0, e) != 0)
+            goto out;
+    }
+    for (int i = 0; i < p->nplugins; i++) {
+        fprintf(f, "plugin = %s\n", p->plugins[i]);
+        if (put_hash(f, "plugin_fnv1a64", p->plugins[i], 1, e) != 0)
             goto out;
     }
     fputs("command =", f);

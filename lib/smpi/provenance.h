@@ -20,6 +20,10 @@
  *   platform, platform_fnv1a64  one pair per platform the run used, in
  *                               order; "default" is the embedded platform
  *                               and its hash that of its XML text
+ *   plugin, plugin_fnv1a64      one pair per user algorithm's shared object
+ *                               the run registered (--plugin, the spec key
+ *                               plugins), in order: its path and the hash
+ *                               of its bytes, which its cases' ids hash too
  *   command           the command line, words quoted where needed
  *   date_utc          when the record was written (papsim run: at its
  *                     start), ISO 8601 in UTC
@@ -54,6 +58,8 @@ typedef struct {
     int nplatforms;
     const char *simgrid_version;      /* NULL: "unknown" */
     const char *mpi_library;          /* NULL: "none (SimGrid/SMPI)" */
+    const char *const *plugins;       /* user algorithms' shared objects */
+    int nplugins;
 } papsim_provenance;
 
 /* Appends a [run] record to DIR/provenance.txt (creating DIR and the file

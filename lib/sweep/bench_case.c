@@ -16,6 +16,7 @@
 #include "sweep/sweep_memory.h"
 #include "smpi/launch.h"
 #include "smpi/locate.h"
+#include "smpi/plugins.h"
 #include "smpi/smpi_algos.h"
 #include "util/csv.h"
 #include "util/papsim_fs.h"
@@ -23,19 +24,34 @@
 #include "util/remove_tree.h"
 #include "util/units.h"
 
-/* Sets c->pattern_key to a file pattern's content key, as papsim run does
- * (bench_case.h); the file is read here once, which also checks it. */
-static int key_pattern(papsim_case *c, papsim_err *e)
+/* Puts the content key papsim bench computed (key) into the case's field
+ * dst, as papsim run does (bench_case.h), unless the user gave another
+ * (--OPT): what says whose key it is ("the delays of --pattern P have"). */
+static int take_key(char dst[17], const char key[17], const char *opt, const char *what,
+                    papsim_err *e)
 {
-    char key[sizeof c->pattern_key];
+    if (dst[0] && strcmp(dst, key) != 0)
+        return papsim_fail(e, "--%s %s: %s key %s; leave --%s out (papsim bench keys the file "
+                              "itself)",
+                           opt, dst, what, key, opt);
+    memcpy(dst, key, 17);
+    return 0;
+}
+
+/* A file pattern's and a user algorithm's content keys; the files are read
+ * here once, which also checks them. */
+static int key_files(papsim_case *c, papsim_err *e)
+{
+    char key[17], what[4300];
     if (papsim_pattern_file_key(c->pattern, c->np, key, e) != 0)
         return papsim_fail_prefix(e, "--pattern: ");
-    if (c->pattern_key[0] && strcmp(c->pattern_key, key) != 0)
-        return papsim_fail(e, "--pattern-key %s: the delays of --pattern %s have key %s; "
-                              "leave --pattern-key out (papsim bench keys the file itself)",
-                           c->pattern_key, c->pattern, key);
-    memcpy(c->pattern_key, key, sizeof key);
-    return 0;
+    snprintf(what, sizeof what, "the delays of --pattern %s have", c->pattern);
+    if (take_key(c->pattern_key, key, "pattern-key", what, e) != 0)
+        return -1;
+    if (papsim_plugin_key(c, key, e) != 0)
+        return -1;
+    snprintf(what, sizeof what, "the file of %s has", c->algorithm);
+    return take_key(c->plugin_key, key, "plugin-key", what, e);
 }
 
 int papsim_bench_check_case(papsim_case *c, papsim_err *e)
@@ -45,8 +61,6 @@ int papsim_bench_check_case(papsim_case *c, papsim_err *e)
         return papsim_fail(e, "--np is required (the number of simulated ranks)");
     if (papsim_case_validate(c, e) != 0)
         return -1;
-    if (key_pattern(c, e) != 0)
-        return -1;
     if (papsim_parse_skew(c->skew, &skew, e) == 0 && skew.kind != PAPSIM_SKEW_ABSOLUTE)
         return papsim_fail(e, "--skew '%s' is relative: papsim run resolves relative skews from "
                               "no-delay runs; papsim bench takes an absolute skew such as 100us",
@@ -55,6 +69,8 @@ int papsim_bench_check_case(papsim_case *c, papsim_err *e)
     char why[1200];
     if (papsim_algorithm_check(c->collective, c->algorithm, c->np, &entry, why, sizeof why) != 0)
         return papsim_fail(e, "%s", why);
+    if (key_files(c, e) != 0)
+        return -1;
     if (!strncmp(c->algorithm, "builtin:", 8)) {
         papsim_smpi_algos smpi = {0};
         int rc = papsim_smpi_algo_check(&smpi, c->collective, c->algorithm + 8, e);

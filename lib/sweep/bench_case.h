@@ -16,7 +16,9 @@
  * content key of a file pattern (pattern.h), as papsim run does: the case
  * id hashes it and papbench checks that the file it reads still has it; a
  * --pattern-key the user gave must be that key (else an error names the
- * file and both keys). Other patterns: "". Returns 0, or -1 with e. */
+ * file and both keys). Other patterns: "". Sets c->plugin_key the same way
+ * to the content key of a user algorithm's file (smpi/plugins.h). Returns
+ * 0, or -1 with e. */
 int papsim_bench_check_case(papsim_case *c, papsim_err *e);
 
 /* Counts the results rows in output that arrives in arbitrary chunks: a row

@@ -53,6 +53,12 @@ void sweep_cases_free(sweep_cases *cases);
  * papsim_smpi_cfg_check) and the builtin: cases of the sweep. */
 int sweep_check_cfg(const sweep_cases *cases, const char *const *cfg, int ncfg, papsim_err *e);
 
+/* Sets the plugin_key of every case of a user algorithm to its file's
+ * content key (smpi/plugins.h), each file read once: the case id hashes it,
+ * so a rebuilt file's cases run again on resume and their old rows move to
+ * results-superseded.csv (sweep_results_drop_stale). sweep_expand calls it. */
+int sweep_key_plugins(sweep_cases *cases, papsim_err *e);
+
 /* The forecast's wall-time model of a case on one worker: messages x msg +
  * eager-list entries scanned x scan (SimGrid 3.32's detached sends below
  * eager_thresh, papsim_msgcount.h) + ranks x rank + per_case seconds. */
@@ -281,7 +287,8 @@ int sweep_select_shard(sweep_cases *cases, int shard, int nshards, papsim_err *e
 /* Appends the record of this `papsim run` (argv[0] = "run") to
  * out_dir/provenance.txt (sweep_provenance.c, through smpi/provenance.h):
  * versions (simgrid: papsim_simgrid_version_or_why's text), the spec's and
- * the cases' platforms' hashes, the command line and the date. */
+ * the cases' platforms' and the user algorithms' files' hashes, the command
+ * line and the date. */
 int papsim_run_provenance(const char *out_dir, const char *spec_path, const sweep_cases *cases,
                           const char *simgrid, int argc, char **argv, papsim_err *e);
 

@@ -549,7 +549,8 @@ int sweep_expand(const papsim_spec *spec, sweep_cases *out, papsim_err *e)
     }
     papsim_smpi_algos_free(&smpi);
     /* Every user algorithm loaded once, as each batch will load it. */
-    if (rc != 0 || add_no_delay_companions(out, e) != 0 || papsim_plugins_load_check(e) != 0)
+    if (rc != 0 || add_no_delay_companions(out, e) != 0 || papsim_plugins_load_check(e) != 0 ||
+        sweep_key_plugins(out, e) != 0)
         return -1;
     return drop_duplicates(out, e);
 }

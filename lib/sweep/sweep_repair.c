@@ -387,7 +387,8 @@ static void match_id(const papsim_case *c, char id[17])
 }
 
 /* The cases of this phase whose id is keyed by content (a platform file,
- * a file pattern) and known, sorted by match id; NULL when out of memory. */
+ * a file pattern, a user algorithm's shared object) and known, sorted by
+ * match id; NULL when out of memory. */
 static labelled_case *keyed_cases(const sweep_case *cases, int n, int relative, int *count)
 {
     labelled_case *v = malloc(((size_t)n + 1) * sizeof *v);
@@ -397,7 +398,7 @@ static labelled_case *keyed_cases(const sweep_case *cases, int n, int relative, 
     for (int i = 0; i < n; i++) {
         const sweep_case *sc = &cases[i];
         if ((sc->skew.kind != PAPSIM_SKEW_ABSOLUTE) != relative || !sc->id[0] ||
-            !(sc->c.platform_key[0] || sc->c.pattern_key[0]))
+            !(sc->c.platform_key[0] || sc->c.pattern_key[0] || sc->c.plugin_key[0]))
             continue;
         match_id(&sc->c, v[*count].match_id);
         v[(*count)++].id = sc->id;
@@ -408,16 +409,18 @@ static labelled_case *keyed_cases(const sweep_case *cases, int n, int relative, 
 
 /* Clears keep[r] for every row of t that one of the cases v would write,
  * by its fields, under another id: it was computed from other contents of
- * the case's platform or pattern file (or from another no-delay baseline,
- * for a relative skew). Returns the rows cleared; *first gets the first
- * one's platform and pattern columns. */
+ * the case's platform or pattern file or by another build of its user
+ * algorithm (or from another no-delay baseline, for a relative skew).
+ * Returns the rows cleared; first[] gets the first one's platform, pattern
+ * and algorithm columns. */
 static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, char *keep,
-                      const char **first_platform, const char **first_pattern)
+                      const char *first[3])
 {
     int id_col = papsim_table_column(t, "case_id"), pat_col = papsim_table_column(t, "pattern");
     int plat_col = papsim_table_column(t, "platform");
+    int alg_col = papsim_table_column(t, "algorithm");
     int marked = 0;
-    for (size_t r = 0; r < t->nrows && pat_col >= 0 && plat_col >= 0; r++) {
+    for (size_t r = 0; r < t->nrows && pat_col >= 0 && plat_col >= 0 && alg_col >= 0; r++) {
         papsim_case c;
         labelled_case want;
         if (papsim_case_from_row(t, r, &c) != 0)
@@ -428,8 +431,9 @@ static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, cha
             continue;
         keep[r] = 0;
         if (!marked++) {
-            *first_platform = t->rows[r][plat_col];
-            *first_pattern = t->rows[r][pat_col];
+            first[0] = t->rows[r][plat_col];
+            first[1] = t->rows[r][pat_col];
+            first[2] = t->rows[r][alg_col];
         }
     }
     return marked;
@@ -437,13 +441,14 @@ static int mark_stale(const papsim_table *t, const labelled_case *v, int nv, cha
 
 /* Moves the rows of v's cases whose id is not the case's to
  * results-superseded.csv: rows of another content of the platform or
- * pattern file (an older papsim's ids hash no pattern key, so its rows of
- * file patterns count as another content: it cannot be told). */
+ * pattern file or of another build of a user algorithm (an older papsim's
+ * ids hash no pattern key and no plugin key, so its rows of file patterns
+ * and user algorithms count as another content: it cannot be told). */
 static int drop_stale_rows(const char *dir, const char *path, const labelled_case *v, int nv,
                            int *dropped, papsim_err *e)
 {
     papsim_table t;
-    const char *platform = "", *pattern = "";
+    const char *first[3] = {"", "", ""};
     char moved_to[4300];
     int rc = 0;
     if (papsim_results_load(path, &t, NULL, e) != 0)
@@ -454,16 +459,17 @@ static int drop_stale_rows(const char *dir, const char *path, const labelled_cas
         return papsim_fail(e, "out of memory reading %s", path);
     }
     memset(keep, 1, t.nrows + 1);
-    *dropped = mark_stale(&t, v, nv, keep, &platform, &pattern);
+    *dropped = mark_stale(&t, v, nv, keep, first);
     if (*dropped)
         rc = rewrite(dir, &t, keep, NULL, moved_to, sizeof moved_to, e);
     if (*dropped && rc == 0)
         fprintf(stderr, "papsim run: %s: %d row(s) of the spec's cases no longer match their "
-                        "case (a platform or pattern file edited since, another no-delay "
-                        "baseline for a relative skew, or rows of a papsim before pattern keys; "
-                        "the first: platform %s, pattern %s): moved to %s, their cases run "
+                        "case (a platform or pattern file edited since, a user algorithm's "
+                        "shared object rebuilt since, another no-delay baseline for a relative "
+                        "skew, or rows of a papsim before pattern keys or plugin keys; the first: "
+                        "platform %s, pattern %s, algorithm %s): moved to %s, their cases run "
                         "again\n",
-                path, *dropped, platform, pattern, moved_to);
+                path, *dropped, first[0], first[1], first[2], moved_to);
     free(keep);
     papsim_table_free(&t);
     return rc;

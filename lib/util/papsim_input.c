@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* O_CLOEXEC, getc_unlocked */
 #endif
 #include "util/papsim_input.h"
+#include "util/fnv1a.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +20,8 @@ const papsim_input_limits papsim_limits_table = {NULL, PAPSIM_GIB, PAPSIM_MIB};
 const papsim_input_limits papsim_limits_trace = {"trace", PAPSIM_GIB, 64 * PAPSIM_KIB};
 const papsim_input_limits papsim_limits_cases = {"cases file", 64 * PAPSIM_MIB,
                                                  64 * PAPSIM_KIB};
+const papsim_input_limits papsim_limits_plugin = {"shared object", 256 * PAPSIM_MIB,
+                                                  256 * PAPSIM_MIB};
 const papsim_input_limits papsim_limits_record = {"provenance record", 64 * PAPSIM_MIB,
                                                   64 * PAPSIM_KIB};
 
@@ -235,4 +238,25 @@ fail:
     close(fd);
     free(buf);
     return -1;
+}
+
+int papsim_input_key(const char *path, const papsim_input_limits *lim, char key[17],
+                     papsim_err *e)
+{
+    unsigned char chunk[65536];
+    uint64_t h = PAPSIM_FNV1A64_INIT;
+    size_t n, total = 0;
+    papsim_input in;
+    if (papsim_input_open(&in, path, lim, e) != 0)
+        return -1;
+    while ((n = fread(chunk, 1, sizeof chunk, in.f)) > 0 && (total += n) <= lim->max_bytes)
+        h = papsim_fnv1a64(h, chunk, n);
+    int bad = ferror(in.f), grew = total > lim->max_bytes;
+    papsim_input_close(&in);
+    if (grew)
+        return too_big(lim, path, e);
+    if (bad)
+        return papsim_fail(e, "%s: read error", path);
+    snprintf(key, 17, "%016llx", (unsigned long long)h);
+    return 0;
 }

@@ -37,6 +37,7 @@ extern const papsim_input_limits papsim_limits_pattern;  /* 256 MiB, lines 64 Ki
 extern const papsim_input_limits papsim_limits_table;    /* 1 GiB, lines 1 MiB */
 extern const papsim_input_limits papsim_limits_trace;    /* 1 GiB, lines 64 KiB */
 extern const papsim_input_limits papsim_limits_cases;    /* 64 MiB, lines 64 KiB */
+extern const papsim_input_limits papsim_limits_plugin;   /* 256 MiB: a user algorithm's .so */
 extern const papsim_input_limits papsim_limits_record;   /* 64 MiB, lines 64 KiB */
 
 /* An input open for reading line by line. */
@@ -77,6 +78,12 @@ int papsim_input_read(const char *path, const papsim_input_limits *lim, char **t
  * targets call it with small limits). */
 int papsim_input_check_lines(const char *path, const char *text, size_t len,
                              const papsim_input_limits *lim, papsim_err *e);
+
+/* The content key of the file at path, checked as papsim_input_open does:
+ * 64-bit FNV-1a (util/fnv1a.h) of its bytes as 16 lowercase hex digits into
+ * key. What provenance records and a user algorithm's cases hash. */
+int papsim_input_key(const char *path, const papsim_input_limits *lim, char key[17],
+                     papsim_err *e);
 
 /* "16 MiB", "64 KiB", "1 GiB" or "N bytes": how the limits are written. */
 void papsim_input_size_text(size_t bytes, char *out, size_t cap);

@@ -289,8 +289,9 @@ expect_closing_line() {
 
 # run_test_program MPI PROGRAM NP OUT MIN: runs an MPI test program of
 # tests/mpi at np NP into OUT, under Open MPI (MPI "Open MPI": mpiexec,
-# oversubscribed) or SMPI (MPI "SMPI": smpirun on a 5-host flat platform
-# made once in the test's directory), ended after 300 s (a hang the
+# oversubscribed), MPICH (MPI "MPICH": $MPIEXEC_MPICH, PROGRAM its -mpich
+# twin) or SMPI (MPI "SMPI": smpirun on a 5-host flat platform made once in
+# the test's directory), ended after 300 s (a hang the
 # program's own watchdog misses); it must exit 0 and close as
 # expect_closing_line says.
 run_test_program() {
@@ -302,6 +303,8 @@ run_test_program() {
         "$PAPSIM" hostfile --platform flat5.xml --np "$np" --mapping sequential -o "hosts-$np" >/dev/null
         cmd=("$SMPIRUN" -no-privatize -platform flat5.xml -hostfile "hosts-$np" -np "$np" "$program"
              --cfg=smpi/simulate-computation:no --log=root.thres:critical)
+    elif [ "$mpi" = MPICH ]; then
+        cmd=("$MPIEXEC_MPICH" -n "$np" "$program")
     else
         cmd=("$MPIEXEC" --allow-run-as-root --oversubscribe -np "$np" "$program")
     fi

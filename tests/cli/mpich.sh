@@ -7,7 +7,9 @@
 #  - libpapcoll-mpich.so and libpaptrace-mpich.so link libmpich;
 #  - papsim-mpich.pc and papcoll-mpich.pc name the MPICH libraries;
 #  - papsim calibrate with mpiexec.mpich and papbench-mpich measures and its
-#    provenance record names MPICH 4.0.2.
+#    provenance record names MPICH 4.0.2; so does --mpi mpich alone, with
+#    Open MPI's launcher and driver in $MPIEXEC and $PAPBENCH_MPI; --mpi
+#    takes ompi or mpich, and a missing papbench-mpich is named.
 if [ -z "${PAPSIM_BUILD_MPICH:-}" ]; then
     echo "MPICH not built (cmake/mpich.cmake): skipped"
     exit 77
@@ -39,4 +41,18 @@ expect_ok "calibrate under MPICH" "$PAPSIM" calibrate --np 2 --mpiexec "$MPIEXEC
     --papbench-mpi "$PAPBENCH_MPICH" --max-bytes 4KiB --out cal
 expect_eq "calibrate's provenance names MPICH" \
     "$(grep '^mpi_library = ' provenance.txt)" "$(printf 'mpi_library = MPICH Version:\t4.0.2')"
+# --mpi mpich alone: mpiexec.mpich and the papbench-mpich beside papsim,
+# whatever Open MPI's launcher and driver the environment names.
+mkdir short
+expect_ok "calibrate --mpi mpich" env -u MPIEXEC_MPICH -u PAPBENCH_MPICH MPIEXEC="$MPIEXEC" \
+    PAPBENCH_MPI="$PAPBENCH_MPI" "$PAPSIM" calibrate --np 2 --mpi mpich --max-bytes 4KiB --out short/cal
+expect_eq "calibrate --mpi mpich: MPICH ran" \
+    "$(grep '^mpi_library = ' short/provenance.txt)" "$(printf 'mpi_library = MPICH Version:\t4.0.2')"
+expect_eq "calibrate --mpi mpich: the sizes to 4 KiB measured" "$(grep -c '^intra,0,1,' short/cal.csv)" 7
+BAD_INPUT_PREFIX="papsim calibrate: "
+expect_bad_input "calibrate --mpi: another MPI" "--mpi 'intel': expected ompi or mpich" \
+    "$PAPSIM" calibrate --mpi intel
+expect_bad_input "calibrate --mpi mpich: no papbench-mpich" \
+    "papbench-mpich './nothere' not found \(build papsim with MPICH installed" \
+    env PAPBENCH_MPICH=./nothere "$PAPSIM" calibrate --mpi mpich --out none
 finish

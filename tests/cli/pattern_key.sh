@@ -67,7 +67,7 @@ printf '0\n0\n0\n5us\n' >p.txt
 expect_ok "edited file" "$PAPSIM" run spec.ini --out results --quiet
 expect_eq "edited: one case simulated" "$(grep -c '4 cases: 1 simulated, 3 already' err.txt)" 1
 expect_eq "edited: the old row is moved, the files named" \
-    "$(grep -c '^papsim run: results/results.csv: 1 row(s) of the spec.s cases no longer match their case (a platform or pattern file edited since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys; the first: platform default, pattern file:p.txt): moved to results/results-superseded.csv, their cases run again$' err.txt)" 1
+    "$(grep -c '^papsim run: results/results.csv: 1 row(s) of the spec.s cases no longer match their case (a platform or pattern file edited since, a user algorithm.s shared object rebuilt since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys or plugin keys; the first: platform default, pattern file:p.txt, algorithm ring): moved to results/results-superseded.csv, their cases run again$' err.txt)" 1
 expect_eq "edited: one row per case" "$(csv_col case_id results/results.csv | wc -l)" 4
 new_id=$(id_of file:p.txt)
 if [ -n "$new_id" ] && [ "$new_id" != "$old_id" ]; then pass; else
@@ -143,7 +143,7 @@ cp old/results-superseded.csv other_header.csv
 expect_ok "old results resume" "$PAPSIM" run spec.ini --out old --quiet
 expect_eq "old results: the file case reruns" "$(grep -c '4 cases: 1 simulated, 3 already' err.txt)" 1
 expect_eq "old results: its row is moved to results-superseded-2.csv" \
-    "$(grep -c '1 row(s) .*(a platform or pattern file edited since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys; .*: moved to old/results-superseded-2.csv, ' err.txt)" 1
+    "$(grep -c '1 row(s) .*(a platform or pattern file edited since, a user algorithm.s shared object rebuilt since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys or plugin keys; .*: moved to old/results-superseded-2.csv, ' err.txt)" 1
 if cmp -s old/results.csv fresh_ascending.csv; then pass; else
     fail "resumed old results differ from a fresh run: $(diff old/results.csv fresh_ascending.csv | head -4)"; fi
 expect_eq "old results: results-superseded-2.csv holds the old row" \

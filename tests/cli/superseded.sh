@@ -45,9 +45,9 @@ expect_ok "edited platform" "$PAPSIM" run spec.ini --out out --quiet
 expect_eq "edited: all 3 cases simulated again" \
     "$(grep -c '3 cases: 3 simulated, 0 already' err.txt)" 1
 expect_eq "edited: the absolute skews' 2 rows moved, the note names both files" \
-    "$(grep -c '^papsim run: out/results.csv: 2 row(s) of the spec.s cases no longer match their case (a platform or pattern file edited since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys; the first: platform p.xml, pattern no_delay): moved to out/results-superseded.csv, their cases run again$' err.txt)" 1
+    "$(grep -c '^papsim run: out/results.csv: 2 row(s) of the spec.s cases no longer match their case (a platform or pattern file edited since, a user algorithm.s shared object rebuilt since, another no-delay baseline for a relative skew, or rows of a papsim before pattern keys or plugin keys; the first: platform p.xml, pattern no_delay, algorithm ring): moved to out/results-superseded.csv, their cases run again$' err.txt)" 1
 expect_eq "edited: the relative skew's row moved in its phase" \
-    "$(grep -c '^papsim run: out/results.csv: 1 row(s) .*the first: platform p.xml, pattern ascending): moved to out/results-superseded.csv, ' err.txt)" 1
+    "$(grep -c '^papsim run: out/results.csv: 1 row(s) .*the first: platform p.xml, pattern ascending, algorithm ring): moved to out/results-superseded.csv, ' err.txt)" 1
 expect_eq "edited: 3 rows in results.csv" "$(csv_col case_id out/results.csv | wc -l)" 3
 expect_eq "edited: 4 lines in results.csv" "$(wc -l <out/results.csv)" 4
 expect_eq "edited: no id of the first run left" \

@@ -24,12 +24,8 @@ done
 # when it is built (cmake/mpich.cmake).
 if [ -n "${PAPSIM_RESTRICTIONS_MPICH:-}" ]; then
     for np in 4 5 6; do
-        if timeout 300 "$MPIEXEC_MPICH" -n "$np" "$PAPSIM_RESTRICTIONS_MPICH" > "mpich-$np.txt" 2>&1; then
-            pass
-        else
-            fail "MPICH np=$np: exit status $?: $(grep -m 5 FAIL "mpich-$np.txt" | tr '\n' ' ')"
-        fi
-        check_run "MPICH" "$np" "mpich-$np.txt"
+        run_test_program MPICH "$PAPSIM_RESTRICTIONS_MPICH" "$np" "mpich-$np.txt" "$min_cases"
+        expect_eq "MPICH np=$np: not taken for SMPI" "$(grep -c "^PAPSIM_ALGORITHMS_SMPI=0$" "mpich-$np.txt")" "1"
     done
 fi
 

@@ -93,7 +93,7 @@ static void test_files(check_counts *c, const char *dir)
     /* A record; a word with a blank and a quote is quoted. */
     char *argv[] = {"papsim", "run", spec, "--cfg=a:b", "it's here"};
     const char *platforms[] = {"default", spec};
-    papsim_provenance p = {5, argv, spec, platforms, 2, "3.32.0", NULL};
+    papsim_provenance p = {5, argv, spec, platforms, 2, "3.32.0", NULL, NULL, 0};
     CHECK(c, papsim_provenance_append(out, &p, &e) == 0, "%s", e.msg);
     const char *keys[] = {"papsim_version", "papsim_commit", "simgrid_version", "mpi_library",
                           "spec", "spec_fnv1a64", "platform", "platform_fnv1a64", "command",
