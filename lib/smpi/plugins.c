@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "plugin.h"
-#include "smpi/smpi_algos.h"
 #include "util/papsim_input.h"
 
 int papsim_plugin_add(const char *path, papsim_err *e)
@@ -30,27 +29,6 @@ int papsim_plugin_words(char **words, int max)
         words[n++] = (char *)path;
     }
     return n;
-}
-
-int papsim_plugins_load_check(papsim_err *e)
-{
-    char *words[64] = {"--log=root.thres:critical"}, *out = NULL, *line;
-    int status = 0;
-    int n = 1 + papsim_plugin_words(words + 1, 60);
-    if (n == 1)
-        return 0;
-    words[n++] = "-h"; /* SimGrid takes --help for itself */
-    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
-        return -1;
-    /* papbench loads every file before it reads -h; a refusal is its
-     * one "papbench: --plugin FILE: ..." line. */
-    line = strstr(out, "papbench: --plugin "); /* whatever smpirun's status */
-    if (line) {
-        line[strcspn(line, "\n")] = '\0';
-        papsim_fail(e, "%s", line + strlen("papbench: --plugin "));
-    }
-    free(out);
-    return line ? -1 : 0;
 }
 
 int papsim_plugin_key(const papsim_case *c, char key[17], papsim_err *e)

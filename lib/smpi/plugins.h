@@ -17,12 +17,6 @@ int papsim_plugin_add(const char *path, papsim_err *e);
  * writes at most max words into words and returns how many. */
 int papsim_plugin_words(char **words, int max);
 
-/* Loads every registered file in one papbench under smpirun (one rank),
- * as every batch will (papbench -h): a file that does not load (an undefined symbol, a
- * missing function) is refused before any case runs, with papbench's
- * reason. 0 when there is none or all load. */
-int papsim_plugins_load_check(papsim_err *e);
-
 /* The content key of the registered file that defines c's user algorithm
  * (util/papsim_input.h: FNV-1a of its bytes, read now) into key, which the
  * case id hashes (case.h plugin_key): a rebuilt file gives its cases other

@@ -1,9 +1,12 @@
-/* Asking the installed SimGrid for its collective algorithms and whether it
- * takes a set of --cfg= words (smpi_algos.h). */
+/* Asking the installed SimGrid for its collective algorithms, whether it
+ * takes a set of --cfg= words and whether papbench loads the user's
+ * algorithms (smpi_algos.h). */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* posix_spawn_file_actions_addchdir_np */
 #endif
 #include "smpi/smpi_algos.h"
+
+#include "smpi/plugins.h"
 #include "smpi/locate.h"
 
 #include <errno.h>
@@ -377,4 +380,25 @@ int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *s
                         papsim_err *e)
 {
     return run_one_rank(words, nwords, out, status, e);
+}
+
+int papsim_plugins_load_check(papsim_err *e)
+{
+    char *words[64] = {"--log=root.thres:critical"}, *out = NULL, *line;
+    int status = 0;
+    int n = 1 + papsim_plugin_words(words + 1, 60);
+    if (n == 1)
+        return 0;
+    words[n++] = "-h"; /* SimGrid takes --help for itself */
+    if (papsim_smpi_run_one((const char *const *)words, n, &out, &status, e) != 0)
+        return -1;
+    /* papbench loads every file before it reads -h; a refusal is its
+     * one "papbench: --plugin FILE: ..." line. */
+    line = strstr(out, "papbench: --plugin "); /* whatever smpirun's status */
+    if (line) {
+        line[strcspn(line, "\n")] = '\0';
+        papsim_fail(e, "%s", line + strlen("papbench: --plugin "));
+    }
+    free(out);
+    return line ? -1 : 0;
 }

@@ -57,4 +57,10 @@ void papsim_smpi_algos_free(papsim_smpi_algos *cache);
 int papsim_smpi_run_one(const char *const *words, int nwords, char **out, int *status,
                         papsim_err *e);
 
+/* Loads every registered file in one papbench under smpirun (one rank),
+ * as every batch will (papbench -h): a file that does not load (an undefined symbol, a
+ * missing function) is refused before any case runs, with papbench's
+ * reason. 0 when there is none or all load. */
+int papsim_plugins_load_check(papsim_err *e);
+
 #endif
