@@ -161,6 +161,7 @@ void papsim_collective_traits_text(unsigned traits, char *buf, size_t len)
         {PAPSIM_C_STRICT_KNOBS, "strict knobs"},
         {PAPSIM_C_NO_BUILTIN, "no builtin"},
         {PAPSIM_C_MATRIX, "matrix"},
+        {PAPSIM_C_ROOT_SENDS, "root sends"},
     };
     bits_text(traits, names, sizeof names / sizeof names[0], buf, len);
 }

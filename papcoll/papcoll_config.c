@@ -14,44 +14,29 @@
 #include "plugin.h"
 #include "util/units.h"
 
-/* The collectives, in the order of the enum (papcoll_config.h): name,
- * variable, and whether every rank of a call computes the same rule size.
- * Where the sizes are each rank's own (the counts of gatherv and scatterv,
- * read at the root only; the send and receive counts of alltoallv), a size
- * condition could send the ranks of one call to different algorithms, which
- * would never match each other's messages: their rules may test np only. */
-static const struct {
-    const char *name, *variable;
-    int agreed_size;
-} colls[PAPCOLL_NCOLLECTIVES] = {
-    [PAPCOLL_ALLGATHER] = {"allgather", "PAPCOLL_ALLGATHER", 1},
-    [PAPCOLL_ALLGATHERV] = {"allgatherv", "PAPCOLL_ALLGATHERV", 1},
-    [PAPCOLL_REDUCE] = {"reduce", "PAPCOLL_REDUCE", 1},
-    [PAPCOLL_ALLREDUCE] = {"allreduce", "PAPCOLL_ALLREDUCE", 1},
-    [PAPCOLL_ALLTOALL] = {"alltoall", "PAPCOLL_ALLTOALL", 1},
-    [PAPCOLL_BCAST] = {"bcast", "PAPCOLL_BCAST", 1},
-    [PAPCOLL_BARRIER] = {"barrier", "PAPCOLL_BARRIER", 1},
-    [PAPCOLL_REDUCE_SCATTER] = {"reduce_scatter", "PAPCOLL_REDUCE_SCATTER", 1},
-    [PAPCOLL_REDUCE_SCATTER_BLOCK] = {"reduce_scatter_block", "PAPCOLL_REDUCE_SCATTER_BLOCK", 1},
-    [PAPCOLL_GATHER] = {"gather", "PAPCOLL_GATHER", 1},
-    [PAPCOLL_SCATTER] = {"scatter", "PAPCOLL_SCATTER", 1},
-    [PAPCOLL_GATHERV] = {"gatherv", "PAPCOLL_GATHERV", 0},
-    [PAPCOLL_SCATTERV] = {"scatterv", "PAPCOLL_SCATTERV", 0},
-    [PAPCOLL_ALLTOALLV] = {"alltoallv", "PAPCOLL_ALLTOALLV", 0},
-    [PAPCOLL_SCAN] = {"scan", "PAPCOLL_SCAN", 1},
-    [PAPCOLL_EXSCAN] = {"exscan", "PAPCOLL_EXSCAN", 1},
-};
-
 const char *papcoll_collective_name(int coll)
 {
-    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? colls[coll].name : "?";
+    return coll >= 0 && coll < PAPCOLL_NCOLLECTIVES ? papsim_collective_table[coll].name : "?";
 }
+
+/* Whether every rank of a call computes the same rule size: not where the
+ * block sizes of a v-form are the root's alone (rooted: gatherv, scatterv)
+ * or each rank's own (a matrix: alltoallv). A size condition could then
+ * send the ranks of one call to different algorithms, which would never
+ * match each other's messages: their rules test np only. */
+static int agreed_size(int coll)
+{
+    const unsigned traits = papsim_collective_table[coll].traits;
+    return !((traits & PAPSIM_C_VFORM) && (traits & (PAPSIM_C_ROOTED | PAPSIM_C_MATRIX)));
+}
+
+enum { NAME_MAX_COMPARED = 64 };
 
 typedef struct {
     char *err;
     size_t len;
-    const char *var;  /* the variable being read */
-    const char *rule; /* the rule as written, or NULL */
+    char var[NAME_MAX_COMPARED + 4]; /* the variable being read */
+    const char *rule;                /* the rule as written, or NULL */
 } where;
 
 __attribute__((format(printf, 2, 3)))
@@ -221,10 +206,10 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
                 return fail(w, "more than %d conditions", PAPCOLL_MAX_CONDS);
             if (read_cond(w, cond, &r->cond[r->nconds++]) != 0)
                 return -1;
-            if (!r->cond[r->nconds - 1].on_np && !colls[coll].agreed_size)
+            if (!r->cond[r->nconds - 1].on_np && !agreed_size(coll))
                 return fail(w, "condition '%s': the ranks of a %s call pass their own "
                             "counts, so they need not agree on a size; its rules test "
-                            "np only (np>=16:ALGORITHM)", cond, colls[coll].name);
+                            "np only (np>=16:ALGORITHM)", cond, papcoll_collective_name(coll));
         }
     }
     char *knobs = strchr(algo, '(');
@@ -237,7 +222,7 @@ static int read_rule(where *w, int coll, char *text, papcoll_rule *r)
     }
     trim(&algo);
     if (strcmp(algo, "mpi") != 0) {
-        const char *coll_name = colls[coll].name;
+        const char *coll_name = papcoll_collective_name(coll);
         r->algorithm = papsim_catalog_find(coll_name, algo);
         if (!r->algorithm) {
             char valid[1024], others[256];
@@ -317,12 +302,18 @@ static void narrow(long long *lo, long long *hi, const papcoll_cond *c)
     }
 }
 
+/* 1 if coll moves no data (PAPSIM_C_NO_DATA: barrier): its size is 0. */
+static int no_data(int coll)
+{
+    return (papsim_collective_table[coll].traits & PAPSIM_C_NO_DATA) != 0;
+}
+
 /* The box of rule r of coll; 0 when no call can satisfy its conditions
  * (np is at least 1, a size at least 0, a barrier's size always 0). */
 static int box_of(int coll, const papcoll_rule *r, box *b)
 {
     b->np_lo = 1, b->np_hi = LLONG_MAX;
-    b->lo = 0, b->hi = coll == PAPCOLL_BARRIER ? 0 : LLONG_MAX;
+    b->lo = 0, b->hi = no_data(coll) ? 0 : LLONG_MAX;
     for (int k = 0; k < r->nconds; k++) {
         if (r->cond[k].on_np)
             narrow(&b->np_lo, &b->np_hi, &r->cond[k]);
@@ -365,9 +356,12 @@ static int check_reachable(where *w, int coll, const papcoll_config *cfg)
     for (int i = 0; i < cfg->nrules[coll]; i++) {
         box *b = &boxes[i];
         w->rule = rules[i].text;
-        if (!box_of(coll, &rules[i], b))
-            return fail(w, "no call satisfies its conditions%s",
-                        coll == PAPCOLL_BARRIER ? " (a barrier's size is 0)" : "");
+        if (!box_of(coll, &rules[i], b)) {
+            char zero[64] = "";
+            if (no_data(coll))
+                snprintf(zero, sizeof zero, " (a %s's size is 0)", papcoll_collective_name(coll));
+            return fail(w, "no call satisfies its conditions%s", zero);
+        }
         for (int j = 0; j < i; j++)
             if (boxes[j].np_lo <= b->np_lo && b->np_hi <= boxes[j].np_hi &&
                 boxes[j].lo <= b->lo && b->hi <= boxes[j].hi)
@@ -410,13 +404,21 @@ enum { V_REPORT = PAPCOLL_NCOLLECTIVES, V_GAMMA, V_WINDOW, V_PLUGINS, NVARIABLES
 static const char *const other_variables[] = {"PAPCOLL_REPORT", "PAPCOLL_GAMMA",
                                               "PAPCOLL_WINDOW", "PAPCOLL_PLUGINS"};
 
-static const char *variable_name(int v)
-{
-    return v < PAPCOLL_NCOLLECTIVES ? colls[v].variable
-                                    : other_variables[v - PAPCOLL_NCOLLECTIVES];
-}
+enum { VARIABLE_MAX = 40 }; /* "PAPCOLL_" and the longest name, with room */
 
-enum { NAME_MAX_COMPARED = 64 };
+/* Variable v's name: a collective's is PAPCOLL_ and its name in upper case
+ * (PAPCOLL_REDUCE_SCATTER_BLOCK). */
+static void variable_name(int v, char name[VARIABLE_MAX])
+{
+    if (v >= PAPCOLL_NCOLLECTIVES) {
+        snprintf(name, VARIABLE_MAX, "%s", other_variables[v - PAPCOLL_NCOLLECTIVES]);
+        return;
+    }
+    const char *coll = papcoll_collective_name(v);
+    size_t n = (size_t)snprintf(name, VARIABLE_MAX, "PAPCOLL_%s", coll);
+    for (size_t i = 8; i < n && i < VARIABLE_MAX; i++)
+        name[i] = (char)toupper((unsigned char)name[i]);
+}
 
 /* The edit distance (insertions, deletions, substitutions) of a[0..na) and
  * b, an upper-case name: a letter in the wrong case costs nothing. */
@@ -458,10 +460,13 @@ static int find_values(where *w, char *const *env, const char *values[NVARIABLES
         const size_t n = eq ? (size_t)(eq - entry) : scan;
         if (!eq && scan <= NAME_MAX_COMPARED)
             continue; /* not NAME=VALUE: no variable */
+        char known[VARIABLE_MAX];
         int v = 0;
-        while (v < NVARIABLES && !(strlen(variable_name(v)) == n &&
-                                   strncmp(entry, variable_name(v), n) == 0))
-            v++;
+        for (; v < NVARIABLES; v++) {
+            variable_name(v, known);
+            if (strlen(known) == n && strncmp(entry, known, n) == 0)
+                break;
+        }
         if (v < NVARIABLES) { /* eq is set: no name is that long */
             if (!values[v])
                 values[v] = eq + 1;
@@ -473,12 +478,14 @@ static int find_values(where *w, char *const *env, const char *values[NVARIABLES
         int closest = 0;
         size_t best = (size_t)-1;
         for (int c = 0; c < NVARIABLES; c++) {
-            size_t d = distance(entry, shown, variable_name(c));
+            variable_name(c, known);
+            size_t d = distance(entry, shown, known);
             if (d < best)
                 best = d, closest = c;
         }
-        w->var = name;
-        return fail(w, "no such libpapcoll variable; did you mean %s?", variable_name(closest));
+        snprintf(w->var, sizeof w->var, "%s", name);
+        variable_name(closest, known);
+        return fail(w, "no such libpapcoll variable; did you mean %s?", known);
     }
     return 0;
 }
@@ -507,39 +514,39 @@ static int register_plugins(where *w, const char *value, papcoll_config *cfg)
 int papcoll_config_read(papcoll_config *cfg, char *const *env, char *err, size_t err_len)
 {
     papsim_err e;
-    where w = {err, err_len, NULL, NULL};
+    where w = {err, err_len, "", NULL};
     const char *values[NVARIABLES];
     memset(cfg, 0, sizeof *cfg);
     cfg->window = 5;
     if (find_values(&w, env, values) != 0)
         return -1;
     for (int v = 0; v < NVARIABLES; v++) {
-        w.var = variable_name(v);
+        variable_name(v, w.var);
         if (values[v] && strnlen(values[v], PAPCOLL_VALUE_MAX + 1) > PAPCOLL_VALUE_MAX)
             return fail(&w, "longer than %d characters", PAPCOLL_VALUE_MAX);
     }
     /* The user algorithms first: the rules may name them (user:NAME). */
-    w.var = "PAPCOLL_PLUGINS";
+    variable_name(V_PLUGINS, w.var);
     if (values[V_PLUGINS] && register_plugins(&w, values[V_PLUGINS], cfg) != 0)
         return -1;
     for (int c = 0; c < PAPCOLL_NCOLLECTIVES; c++) {
-        w.var = colls[c].variable;
+        variable_name(c, w.var);
         if (values[c] &&
             (read_rules(&w, c, values[c], cfg) != 0 || check_reachable(&w, c, cfg) != 0))
             return -1;
     }
     const char *v;
-    w.var = "PAPCOLL_REPORT";
+    variable_name(V_REPORT, w.var);
     if ((v = values[V_REPORT]) != NULL) {
         if (*v == '\0')
             return fail(&w, "expected a file name (unset it for no report)");
         snprintf(cfg->report, sizeof cfg->report, "%s", v);
     }
-    w.var = "PAPCOLL_GAMMA";
+    variable_name(V_GAMMA, w.var);
     if ((v = values[V_GAMMA]) != NULL &&
         papsim_parse_double(v, 0, HUGE_VAL, "seconds per byte", &cfg->gamma, &e) != 0)
         return fail(&w, "%s", e.msg);
-    w.var = "PAPCOLL_WINDOW";
+    variable_name(V_WINDOW, w.var);
     long window;
     if ((v = values[V_WINDOW]) != NULL) {
         if (papsim_parse_long(v, 1, 1000, "calls", &window, &e) != 0)

@@ -40,23 +40,13 @@
 
 #include "papsim_catalog.h"
 
+/* The collectives, PAPCOLL_ID(allreduce) and so on, in collectives.def's
+ * order: papsim_collective_table[PAPCOLL_ID(name)] is the collective's row
+ * (its name, MPI function, signature and traits). */
+#define PAPCOLL_ID(name) PAPCOLL_ID_##name
 enum {
-    PAPCOLL_ALLGATHER,
-    PAPCOLL_ALLGATHERV,
-    PAPCOLL_REDUCE,
-    PAPCOLL_ALLREDUCE,
-    PAPCOLL_ALLTOALL,
-    PAPCOLL_BCAST,
-    PAPCOLL_BARRIER,
-    PAPCOLL_REDUCE_SCATTER,
-    PAPCOLL_REDUCE_SCATTER_BLOCK,
-    PAPCOLL_GATHER,
-    PAPCOLL_SCATTER,
-    PAPCOLL_GATHERV,
-    PAPCOLL_SCATTERV,
-    PAPCOLL_ALLTOALLV,
-    PAPCOLL_SCAN,
-    PAPCOLL_EXSCAN,
+#define PAPSIM_COLLECTIVE(name, ...) PAPCOLL_ID(name),
+#include "collectives.def"
     PAPCOLL_NCOLLECTIVES
 };
 
@@ -97,7 +87,7 @@ typedef struct {
     int window;
 } papcoll_config;
 
-/* The collective's name ("allreduce"), from one table in papcoll_config.c. */
+/* The collective's name ("allreduce"), its row's in collectives.def. */
 const char *papcoll_collective_name(int coll);
 
 /* Reads the configuration from env, a NULL-terminated array of NAME=VALUE

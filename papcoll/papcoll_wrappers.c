@@ -1,5 +1,6 @@
-/* libpapcoll: the PMPI wrappers of the collectives papsim implements. Each
- * one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
+/* libpapcoll: the PMPI wrappers of the collectives papsim implements,
+ * MPI_<mpi> of every row of collectives.def, written once per signature
+ * (WRAP_<signature> below). Each one chooses by the rules of its PAPCOLL_<COLLECTIVE> variable
  * (papcoll_config.h), runs the chosen papsim algorithm with the rule's
  * knobs, and otherwise calls the MPI library's own collective. The size
  * each passes to the rules is the BYTES of papcoll_config.h.
@@ -88,6 +89,25 @@ static long long block_bytes(MPI_Comm comm, int root, int root_count, MPI_Dataty
     return side < 0 ? 0 : side ? type_bytes(root_count, root_type) : type_bytes(count, type);
 }
 
+/* Gatherv and scatterv: the counts are the root's alone, so the rules test
+ * np only (papcoll_config.c); the size counted in the report is the largest
+ * block at the root, the rank's own block elsewhere. */
+static long long v_bytes(MPI_Comm comm, int root, const int counts[], MPI_Datatype root_type,
+                         int count, MPI_Datatype type)
+{
+    int side = root_side(comm, root);
+    return side < 0 ? 0 : side ? largest_bytes(counts, peers(comm), root_type)
+                               : type_bytes(count, type);
+}
+
+/* The size of comm's (local) group. */
+static int local_size(MPI_Comm comm)
+{
+    int np = 0;
+    PMPI_Comm_size(comm, &np);
+    return np;
+}
+
 static int fall_through(call *c, int reason)
 {
     c->counters[PAPCOLL_C_FT + reason] += 1;
@@ -160,263 +180,123 @@ static int end(call *c, int rc)
 /* The application's call site: the return address of the MPI_ wrapper. */
 #define CALLER __builtin_return_address(0)
 
-int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                  MPI_Datatype rtype, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLGATHER, comm, type_bytes(rcount, rtype),
-                   MPI_OP_NULL, CALLER)
-        ? papsim_allgather_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
-                                           &c.params)
-        : PMPI_Allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    return end(&c, rc);
-}
+/* The body of every wrapper: the MPI library's own call while an algorithm
+ * runs (or before MPI_Init); else the rule that bytes and op choose, and
+ * the papsim algorithm it names or the MPI library's call. The arguments
+ * are the MPI call's, in its order (and the algorithm's, which adds its
+ * params). */
+#define WRAPPER_BODY(name, mpi, bytes, op, ...)                                                \
+    {                                                                                          \
+        call c;                                                                                \
+        papcoll_state *s = papcoll_enter();                                                    \
+        if (!s)                                                                                \
+            return PMPI_##mpi(__VA_ARGS__);                                                    \
+        int rc = begin(&c, s, PAPCOLL_ID(name), comm, (bytes), (op), CALLER)                   \
+            ? papsim_##name##_lookup(ALGO(c))(__VA_ARGS__, &c.params)                          \
+            : PMPI_##mpi(__VA_ARGS__);                                                         \
+        return end(&c, rc);                                                                    \
+    }
 
-int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                   const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLGATHERV, comm, largest_bytes(rcounts, peers(comm), rtype),
-                   MPI_OP_NULL, CALLER)
-        ? papsim_allgatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
-                                            comm, &c.params)
-        : PMPI_Allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
-    return end(&c, rc);
-}
+/* One wrapper per signature (PAPSIM_SIG_<signature> of papsim_algorithms.h,
+ * the MPI argument list): WRAP_<signature>(name, mpi, traits) defines
+ * MPI_<mpi> for the collectives.def row of that name. It gives the rule
+ * size of papcoll_config.h's BYTES; what differs between collectives of one
+ * signature is a trait of their rows. A collective with a new signature
+ * does not compile until its WRAP_<signature> is written here. */
 
-int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
-               MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
-    int rc = begin(&c, s, PAPCOLL_REDUCE, comm, type_bytes(count, type),
-                   op, CALLER)
-        ? papsim_reduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, root, comm, &c.params)
-        : PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
-    return end(&c, rc);
-}
+/* allgather, alltoall: the per-rank block. */
+#define WRAP_blocks(name, mpi, traits)                                                         \
+    int MPI_##mpi(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,    \
+                  MPI_Datatype rtype, MPI_Comm comm)                                           \
+    WRAPPER_BODY(name, mpi, type_bytes(rcount, rtype), MPI_OP_NULL, sbuf, scount, stype,       \
+                 rbuf, rcount, rtype, comm)
 
-int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-                  MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLREDUCE, comm, type_bytes(count, type),
-                   op, CALLER)
-        ? papsim_allreduce_lookup(ALGO(c))(sbuf, rbuf, count, type, op, comm, &c.params)
-        : PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
-    return end(&c, rc);
-}
+/* allgatherv: the largest block (every rank passes the same counts). */
+#define WRAP_blocks_v(name, mpi, traits)                                                       \
+    int MPI_##mpi(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,               \
+                  const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm)  \
+    WRAPPER_BODY(name, mpi, largest_bytes(rcounts, peers(comm), rtype), MPI_OP_NULL, sbuf,     \
+                 scount, stype, rbuf, rcounts, displs, rtype, comm)
 
-int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                 MPI_Datatype rtype, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    int rc = begin(&c, s, PAPCOLL_ALLTOALL, comm, type_bytes(rcount, rtype),
-                   MPI_OP_NULL, CALLER)
-        ? papsim_alltoall_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcount, rtype, comm,
-                                          &c.params)
-        : PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
-    return end(&c, rc);
-}
-
-int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Bcast(buf, count, type, root, comm);
-    int rc = begin(&c, s, PAPCOLL_BCAST, comm, type_bytes(count, type),
-                   MPI_OP_NULL, CALLER)
-        ? papsim_bcast_lookup(ALGO(c))(buf, count, type, root, comm, &c.params)
-        : PMPI_Bcast(buf, count, type, root, comm);
-    return end(&c, rc);
-}
-
-int MPI_Barrier(MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Barrier(comm);
-    int rc = begin(&c, s, PAPCOLL_BARRIER, comm, 0, MPI_OP_NULL, CALLER)
-        ? papsim_barrier_lookup(ALGO(c))(comm, &c.params)
-        : PMPI_Barrier(comm);
-    return end(&c, rc);
-}
-
-int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type,
-                       MPI_Op op, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
-    int np = 0; /* recvcounts: one per rank of the (local) group */
-    PMPI_Comm_size(comm, &np);
-    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER, comm, largest_bytes(rcounts, np, type), op,
-                   CALLER)
-        ? papsim_reduce_scatter_lookup(ALGO(c))(sbuf, rbuf, rcounts, type, op, comm, &c.params)
-        : PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
-    return end(&c, rc);
-}
-
-int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
-                             MPI_Op op, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
-    int rc = begin(&c, s, PAPCOLL_REDUCE_SCATTER_BLOCK, comm, type_bytes(rcount, type), op,
-                   CALLER)
-        ? papsim_reduce_scatter_block_lookup(ALGO(c))(sbuf, rbuf, rcount, type, op, comm,
-                                                      &c.params)
-        : PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
-    return end(&c, rc);
-}
-
-/* ---- the rooted collectives, the v-forms and the prefix reductions ---- */
-
-/* Gather and scatter have one signature, in MPI as in papsim: one body,
- * told apart by coll. The rule size is the per-rank block, the root's
- * receive side for gather and its send side for scatter. */
-typedef int pmpi_rooted_fn(const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int,
-                           MPI_Comm);
-
-static int rooted(int coll, const void *caller, const void *sbuf, int scount, MPI_Datatype stype,
-                  void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
-{
-    const int gather = coll == PAPCOLL_GATHER;
-    pmpi_rooted_fn *pmpi = gather ? PMPI_Gather : PMPI_Scatter;
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-    long long bytes = gather ? block_bytes(comm, root, rcount, rtype, scount, stype)
-                             : block_bytes(comm, root, scount, stype, rcount, rtype);
-    int rc = begin(&c, s, coll, comm, bytes, MPI_OP_NULL, caller)
-        ? (gather ? papsim_gather_lookup : papsim_scatter_lookup)(ALGO(c))(
-              sbuf, scount, stype, rbuf, rcount, rtype, root, comm, &c.params)
-        : pmpi(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-    return end(&c, rc);
-}
-
-int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-               MPI_Datatype rtype, int root, MPI_Comm comm)
-{
-    return rooted(PAPCOLL_GATHER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-}
-
-int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                MPI_Datatype rtype, int root, MPI_Comm comm)
-{
-    return rooted(PAPCOLL_SCATTER, CALLER, sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
-}
-
-/* Gatherv and scatterv: the counts are the root's alone, so the rules test
- * np only (papcoll_config.c); the size counted in the report is the largest
- * block at the root, the rank's own block elsewhere. */
-static long long v_bytes(MPI_Comm comm, int root, const int counts[], MPI_Datatype root_type,
-                         int count, MPI_Datatype type)
-{
-    int side = root_side(comm, root);
-    return side < 0 ? 0 : side ? largest_bytes(counts, peers(comm), root_type)
-                               : type_bytes(count, type);
-}
-
-int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
-                MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm);
-    int rc = begin(&c, s, PAPCOLL_GATHERV, comm,
-                   v_bytes(comm, root, rcounts, rtype, scount, stype), MPI_OP_NULL, CALLER)
-        ? papsim_gatherv_lookup(ALGO(c))(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
-                                         root, comm, &c.params)
-        : PMPI_Gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm);
-    return end(&c, rc);
-}
-
-int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype,
-                 void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
-    int rc = begin(&c, s, PAPCOLL_SCATTERV, comm,
-                   v_bytes(comm, root, scounts, stype, rcount, rtype), MPI_OP_NULL, CALLER)
-        ? papsim_scatterv_lookup(ALGO(c))(sbuf, scounts, displs, stype, rbuf, rcount, rtype,
-                                          root, comm, &c.params)
-        : PMPI_Scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
-    return end(&c, rc);
-}
-
-/* Alltoallv: each rank's counts are its own, so the rules test np only
+/* alltoallv: each rank's counts are its own, so the rules test np only
  * (papcoll_config.c); the size counted in the report is the largest block
  * the rank receives (recvcounts are read in place too). */
-int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype,
-                  void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
-                  MPI_Comm comm)
-{
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
-                              comm);
-    int rc = begin(&c, s, PAPCOLL_ALLTOALLV, comm, largest_bytes(rcounts, peers(comm), rtype),
-                   MPI_OP_NULL, CALLER)
-        ? papsim_alltoallv_lookup(ALGO(c))(sbuf, scounts, sdispls, stype, rbuf, rcounts,
-                                           rdispls, rtype, comm, &c.params)
-        : PMPI_Alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm);
-    return end(&c, rc);
-}
+#define WRAP_blocks_vv(name, mpi, traits)                                                      \
+    int MPI_##mpi(const void *sbuf, const int scounts[], const int sdispls[],                 \
+                  MPI_Datatype stype, void *rbuf, const int rcounts[], const int rdispls[],    \
+                  MPI_Datatype rtype, MPI_Comm comm)                                           \
+    WRAPPER_BODY(name, mpi, largest_bytes(rcounts, peers(comm), rtype), MPI_OP_NULL, sbuf,     \
+                 scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype, comm)
 
-/* Scan and exscan have one signature: one body, told apart by coll. The
- * rule size is the vector. */
-typedef int pmpi_prefix_fn(const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm);
+/* gather, scatter: the per-rank block, at the root its side's:
+ * PAPSIM_C_ROOT_SENDS (scatter) its send block, else (gather) its receive
+ * block. */
+#define WRAP_rooted_blocks(name, mpi, traits)                                                  \
+    int MPI_##mpi(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,    \
+                  MPI_Datatype rtype, int root, MPI_Comm comm)                                 \
+    WRAPPER_BODY(name, mpi,                                                                    \
+                 ((traits) & PAPSIM_C_ROOT_SENDS)                                              \
+                     ? block_bytes(comm, root, scount, stype, rcount, rtype)                   \
+                     : block_bytes(comm, root, rcount, rtype, scount, stype),                  \
+                 MPI_OP_NULL, sbuf, scount, stype, rbuf, rcount, rtype, root, comm)
 
-static int prefix(int coll, const void *caller, const void *sbuf, void *rbuf, int count,
-                  MPI_Datatype type, MPI_Op op, MPI_Comm comm)
-{
-    const int scan = coll == PAPCOLL_SCAN;
-    pmpi_prefix_fn *pmpi = scan ? PMPI_Scan : PMPI_Exscan;
-    call c;
-    papcoll_state *s = papcoll_enter();
-    if (!s)
-        return pmpi(sbuf, rbuf, count, type, op, comm);
-    int rc = begin(&c, s, coll, comm, type_bytes(count, type), op, caller)
-        ? (scan ? papsim_scan_lookup : papsim_exscan_lookup)(ALGO(c))(sbuf, rbuf, count, type,
-                                                                      op, comm, &c.params)
-        : pmpi(sbuf, rbuf, count, type, op, comm);
-    return end(&c, rc);
-}
+/* gatherv: the rules test np only; the report counts the largest of the
+ * root's receive counts, the rank's own block elsewhere. */
+#define WRAP_rooted_recv_v(name, mpi, traits)                                                  \
+    int MPI_##mpi(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,               \
+                  const int rcounts[], const int displs[], MPI_Datatype rtype, int root,       \
+                  MPI_Comm comm)                                                               \
+    WRAPPER_BODY(name, mpi, v_bytes(comm, root, rcounts, rtype, scount, stype), MPI_OP_NULL,   \
+                 sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm)
 
-int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-             MPI_Comm comm)
-{
-    return prefix(PAPCOLL_SCAN, CALLER, sbuf, rbuf, count, type, op, comm);
-}
+/* scatterv: the same with the root's send counts. */
+#define WRAP_rooted_send_v(name, mpi, traits)                                                  \
+    int MPI_##mpi(const void *sbuf, const int scounts[], const int displs[],                  \
+                  MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root,    \
+                  MPI_Comm comm)                                                               \
+    WRAPPER_BODY(name, mpi, v_bytes(comm, root, scounts, stype, rcount, rtype), MPI_OP_NULL,   \
+                 sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm)
 
-int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-               MPI_Comm comm)
-{
-    return prefix(PAPCOLL_EXSCAN, CALLER, sbuf, rbuf, count, type, op, comm);
-}
+/* reduce: the vector. */
+#define WRAP_reduce(name, mpi, traits)                                                         \
+    int MPI_##mpi(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,      \
+                  int root, MPI_Comm comm)                                                     \
+    WRAPPER_BODY(name, mpi, type_bytes(count, type), op, sbuf, rbuf, count, type, op, root,    \
+                 comm)
+
+/* allreduce, scan, exscan: the vector; reduce_scatter_block: the block. */
+#define WRAP_vector_op(name, mpi, traits)                                                      \
+    int MPI_##mpi(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,      \
+                  MPI_Comm comm)                                                               \
+    WRAPPER_BODY(name, mpi, type_bytes(count, type), op, sbuf, rbuf, count, type, op, comm)
+
+/* reduce_scatter: the largest block of recvcounts, one per rank of the
+ * (local) group, the same on every rank. */
+#define WRAP_counts_op(name, mpi, traits)                                                      \
+    int MPI_##mpi(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type,       \
+                  MPI_Op op, MPI_Comm comm)                                                    \
+    WRAPPER_BODY(name, mpi, largest_bytes(rcounts, local_size(comm), type), op, sbuf, rbuf,    \
+                 rcounts, type, op, comm)
+
+/* bcast: the buffer. */
+#define WRAP_buffer(name, mpi, traits)                                                         \
+    int MPI_##mpi(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)           \
+    WRAPPER_BODY(name, mpi, type_bytes(count, type), MPI_OP_NULL, buf, count, type, root, comm)
+
+/* barrier: 0. */
+#define WRAP_none(name, mpi, traits)                                                           \
+    int MPI_##mpi(MPI_Comm comm) WRAPPER_BODY(name, mpi, 0, MPI_OP_NULL, comm)
+
+/* The signatures with a WRAP_ above: a row whose signature is not one
+ * stops the build naming wrapper_<signature>. */
+enum {
+    wrapper_blocks, wrapper_blocks_v, wrapper_blocks_vv, wrapper_rooted_blocks,
+    wrapper_rooted_recv_v, wrapper_rooted_send_v, wrapper_reduce, wrapper_vector_op,
+    wrapper_counts_op, wrapper_buffer, wrapper_none
+};
+
+/* MPI_<mpi> of every row of collectives.def. */
+#define PAPSIM_COLLECTIVE(name, mpi, signature, family, traits, ...)                           \
+    enum { wrapper_of_##name = wrapper_##signature };                                          \
+    WRAP_##signature(name, mpi, traits)
+#include "collectives.def"

@@ -239,88 +239,13 @@ static inline void papsim_params_init(papsim_params *params)
     *params = defaults;
 }
 
-/* The argument lists, PAPSIM_SIG_<signature> of collectives.def: the MPI
- * call's list plus the knobs. A collective's type is papsim_<name>_fn, its
- * signature's (what its arguments mean is its row's comment in
- * collectives.def). Counts and displacements are in elements of the
- * datatype next to them, as in MPI. */
-
-/* allgather, alltoall: sendcount elements from every rank, recvcount
- * elements to every rank, block i at rank i's place. */
-typedef int papsim_sig_blocks_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                 void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                 MPI_Comm comm, const papsim_params *params);
-
-/* allgatherv: rank i's block of recvcounts[i] elements at displs[i]. */
-typedef int papsim_sig_blocks_v_fn(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                                   void *recvbuf, const int *recvcounts, const int *displs,
-                                   MPI_Datatype recvtype, MPI_Comm comm,
-                                   const papsim_params *params);
-
-/* alltoallv: rank r sends sendcounts[j] elements at sdispls[j] to rank j,
- * and receives recvcounts[j] elements from rank j at rdispls[j]; the
- * counts of a pair agree as in MPI. With sendbuf == MPI_IN_PLACE
- * (MPI-2.2), sendcounts, sdispls and sendtype are ignored: the data for
- * rank j is taken from recvbuf at rdispls[j] (recvcounts[j] elements), so
- * the exchange must be symmetric (rank j sends rank r recvcounts[j]
- * elements too), and is replaced by the data received. Checks:
- * sendcounts/sdispls (unless in place), recvcounts and rdispls non-NULL
- * (MPI_ERR_ARG, before the counts), any count < 0 (MPI_ERR_COUNT), a NULL
- * datatype (MPI_ERR_TYPE). A count or displacement is local to the rank,
- * so a negative one is refused by that rank alone: give every rank valid
- * vectors. */
-typedef int papsim_sig_blocks_vv_fn(const void *sendbuf, const int *sendcounts,
-                                    const int *sdispls, MPI_Datatype sendtype, void *recvbuf,
-                                    const int *recvcounts, const int *rdispls,
-                                    MPI_Datatype recvtype, MPI_Comm comm,
-                                    const papsim_params *params);
-
-/* gather, scatter: the root's side (recvbuf, recvcount, recvtype of
- * gather; sendbuf, sendcount, sendtype of scatter) is read at the root
- * only. MPI_IN_PLACE at the root: gather's sendbuf (its block is already
- * in place), scatter's recvbuf (its block stays in sendbuf). */
-typedef int papsim_sig_rooted_blocks_fn(const void *sendbuf, int sendcount,
-                                        MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                                        MPI_Datatype recvtype, int root, MPI_Comm comm,
-                                        const papsim_params *params);
-
-/* gatherv: the root's block i of recvcounts[i] elements at displs[i]
- * (read at the root only). */
-typedef int papsim_sig_rooted_recv_v_fn(const void *sendbuf, int sendcount,
-                                        MPI_Datatype sendtype, void *recvbuf,
-                                        const int *recvcounts, const int *displs,
-                                        MPI_Datatype recvtype, int root, MPI_Comm comm,
-                                        const papsim_params *params);
-
-/* scatterv: the root's block i of sendcounts[i] elements at displs[i]
- * (read at the root only). */
-typedef int papsim_sig_rooted_send_v_fn(const void *sendbuf, const int *sendcounts,
-                                        const int *displs, MPI_Datatype sendtype,
-                                        void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                                        int root, MPI_Comm comm, const papsim_params *params);
-
-/* reduce: count elements, combined with op, the result at the root. */
-typedef int papsim_sig_reduce_fn(const void *sendbuf, void *recvbuf, int count,
-                                 MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm,
-                                 const papsim_params *params);
-
-/* allreduce, scan, exscan: count elements combined with op;
- * reduce_scatter_block: count is each rank's result block (recvcount). */
-typedef int papsim_sig_vector_op_fn(const void *sendbuf, void *recvbuf, int count,
-                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                    const papsim_params *params);
-
-/* reduce_scatter: rank i's result block of recvcounts[i] elements. */
-typedef int papsim_sig_counts_op_fn(const void *sendbuf, void *recvbuf, const int *recvcounts,
-                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
-                                    const papsim_params *params);
-
-/* bcast: one buffer (MPI_IN_PLACE does not apply). */
-typedef int papsim_sig_buffer_fn(void *buffer, int count, MPI_Datatype datatype, int root,
-                                 MPI_Comm comm, const papsim_params *params);
-
-/* barrier: no data. */
-typedef int papsim_sig_none_fn(MPI_Comm comm, const papsim_params *params);
+/* The argument lists, one row each in signatures.def (collectives.def's
+ * signature field names one): papsim_sig_<signature>_fn is the MPI call's
+ * list plus the knobs. A collective's type is papsim_<name>_fn, its
+ * signature's. */
+#define PAPSIM_SIGNATURE(signature, ...)                                                       \
+    typedef int papsim_sig_##signature##_fn(__VA_ARGS__, const papsim_params *params);
+#include "signatures.def"
 
 /* papsim_<collective>_fn, the type of every algorithm of a collective. */
 #define PAPSIM_COLLECTIVE(name, mpi, signature, ...)                                           \

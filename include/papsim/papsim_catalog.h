@@ -46,13 +46,16 @@ enum {
     PAPSIM_C_STRICT_KNOBS = 1u << 5, /* a knob its algorithm does not read is refused */
     PAPSIM_C_NO_BUILTIN = 1u << 6,   /* no builtin:NAME (the MPI call cannot be chosen) */
     PAPSIM_C_MATRIX = 1u << 7,       /* its distribution is a per-pair matrix (matrix_seed) */
+    PAPSIM_C_ROOT_SENDS = 1u << 8,   /* rooted, the root's blocks are sent (scatter,
+                                        scatterv), not received (gather, gatherv): the
+                                        root's side of the call is its send side */
 };
 
 /* A collective (collectives.def). */
 typedef struct {
     const char *name;      /* "allgather" */
     const char *mpi;       /* "Allgather": MPI_Allgather */
-    const char *signature; /* "blocks": PAPSIM_SIG_blocks (papsim_algorithms.h) */
+    const char *signature; /* "blocks": its row of signatures.def, papsim_sig_blocks_fn */
     const char *family;    /* papbench's family, "allgather" */
     unsigned traits;       /* PAPSIM_C_* */
     const char *smpi;      /* SMPI's smpi/<smpi> option, "" if none */

@@ -6,59 +6,27 @@
 #include "papsim_catalog.h"
 #include "papsim_plugin.h"
 
-/* Each collective's papsim signature (papsim_algorithms.h) without the
- * trailing params, and its MPI function; PAPSIM_PLUGIN_ALGORITHM checks the
- * signature when the written file compiles (tests/cli/user_algorithm.sh
- * compiles one of every collective). */
+/* The parameter lists of the signatures (signatures.def) as text, without
+ * the trailing params; a collective's is its row's signature
+ * (collectives.def). PAPSIM_PLUGIN_ALGORITHM checks the signature when the
+ * written file compiles (tests/cli/papsim_new.sh compiles one of every
+ * collective). */
 static const struct {
-    const char *collective, *mpi, *args;
+    const char *signature, *args;
 } signatures[] = {
-    {"allgather", "MPI_Allgather",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, "
-     "MPI_Datatype recvtype, MPI_Comm comm"},
-    {"allgatherv", "MPI_Allgatherv",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, "
-     "const int *recvcounts, const int *displs, MPI_Datatype recvtype, MPI_Comm comm"},
-    {"reduce", "MPI_Reduce",
-     "const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, "
-     "int root, MPI_Comm comm"},
-    {"allreduce", "MPI_Allreduce",
-     "const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, "
-     "MPI_Comm comm"},
-    {"alltoall", "MPI_Alltoall",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, "
-     "MPI_Datatype recvtype, MPI_Comm comm"},
-    {"bcast", "MPI_Bcast", "void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm"},
-    {"barrier", "MPI_Barrier", "MPI_Comm comm"},
-    {"reduce_scatter", "MPI_Reduce_scatter",
-     "const void *sendbuf, void *recvbuf, const int *recvcounts, MPI_Datatype datatype, "
-     "MPI_Op op, MPI_Comm comm"},
-    {"reduce_scatter_block", "MPI_Reduce_scatter_block",
-     "const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, "
-     "MPI_Comm comm"},
-    {"alltoallv", "MPI_Alltoallv",
-     "const void *sendbuf, const int *sendcounts, const int *sdispls, MPI_Datatype sendtype, "
-     "void *recvbuf, const int *recvcounts, const int *rdispls, MPI_Datatype recvtype, "
-     "MPI_Comm comm"},
-    {"scan", "MPI_Scan",
-     "const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, "
-     "MPI_Comm comm"},
-    {"exscan", "MPI_Exscan",
-     "const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, "
-     "MPI_Comm comm"},
-    {"gather", "MPI_Gather",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, "
-     "MPI_Datatype recvtype, int root, MPI_Comm comm"},
-    {"scatter", "MPI_Scatter",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, "
-     "MPI_Datatype recvtype, int root, MPI_Comm comm"},
-    {"gatherv", "MPI_Gatherv",
-     "const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, "
-     "const int *recvcounts, const int *displs, MPI_Datatype recvtype, int root, MPI_Comm comm"},
-    {"scatterv", "MPI_Scatterv",
-     "const void *sendbuf, const int *sendcounts, const int *displs, MPI_Datatype sendtype, "
-     "void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm"},
+#define PAPSIM_SIGNATURE(signature, ...) {#signature, #__VA_ARGS__},
+#include "signatures.def"
 };
+
+/* The parameter list of the collective's signature; NULL for an unknown
+ * collective. */
+static const char *parameters(const papsim_collective_entry *c)
+{
+    for (size_t i = 0; c && i < sizeof signatures / sizeof signatures[0]; i++)
+        if (!strcmp(signatures[i].signature, c->signature))
+            return signatures[i].args;
+    return NULL;
+}
 
 /* The argument names of a parameter list: the last word of each piece. */
 static void write_names(FILE *out, const char *args)
@@ -105,12 +73,11 @@ static void write_params(FILE *out, const char *args, int indent)
 int papsim_plugin_write_source(FILE *out, const char *collective, const char *name,
                                papsim_err *e)
 {
-    size_t i, n = strlen(name);
-    char title[64];
-    for (i = 0; i < sizeof signatures / sizeof signatures[0]; i++)
-        if (!strcmp(signatures[i].collective, collective))
-            break;
-    if (i == sizeof signatures / sizeof signatures[0]) {
+    size_t n = strlen(name);
+    char title[64], mpi[64];
+    const papsim_collective_entry *c = papsim_collective_find(collective);
+    const char *args = parameters(c);
+    if (!args) {
         char names[512];
         papsim_collective_names(names, sizeof names);
         return papsim_fail(e, "collective '%s' is unknown (valid: %s)", collective, names);
@@ -123,6 +90,7 @@ int papsim_plugin_write_source(FILE *out, const char *collective, const char *na
         return papsim_fail(e, "name '%s': papsim has a %s algorithm of that name; choose "
                               "another", name, collective);
     snprintf(title, sizeof title, "%s", collective);
+    snprintf(mpi, sizeof mpi, "MPI_%s", c->mpi);
     title[0] = (char)toupper((unsigned char)title[0]);
     char fn[128];
     snprintf(fn, sizeof fn, "user_%s_%s", collective, name);
@@ -149,10 +117,10 @@ int papsim_plugin_write_source(FILE *out, const char *collective, const char *na
             " * (docs/your-algorithm.md in papsim's sources).\n"
             " */\n"
             "#include <papsim/papsim.h>\n\n",
-            title, name, signatures[i].mpi, collective, name, collective, name, collective, name,
+            title, name, mpi, collective, name, collective, name, collective, name,
             collective, name, name);
     char params[512];
-    snprintf(params, sizeof params, "%s, const papsim_params *params", signatures[i].args);
+    snprintf(params, sizeof params, "%s, const papsim_params *params", args);
     fprintf(out, "int %s(", fn);
     write_params(out, params, (int)strlen(fn) + 5);
     fputs(")\n{\n", out);
@@ -160,8 +128,8 @@ int papsim_plugin_write_source(FILE *out, const char *collective, const char *na
             "    int rc = papsim_check_params(params); /* knobs out of range: MPI_ERR_ARG */\n"
             "    if (rc != MPI_SUCCESS)\n"
             "        return rc;\n"
-            "    return %s(", signatures[i].mpi);
-    write_names(out, signatures[i].args);
+            "    return %s(", mpi);
+    write_names(out, args);
     fprintf(out, ");\n}\n\n");
     fprintf(out,
             "/* collective, name, function, restrictions (PAPSIM_R_*), knobs read\n"

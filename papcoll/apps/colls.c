@@ -6,7 +6,9 @@
  *
  * Per repetition (--reps, default 2), on MPI_COMM_WORLD:
  *   gather     1 int per rank to the last rank; 16 ints, MPI_IN_PLACE at the root
+ *              (whose send count, ignored, is 0)
  *   scatter    1 int per rank from rank 1 (mod np); 16 ints, MPI_IN_PLACE at the root
+ *              (whose receive count, ignored, is 0)
  *   gatherv    r ints from rank r (rank 0's block empty) to rank 0, the
  *              blocks in reverse rank order with one untouched int between
  *   scatterv   r + 1 ints to rank r from the last rank, laid out alike
@@ -105,8 +107,8 @@ static int intra(int rank, int np, int rep, MPI_Datatype affine_type, MPI_Op the
         mine[k] = 1000 * rank + k + rep;
     if (rank == root)
         memcpy(buf + (size_t)root * BLOCK, mine, sizeof mine);
-    MPI_Gather(rank == root ? MPI_IN_PLACE : mine, BLOCK, MPI_INT, buf, BLOCK, MPI_INT, root,
-               MPI_COMM_WORLD);
+    MPI_Gather(rank == root ? MPI_IN_PLACE : mine, rank == root ? 0 : BLOCK, MPI_INT, buf, BLOCK,
+               MPI_INT, root, MPI_COMM_WORLD);
     for (int i = 0; i < np; i++)
         for (int k = 0; k < BLOCK; k++)
             want[i * BLOCK + k] = 1000 * i + k + rep;
@@ -120,8 +122,8 @@ static int intra(int rank, int np, int rep, MPI_Datatype affine_type, MPI_Op the
     MPI_Scatter(buf, 1, MPI_INT, mine, 1, MPI_INT, root, MPI_COMM_WORLD);
     want[0] = 7 * rank + rep;
     bad[SCATTER] += wrong(mine, want, 1);
-    MPI_Scatter(buf, BLOCK, MPI_INT, rank == root ? MPI_IN_PLACE : mine, BLOCK, MPI_INT, root,
-                MPI_COMM_WORLD);
+    MPI_Scatter(buf, BLOCK, MPI_INT, rank == root ? MPI_IN_PLACE : mine, rank == root ? 0 : BLOCK,
+                MPI_INT, root, MPI_COMM_WORLD);
     for (int k = 0; k < BLOCK; k++)
         want[k] = 7 * (rank * BLOCK + k) + rep;
     if (rank != root)

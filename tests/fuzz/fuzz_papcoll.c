@@ -51,10 +51,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int coll = 0; coll < PAPCOLL_NCOLLECTIVES; coll++) {
             long long nps[MAX_POINTS], sizes[MAX_POINTS];
             int seen[PAPCOLL_MAX_RULES] = {0};
+            const int no_data = (papsim_collective_table[coll].traits & PAPSIM_C_NO_DATA) != 0;
             const int nnp = points(&cfg, coll, 1, nps), nsize = points(&cfg, coll, 0, sizes);
             for (int x = 0; x < nnp; x++)
                 for (int y = 0; y < nsize; y++) {
-                    if (nps[x] > INT32_MAX || (coll == PAPCOLL_BARRIER && sizes[y] != 0))
+                    if (nps[x] > INT32_MAX || (no_data && sizes[y] != 0))
                         continue; /* no such call */
                     const papcoll_rule *r = papcoll_choose(&cfg, coll, (int)nps[x], sizes[y]);
                     if (r)

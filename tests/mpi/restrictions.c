@@ -24,6 +24,11 @@
  * abort); then the ranks agree on the verdict. Rank 0 prints
  * "N passed, N failed"; the exit status is 0 only without failures.
  *
+ * The calls, buffers and results of each collective are its operations,
+ * restrictions_ops_<name> in its papbench family's file
+ * restrictions_<family>.c (restrictions.h); which cases it gets follows
+ * from its row's traits in collectives.def.
+ *
  * Built twice: for the real MPI (papsim-restrictions, run by
  * tests/correctness/restrictions.sh) and, as an smpirun-loadable shared object,
  * for SMPI with nothing but SMPI's own headers (papsim-restrictions-smpi):
@@ -37,39 +42,24 @@
 #include <mpi.h>
 
 #include "papsim_algorithms.h"
-#include "restrictions_more.h"
-#include "restrictions_scan.h"
-#include "restrictions_gs.h"
+#include "restrictions.h"
 #include "watchdog.h"
 
 #define COUNT 7              /* elements per rank (odd; above p for p < 7) */
 #define HANG_SECONDS 120.0   /* generous: the machine may be busy */
 
-/* An affine map x -> a x + b mod 2^32; composition is associative and not
- * commutative, and exact in unsigned arithmetic. */
-typedef struct {
-    unsigned a, b;
-} affine;
-
 /* inout[i] = in[i] o inout[i] (MPI's in-op-inout order: in on the left). */
 static void affine_compose(void *in, void *inout, int *len, MPI_Datatype *type)
 {
     (void)type;
-    const affine *l = in;
-    affine *r = inout;
+    const restrictions_affine *l = in;
+    restrictions_affine *r = inout;
     for (int i = 0; i < *len; i++) {
-        const affine c = {l[i].a * r[i].a, l[i].a * r[i].b + l[i].b};
+        const restrictions_affine c = {l[i].a * r[i].a, l[i].a * r[i].b + l[i].b};
         r[i] = c;
     }
 }
 
-static affine affine_input(int rank, int i)
-{
-    const affine v = {2u * (unsigned)(rank + i) + 3u, 7u * (unsigned)rank + (unsigned)i + 1u};
-    return v;
-}
-
-static int int_input(int rank, int i) { return 100 * rank + i + 1; }
 
 /* Five algorithms that need a commutative op, which once returned
  * MPI_SUCCESS and a wrong result for a non-commutative one: each must
@@ -148,16 +138,7 @@ static void verdict(ctx *c, const char *what, int rc, int want, int result_ok)
     }
 }
 
-/* How a case calls an algorithm. */
-typedef struct {
-    int noncomm;                /* reduce, allreduce: the affine op instead of MPI_SUM */
-    int count;                  /* elements per rank (allgatherv: rank 1's count) */
-    int root;
-    const papsim_params *params;
-    int in_place;               /* scan, exscan: MPI_IN_PLACE */
-} call_args;
-
-static int check_ints(const int *got, int n, const int *want)
+int restrictions_ints_equal(const int *got, int n, const int *want)
 {
     for (int i = 0; i < n; i++)
         if (got[i] != want[i])
@@ -165,149 +146,70 @@ static int check_ints(const int *got, int n, const int *want)
     return 1;
 }
 
-/* reduce and allreduce: buffers, the call and the result. */
-static int call_reduction(ctx *c, const papsim_catalog_entry *e, MPI_Comm comm,
-                          const call_args *a, int *result_ok)
+int restrictions_fold_ok(const void *recv, int n, int noncomm, int last,
+                         restrictions_affine (*in)(int rank, int i))
 {
-    const int n = a->count > 0 ? a->count : 0, is_reduce = !strcmp(e->collective, "reduce");
-    const size_t elem = a->noncomm ? sizeof(affine) : sizeof(int);
-    void *send = calloc((size_t)n + 1, elem), *recv = calloc((size_t)n + 1, elem);
-    int rc = MPI_ERR_NO_MEM;
-    *result_ok = 0;
-    if (!send || !recv)
-        goto out;
+    int ok = 1;
     for (int i = 0; i < n; i++) {
-        if (a->noncomm)
-            ((affine *)send)[i] = affine_input(c->rank, i);
-        else
-            ((int *)send)[i] = int_input(c->rank, i);
-    }
-    const MPI_Datatype type = a->noncomm ? c->affine_type : MPI_INT;
-    const MPI_Op op = a->noncomm ? c->noncomm : MPI_SUM;
-    if (is_reduce)
-        rc = papsim_reduce_lookup(e->name)(send, recv, a->count, type, op, a->root, comm,
-                                           a->params);
-    else
-        rc = papsim_allreduce_lookup(e->name)(send, recv, a->count, type, op, comm, a->params);
-    *result_ok = 1;
-    if (rc != MPI_SUCCESS || (is_reduce && c->rank != a->root))
-        goto out;
-    for (int i = 0; i < n; i++) {
-        if (a->noncomm) { /* v_0 o v_1 o .. o v_(p-1), rank order */
-            affine want = affine_input(0, i);
-            for (int r = 1; r < c->p; r++) {
-                const affine v = affine_input(r, i);
-                const affine w = {want.a * v.a, want.a * v.b + want.b};
+        if (noncomm) { /* x_0 o x_1 o .. o x_last */
+            restrictions_affine want = in(0, i);
+            for (int r = 1; r <= last; r++) {
+                const restrictions_affine x = in(r, i);
+                const restrictions_affine w = {want.a * x.a, want.a * x.b + want.b};
                 want = w;
             }
-            const affine got = ((affine *)recv)[i];
-            *result_ok &= got.a == want.a && got.b == want.b;
+            const restrictions_affine got = ((const restrictions_affine *)recv)[i];
+            ok &= got.a == want.a && got.b == want.b;
         } else {
             int want = 0;
-            for (int r = 0; r < c->p; r++)
-                want += int_input(r, i);
-            *result_ok &= ((int *)recv)[i] == want;
+            for (int r = 0; r <= last; r++)
+                want += restrictions_int_input(r, i);
+            ok &= ((const int *)recv)[i] == want;
         }
     }
-out:
-    free(send);
-    free(recv);
-    return rc;
+    return ok;
 }
 
-/* allgather, alltoall, allgatherv, bcast (MPI_INT). */
-static int call_movement(ctx *c, const papsim_catalog_entry *e, MPI_Comm comm,
-                         const call_args *a, int *result_ok)
+/* The operations of every collective, in collectives.def's order. */
+static const restrictions_ops *const collective_ops[] = {
+#define PAPSIM_COLLECTIVE(name, ...) &restrictions_ops_##name,
+#include "collectives.def"
+};
+
+/* The operations of e's collective (papsim_collectives[i]'s are
+ * collective_ops[i]). */
+static const restrictions_ops *ops_of(const papsim_catalog_entry *e)
 {
-    const int p = c->p, n = a->count > 0 ? a->count : 0;
-    int *send = calloc((size_t)p * (n + 1) + 1, sizeof *send);
-    int *recv = calloc((size_t)p * (n + 1) + 1, sizeof *recv);
-    int *want = calloc((size_t)p * (n + 1) + 1, sizeof *want);
-    int *counts = calloc((size_t)p, sizeof *counts), *displs = calloc((size_t)p, sizeof *displs);
-    int rc = MPI_ERR_NO_MEM, total = 0;
-    *result_ok = 0;
-    if (!send || !recv || !want || !counts || !displs)
-        goto out;
-    if (!strcmp(e->collective, "allgather")) {
-        for (int i = 0; i < n; i++)
-            send[i] = int_input(c->rank, i);
-        for (int r = 0; r < p; r++)
-            for (int i = 0; i < n; i++)
-                want[r * n + i] = int_input(r, i);
-        total = p * n;
-        rc = papsim_allgather_lookup(e->name)(send, a->count, MPI_INT, recv, a->count, MPI_INT,
-                                              comm, a->params);
-    } else if (!strcmp(e->collective, "alltoall")) {
-        for (int j = 0; j < p; j++)
-            for (int i = 0; i < n; i++) {
-                send[j * n + i] = 1000 * c->rank + 10 * j + i;
-                want[j * n + i] = 1000 * j + 10 * c->rank + i;
-            }
-        total = p * n;
-        rc = papsim_alltoall_lookup(e->name)(send, a->count, MPI_INT, recv, a->count, MPI_INT,
-                                             comm, a->params);
-    } else if (!strcmp(e->collective, "allgatherv")) {
-        /* Blocks of r mod 3 elements (empty ones too); a negative count
-         * goes to rank 1's block. */
-        for (int r = 0; r < p; r++) {
-            counts[r] = r == 1 ? a->count : r % 3;
-            displs[r] = total;
-            total += counts[r] > 0 ? counts[r] : 0;
-        }
-        for (int i = 0; i < counts[c->rank]; i++)
-            send[i] = int_input(c->rank, i);
-        for (int r = 0; r < p; r++)
-            for (int i = 0; i < counts[r]; i++)
-                want[displs[r] + i] = int_input(r, i);
-        rc = papsim_allgatherv_lookup(e->name)(send, counts[c->rank], MPI_INT, recv, counts,
-                                               displs, MPI_INT, comm, a->params);
-    } else { /* bcast */
-        for (int i = 0; i < n; i++) {
-            want[i] = int_input(a->root, i);
-            recv[i] = c->rank == a->root ? want[i] : -1;
-        }
-        total = n;
-        rc = papsim_bcast_lookup(e->name)(recv, a->count, MPI_INT, a->root, comm, a->params);
-    }
-    *result_ok = rc != MPI_SUCCESS || check_ints(recv, total, want);
-out:
-    free(send);
-    free(recv);
-    free(want);
-    free(counts);
-    free(displs);
-    return rc;
+    size_t i = 0;
+    while (i < papsim_ncollectives && strcmp(papsim_collectives[i], e->collective) != 0)
+        i++;
+    return i < papsim_ncollectives ? collective_ops[i] : NULL;
+}
+
+/* 1 if e's collective has every trait of traits (collectives.def). */
+static int has(const papsim_catalog_entry *e, unsigned traits)
+{
+    return papsim_collective_has(e->collective, traits);
 }
 
 /* One case on a fresh duplicate of MPI_COMM_WORLD. */
-static void run_case(ctx *c, const papsim_catalog_entry *e, const call_args *a, int want,
+static void run_case(ctx *c, const papsim_catalog_entry *e, const restrictions_call *a, int want,
                      const char *what)
 {
     char label[256];
     MPI_Comm comm;
     int result_ok = 0, rc;
+    restrictions_call call = *a;
+    call.e = e;
+    call.rank = c->rank;
+    call.p = c->p;
+    call.type = a->noncomm ? c->affine_type : MPI_INT;
+    call.op = a->noncomm ? c->noncomm : MPI_SUM;
     snprintf(label, sizeof label, "%s %s, p=%d, %s", e->collective, e->name, c->p, what);
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-    if (!strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce"))
-        rc = call_reduction(c, e, comm, a, &result_ok);
-    else if (restrictions_a2av_collective(e->collective))
-        rc = restrictions_call_a2av(e, comm, c->rank, c->p, a->count, a->params, &result_ok);
-    else if (restrictions_gs_collective(e->collective))
-        rc = restrictions_call_gs(e, comm, c->rank, c->p, a->count, a->root, a->params,
-                                  &result_ok);
-    else if (restrictions_more_collective(e->collective))
-        rc = restrictions_call_more(e, comm, c->rank, c->p, a->count,
-                                    a->noncomm ? c->affine_type : MPI_INT,
-                                    a->noncomm ? c->noncomm : MPI_SUM, a->noncomm, a->params,
-                                    &result_ok);
-    else if (restrictions_scan_collective(e->collective))
-        rc = restrictions_call_scan(e, comm, c->rank, a->count,
-                                    a->noncomm ? c->affine_type : MPI_INT,
-                                    a->noncomm ? c->noncomm : MPI_SUM, a->noncomm, a->in_place,
-                                    a->params, &result_ok);
-    else
-        rc = call_movement(c, e, comm, a, &result_ok);
+    const restrictions_ops *ops = ops_of(e);
+    rc = ops->call(&call, comm, ops->kind, &result_ok);
     verdict(c, label, rc, want, result_ok);
     MPI_Comm_free(&comm);
     if (a->noncomm && rc != MPI_SUCCESS)
@@ -367,16 +269,12 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     const int p = c->p;
     const int size_ok = np_ok(e->flags, p);
     const int size_want = size_ok ? MPI_SUCCESS : MPI_ERR_SIZE;
+    const restrictions_ops *ops = ops_of(e);
     /* A restriction of the size comes first: everything else is refused
      * with MPI_ERR_SIZE at a size the algorithm does not support. */
 #define OR_SIZE(cls) (size_ok ? (cls) : MPI_ERR_SIZE)
-    const int reduction = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "allreduce") ||
-                          !strncmp(e->collective, "reduce_scatter", 14) ||
-                          restrictions_scan_collective(e->collective);
-    const int rooted = !strcmp(e->collective, "reduce") || !strcmp(e->collective, "bcast") ||
-                       restrictions_gs_collective(e->collective);
     papsim_params zero = PAPSIM_PARAMS_INIT, q;
-    call_args a = {0, COUNT, p - 1, NULL, 0};
+    restrictions_call a = {.count = COUNT, .root = p - 1};
 
     run_case(c, e, &a, size_want, "valid, params NULL");
     a.params = &zero;
@@ -384,11 +282,11 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
     a.count = 1; /* fewer elements than ranks */
     run_case(c, e, &a, size_want, "valid, count 1");
     a.count = COUNT;
-    if (reduction) {
+    if (has(e, PAPSIM_C_OP)) {
         a.noncomm = 1;
         run_case(c, e, &a, OR_SIZE(e->flags & PAPSIM_R_COMMUTATIVE ? MPI_ERR_OP : MPI_SUCCESS),
                  "non-commutative op (MPI_Op_create, commute 0)");
-        if (restrictions_scan_collective(e->collective)) {
+        if (ops->cases & RESTRICTIONS_IN_PLACE) {
             a.in_place = 1;
             run_case(c, e, &a, size_want, "non-commutative op, MPI_IN_PLACE");
             a.noncomm = 0;
@@ -397,7 +295,7 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         }
         a.noncomm = 0;
     }
-    if (rooted) {
+    if (has(e, PAPSIM_C_ROOTED)) {
         a.root = p;
         run_case(c, e, &a, OR_SIZE(MPI_ERR_ROOT), "root = p");
         a.root = -1;
@@ -405,10 +303,10 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         a.root = p - 1;
     }
     a.count = -1; /* a barrier has no count */
-    run_case(c, e, &a, strcmp(e->collective, "barrier") ? OR_SIZE(MPI_ERR_COUNT) : size_want,
+    run_case(c, e, &a, has(e, PAPSIM_C_NO_DATA) ? size_want : OR_SIZE(MPI_ERR_COUNT),
              "count -1");
-    if (restrictions_gs_collective(e->collective)) { /* root p-1 and then 0 */
-        a.count = RESTRICTIONS_GS_IN_PLACE;
+    if (ops->cases & RESTRICTIONS_ROOT_IN_PLACE) { /* root p-1 and then 0 */
+        a.count = RESTRICTIONS_IN_PLACE_AT_ROOT;
         run_case(c, e, &a, size_want, "MPI_IN_PLACE at the root");
         a.root = 0;
         run_case(c, e, &a, size_want, "MPI_IN_PLACE at root 0");
@@ -416,11 +314,10 @@ static void test_entry(ctx *c, const papsim_catalog_entry *e)
         run_case(c, e, &a, size_want, "valid, root 0");
         a.root = p - 1;
     }
-    a.count = RESTRICTIONS_NULL_COUNTS;
-    if (!strcmp(e->collective, "reduce_scatter"))
-        run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "recvcounts NULL");
-    if (!strcmp(e->collective, "alltoallv"))
-        run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), "sendcounts NULL");
+    if (ops->null_counts) {
+        a.count = RESTRICTIONS_NULL_COUNTS;
+        run_case(c, e, &a, OR_SIZE(MPI_ERR_ARG), ops->null_counts);
+    }
     a.count = COUNT;
     for (size_t k = 0; k < sizeof bad_knobs / sizeof bad_knobs[0]; k++) {
         papsim_params_init(&q);

@@ -3,7 +3,9 @@
  * distance), a rule no call can reach refused naming the rules before it
  * that take its calls (one, several together, or none: conditions that
  * exclude each other), values capped in length, other variables ignored;
- * and the rules that are accepted each chosen for some call. */
+ * the rules that are accepted each chosen for some call; and every
+ * collective of collectives.def has its variable, with a size condition
+ * refused where its ranks pass their own counts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,9 +116,31 @@ int main(void)
     static papcoll_config cfg;
     char err[1024];
     CHECK(&k, papcoll_config_read(&cfg, env, err, sizeof err) == 0, "%s", err);
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 4, 1 << 20) == 0, "np 4");
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 8, 1024) == 1, "np 8, 1 KiB");
-    CHECK(&k, chosen(&cfg, PAPCOLL_BCAST, 8, 1023) == 2, "np 8, 1023 B");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 4, 1 << 20) == 0, "np 4");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 8, 1024) == 1, "np 8, 1 KiB");
+    CHECK(&k, chosen(&cfg, PAPCOLL_ID(bcast), 8, 1023) == 2, "np 8, 1023 B");
+
+    /* Every collective's variable, PAPCOLL_ and its name in upper case, is
+     * read; a size condition is refused exactly for the three whose ranks
+     * pass their own counts (the traits: rooted or matrix v-forms). */
+    for (size_t c = 0; c < papsim_ncollectives; c++) {
+        const char *name = papsim_collectives[c];
+        char rule[96], upper[40], want[320];
+        size_t i = 0;
+        for (; name[i] && i + 1 < sizeof upper; i++)
+            upper[i] = (char)(name[i] >= 'a' && name[i] <= 'z' ? name[i] - 'a' + 'A' : name[i]);
+        upper[i] = '\0';
+        snprintf(rule, sizeof rule, "PAPCOLL_%s=<=1KiB:mpi", upper);
+        const int own = !strcmp(name, "gatherv") || !strcmp(name, "scatterv") ||
+                        !strcmp(name, "alltoallv");
+        snprintf(want, sizeof want, "PAPCOLL_%s: rule '<=1KiB:mpi': condition '<=1KiB': the "
+                 "ranks of a %s call pass their own counts, so they need not agree on a "
+                 "size; its rules test np only (np>=16:ALGORITHM)", upper, name);
+        expect(&k, rule, NULL, NULL, own ? want : NULL);
+        CHECK(&k, !strcmp(papcoll_collective_name((int)c), name), "%s: id %zu", name, c);
+    }
+    CHECK(&k, PAPCOLL_NCOLLECTIVES == (int)papsim_ncollectives, "%d collectives",
+          PAPCOLL_NCOLLECTIVES);
 
     /* Lengths: a value of PAPCOLL_VALUE_MAX characters is read, one more is not. */
     size_t n = strlen("PAPCOLL_REPORT=") + PAPCOLL_VALUE_MAX + 1;

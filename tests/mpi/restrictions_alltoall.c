@@ -1,18 +1,42 @@
-/* tests/mpi/restrictions.c's calls of alltoallv: a symmetric matrix
- * m[s][d] = count + (s + d) mod 3 (uneven blocks, the same counts both
- * ways), the receive blocks packed in reverse rank order; the exact result
+/* tests/mpi/restrictions.c's calls of the alltoall family: buffers, the
+ * call through the registry and the exact result with MPI_INT.
+ *
+ * alltoall: block j of rank r's sendbuf goes to rank j.
+ *
+ * alltoallv: a symmetric matrix m[s][d] = count + (s + d) mod 3 (uneven
+ * blocks, the same counts both ways), the receive blocks packed in reverse rank order; the exact result
  * with separate buffers and then in place (MPI_IN_PLACE: the data for rank
  * d in recvbuf at rdispls[d]). count < 0 puts it at index 1 of every
  * rank's sendcounts (MPI_ERR_COUNT on every rank); RESTRICTIONS_NULL_COUNTS
  * passes sendcounts NULL (MPI_ERR_ARG). */
 #include <stdlib.h>
-#include <string.h>
 
-#include "restrictions_more.h"
+#include "restrictions.h"
 
-int restrictions_a2av_collective(const char *collective)
+static int call_alltoall(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok)
 {
-    return !strcmp(collective, "alltoallv");
+    (void)kind;
+    const int p = a->p, n = a->count > 0 ? a->count : 0;
+    int *send = calloc((size_t)p * (n + 1) + 1, sizeof *send);
+    int *recv = calloc((size_t)p * (n + 1) + 1, sizeof *recv);
+    int *want = calloc((size_t)p * (n + 1) + 1, sizeof *want);
+    int rc = MPI_ERR_NO_MEM;
+    *result_ok = 0;
+    if (!send || !recv || !want)
+        goto out;
+    for (int j = 0; j < p; j++)
+        for (int i = 0; i < n; i++) {
+            send[j * n + i] = 1000 * a->rank + 10 * j + i;
+            want[j * n + i] = 1000 * j + 10 * a->rank + i;
+        }
+    rc = papsim_alltoall_lookup(a->e->name)(send, a->count, MPI_INT, recv, a->count, MPI_INT,
+                                            comm, a->params);
+    *result_ok = rc != MPI_SUCCESS || restrictions_ints_equal(recv, p * n, want);
+out:
+    free(send);
+    free(recv);
+    free(want);
+    return rc;
 }
 
 /* Element i of the block rank s sends to rank d. */
@@ -49,10 +73,12 @@ static int exchange(papsim_alltoallv_fn *fn, int in_place, const int *v, int p, 
     return ok;
 }
 
-int restrictions_call_a2av(const papsim_catalog_entry *e, MPI_Comm comm, int rank, int p,
-                           int count, const papsim_params *params, int *result_ok)
+static int call_alltoallv(const restrictions_call *a, MPI_Comm comm, int kind, int *result_ok)
 {
-    papsim_alltoallv_fn *fn = papsim_alltoallv_lookup(e->name);
+    (void)kind;
+    const int rank = a->rank, p = a->p, count = a->count;
+    const papsim_params *params = a->params;
+    papsim_alltoallv_fn *fn = papsim_alltoallv_lookup(a->e->name);
     int *v = calloc(4 * (size_t)p, sizeof *v), rc = MPI_ERR_NO_MEM;
     *result_ok = 0;
     if (!v)
@@ -86,3 +112,6 @@ int restrictions_call_a2av(const papsim_catalog_entry *e, MPI_Comm comm, int ran
     free(v);
     return rc;
 }
+
+const restrictions_ops restrictions_ops_alltoall = {call_alltoall, 0, NULL, 0};
+const restrictions_ops restrictions_ops_alltoallv = {call_alltoallv, 0, "sendcounts NULL", 0};
