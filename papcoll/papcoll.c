@@ -1,7 +1,7 @@
 /* libpapcoll: runs an MPI application's collectives with papsim's
- * algorithms (docs/papcoll.md). This file holds the life cycle and the
- * per-rank state; papcoll_predict.c the arrival prediction,
- * papcoll_wrappers.c the collectives.
+ * algorithms (docs/papcoll.md). This file holds the life cycle;
+ * papcoll_state.c the per-rank state, papcoll_predict.c the arrival
+ * prediction, papcoll_wrappers.c the collectives.
  *
  *   MPI_Init / MPI_Init_thread  read PAPCOLL_* (papcoll_config.c) and
  *                               check PAPCOLL_REPORT's directory
@@ -37,9 +37,7 @@
 #include <string.h>
 
 #include "papcoll_report.h"
-#ifdef PAPCOLL_SMPI
-#include <simgrid/actor.h>
-#endif
+#include "papcoll_state.h"
 
 enum {
     TAG_CLOCK = 7201,
@@ -47,125 +45,6 @@ enum {
     EXIT_BAD_CONFIG = 2, /* a configuration refused at MPI_Init */
     EXIT_NO_REPORT = 1,  /* the report not written at MPI_Finalize */
 };
-
-struct papcoll_state {
-    papcoll_config cfg;
-    int world_rank, world_size;
-    int inside;         /* 1 while a papsim algorithm runs */
-    double offset;      /* to rank 0's clock */
-    papcoll_prediction prediction; /* papcoll_predict.c's */
-    int refs;           /* MPI_Finalize's and one per attribute of the prediction */
-    papcoll_counters counters;
-    papcoll_counters sum, max; /* rank 0, at MPI_Finalize: over the ranks */
-#ifdef PAPCOLL_SMPI
-    sg_actor_t actor;   /* the rank's actor (papcoll_mpi_usable) */
-#endif
-};
-
-/* ---- per-rank state ---- */
-
-#ifdef PAPCOLL_SMPI
-static papcoll_state **rank_states;
-
-static papcoll_state *current_state(void)
-{
-    int rank;
-    if (!rank_states)
-        return NULL;
-    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    return rank_states[rank];
-}
-
-static papcoll_state *new_state(int rank, int size)
-{
-    if (!rank_states && !(rank_states = calloc((size_t)size, sizeof *rank_states)))
-        return NULL;
-    return rank_states[rank] = calloc(1, sizeof **rank_states);
-}
-
-/* The state is no longer the rank's: its calls go to the MPI library. */
-static void detach_state(papcoll_state *s)
-{
-    rank_states[s->world_rank] = NULL;
-}
-#else
-static papcoll_state *the_state;
-
-static papcoll_state *current_state(void)
-{
-    return the_state;
-}
-
-static papcoll_state *new_state(int rank, int size)
-{
-    (void)rank;
-    (void)size;
-    return the_state = calloc(1, sizeof *the_state);
-}
-
-static void detach_state(papcoll_state *s)
-{
-    (void)s;
-    the_state = NULL;
-}
-#endif
-
-void papcoll_state_hold(papcoll_state *s)
-{
-    s->refs++;
-}
-
-void papcoll_state_release(papcoll_state *s)
-{
-    if (--s->refs == 0)
-        free(s);
-}
-
-/* The prediction (papcoll.h): see papcoll_predict.c. */
-int papcoll_mpi_usable(const papcoll_state *s)
-{
-#ifdef PAPCOLL_SMPI
-    return sg_actor_self() == s->actor;
-#else
-    (void)s;
-    return 1;
-#endif
-}
-
-papcoll_prediction *papcoll_prediction_of(papcoll_state *s)
-{
-    return &s->prediction;
-}
-
-papcoll_state *papcoll_enter(void)
-{
-    papcoll_state *s = current_state();
-    if (!s || s->inside)
-        return NULL;
-    s->inside = 1;
-    return s;
-}
-
-void papcoll_leave(papcoll_state *s)
-{
-    s->inside = 0;
-}
-
-const papcoll_config *papcoll_cfg(const papcoll_state *s)
-{
-    return &s->cfg;
-}
-
-double *papcoll_counter(papcoll_state *s, int coll, const papcoll_rule *rule)
-{
-    int index = rule ? (int)(rule - s->cfg.rules[coll]) : PAPCOLL_MAX_RULES;
-    return s->counters[coll][index];
-}
-
-double papcoll_now(const papcoll_state *s)
-{
-    return PMPI_Wtime() + s->offset;
-}
 
 /* ---- clock ---- */
 
@@ -235,7 +114,7 @@ static int start(void)
     char err[1024] = "";
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &size);
-    papcoll_state *s = new_state(rank, size);
+    papcoll_state *s = papcoll_state_new(rank, size);
     if (!s) {
         fprintf(stderr, "papcoll: rank %d: out of memory at MPI_Init\n", rank);
         return PMPI_Abort(MPI_COMM_WORLD, EXIT_BAD_CONFIG);
@@ -292,7 +171,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 
 int MPI_Finalize(void)
 {
-    papcoll_state *s = current_state();
+    papcoll_state *s = papcoll_state_current();
     if (!s)
         return PMPI_Finalize();
     /* Settles and frees the predictors of MPI_COMM_WORLD. The others'
@@ -314,7 +193,7 @@ int MPI_Finalize(void)
         PMPI_Bcast(&failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     }
     papcoll_predict_end(s);
-    detach_state(s);
+    papcoll_state_detach(s);
     if (failed)
         end_all(s->world_rank, 0, err, EXIT_NO_REPORT); /* frees nothing: the process ends */
     int rc = PMPI_Finalize();
