@@ -103,8 +103,8 @@ int papsim_reduce_scatter_noncommutative(const void *sendbuf, void *recvbuf,
     if (c.rank < 2 * rem) { /* odd: the even neighbour's vector op ours, in buf[1] */
         rc = papsim_local_copy(input, buf[0], total, type);
         PAPSIM_CHECK(rc);
-        rc = MPI_Recv(buf[1], total, type, c.rank - 1, PAPSIM_TAG_REDUCE_SCATTER, comm,
-                      MPI_STATUS_IGNORE);
+        rc = papsim_recv_piece(buf[1], total, type, c.rank - 1, PAPSIM_TAG_REDUCE_SCATTER,
+                               comm); /* none when the vector has no bytes, as its send */
         PAPSIM_CHECK(rc);
         rc = papsim_combine(buf[1], buf[0], total, type, op, params);
         PAPSIM_CHECK(rc);

@@ -23,12 +23,23 @@
 
 #define TAG_VERDICT 7101
 #define TAG_GO 7102
+#define TAG_CLOCK 7103
+
+/* This rank's clock against rank 0's, for barrier's check that no rank
+ * leaves before the last one entered: under a real MPI whose MPI_Wtime is
+ * not global, the midpoint of the ping-pong with rank 0 that had the
+ * shortest round trip (offset), and half that round trip (error, the most
+ * the offset can be wrong by); 0 and 0 under SMPI, whose clock is one. */
+typedef struct {
+    double offset, error;
+} pc_clock;
 
 typedef struct {
     int bad;          /* 1: this rank saw a failure */
     int color;        /* its communicator group (split: rank % 2) */
     int refused;      /* a declared restriction applied: an error class was due */
-    double t_in, t_out;
+    double t_in, t_out; /* on rank 0's clock (pc_clock) */
+    double error;       /* how far t_in and t_out may be off */
     char why[400];
 } verdict;
 
@@ -113,7 +124,41 @@ static void check_buffer(const char *name, const pc_buf *b, long from, long to, 
 
 /* One case on this rank; fills v. The communicators and types are freed
  * here. */
-static void run_case(const pc_algo *a, const papsim_check_word *c, verdict *v)
+static void clock_estimate(pc_clock *clk)
+{
+    clk->offset = clk->error = 0;
+#ifndef PAPSIM_SIMULATED
+    int wrank, wsize, *global = NULL, found = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &found);
+    if (found && global && *global)
+        return;
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    MPI_Comm_size(MPI_COMM_WORLD, &wsize);
+    double best = INFINITY;
+    for (int peer = 1; peer < wsize; peer++)
+        for (int round = 0; round < 20; round++) {
+            double sent = MPI_Wtime(), theirs = 0;
+            if (wrank == 0) {
+                MPI_Recv(&theirs, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+                sent = MPI_Wtime();
+                MPI_Send(&sent, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD);
+            } else if (wrank == peer) {
+                MPI_Sendrecv(&sent, 1, MPI_DOUBLE, 0, TAG_CLOCK, &theirs, 1, MPI_DOUBLE, 0,
+                             TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                double back = MPI_Wtime();
+                if (back - sent < best) {
+                    best = back - sent;
+                    clk->offset = theirs - (sent + back) / 2;
+                    clk->error = best / 2;
+                }
+            }
+        }
+#endif
+}
+
+static void run_case(const pc_algo *a, const papsim_check_word *c, const pc_clock *clk,
+                     verdict *v)
 {
     int wrank, wsize;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
@@ -164,10 +209,11 @@ static void run_case(const pc_algo *a, const papsim_check_word *c, verdict *v)
     const unsigned delay = skew_us(c->skew, x.rank, x.np);
     if (delay)
         usleep(delay);
-    v->t_in = MPI_Wtime();
+    v->t_in = MPI_Wtime() + clk->offset;
     for (int i = 0; i < ncalls; i++)
         rc[i] = pc_call_run(&x, &calls[i]);
-    v->t_out = MPI_Wtime();
+    v->t_out = MPI_Wtime() + clk->offset;
+    v->error = clk->error;
     for (int i = 0; i < ncalls && !v->bad; i++) {
         int cls = MPI_SUCCESS;
         if (rc[i] != MPI_SUCCESS)
@@ -232,19 +278,23 @@ static int settle(int index, int synchronizes, const verdict *mine, int *failed)
     }
     if (!nbad && synchronizes)
         for (int g = 0; g < 2 && first < 0; g++) {
-            double last_in = -INFINITY, first_out = INFINITY;
-            int early = -1;
+            double last_in = -INFINITY, first_out = INFINITY, error = 0;
+            int early = -1, last = -1;
             for (int r = 0; r < wsize; r++) {
                 if (all[r].color != g)
                     continue;
-                if (all[r].t_in > last_in)
+                if (all[r].t_in > last_in) {
                     last_in = all[r].t_in;
+                    last = r;
+                }
                 if (all[r].t_out < first_out) {
                     first_out = all[r].t_out;
                     early = r;
                 }
             }
-            if (early >= 0 && first_out < last_in) {
+            if (early >= 0) /* the two clocks' errors: 0 and 0 under SMPI */
+                error = all[early].error + all[last].error;
+            if (early >= 0 && first_out + error < last_in) {
                 first = early;
                 nbad = 1;
                 snprintf(all[early].why, sizeof all[early].why,
@@ -272,7 +322,7 @@ static int settle(int index, int synchronizes, const verdict *mine, int *failed)
 
 /* One line of a cases file, or the single case of the command line. */
 static int one_case(int index, const char *coll, const char *name, const char *word,
-                    const pc_plugin *plugin, int *failed)
+                    const pc_plugin *plugin, const pc_clock *clk, int *failed)
 {
     int wrank;
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
@@ -300,7 +350,7 @@ static int one_case(int index, const char *coll, const char *name, const char *w
         printf("start %d\n", index);
         fflush(stdout);
     }
-    run_case(&a, &c, &v);
+    run_case(&a, &c, clk, &v);
     return settle(index, a.ops->synchronizes, &v, failed);
 }
 
@@ -351,6 +401,8 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    pc_clock clk;
+    clock_estimate(&clk);
     if (cases) {
         FILE *f = fopen(cases, "r");
         char line[1024];
@@ -363,13 +415,13 @@ int main(int argc, char **argv)
             char c1[64], c2[256], c3[512];
             if (line[0] == '#' || sscanf(line, "%63s %255s %511s", c1, c2, c3) != 3)
                 continue;
-            if (one_case(n++, c1, c2, c3, &plugin, &failed) != MPI_SUCCESS)
+            if (one_case(n++, c1, c2, c3, &plugin, &clk, &failed) != MPI_SUCCESS)
                 status = 1;
         }
         if (f)
             fclose(f);
     } else if (coll && name && word) {
-        if (one_case(n++, coll, name, word, &plugin, &failed) != MPI_SUCCESS)
+        if (one_case(n++, coll, name, word, &plugin, &clk, &failed) != MPI_SUCCESS)
             status = 1;
     } else {
         if (wrank == 0)

@@ -52,6 +52,14 @@ done
 expect_eq "the grid in 24 environments" "$pads" \
     "$(for n in $(seq 0 23); do printf '%s:48 ' "$n"; done)"
 
+# A vector of a zero-size type has no bytes: reduce_scatter
+# noncommutative's even rank sends nothing at np 3, and its odd neighbour
+# posts no receive for it (it used to wait for ever).
+"$PAPSIM" check reduce_scatter noncommutative --np 3 --case count=5,type=zero,op=affine \
+    --quiet > zero.out 2>&1
+expect_eq "reduce_scatter noncommutative, 5 x a zero-size type at np 3" "$(tail -n 1 zero.out)" \
+    "1 passed, 0 failed"
+
 # Every collective's reference and call (papcheck's operations, one table
 # per collective in its family's file): one algorithm of each at np 3, the
 # exact closing line.

@@ -1,6 +1,6 @@
 # The correctness grid of correctness.mpi under MPICH: papbench-mpich (the
 # same algorithm sources built for MPICH, cmake/mpich.cmake) under
-# mpiexec.mpich at np 1 to 4 (1 to 17 with PAPSIM_MPICH_GRID_NP, see
+# mpiexec.mpich at np 1 to 3 (1 to 17 with PAPSIM_MPICH_GRID_NP, see
 # mpi.sh); every registered algorithm runs, 0 wrong.
 if [ -z "${PAPSIM_BUILD_MPICH:-}" ]; then
     echo "MPICH not built (cmake/mpich.cmake): skipped"
