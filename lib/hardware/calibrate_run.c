@@ -94,9 +94,10 @@ void papsim_calib_record_provenance(const papsim_calib_launch *l, const char *pr
     words[n++] = (char *)l->papbench_mpi;
     words[n++] = "--library-version";
     words[n] = NULL;
-    if (papsim_run_first_line(words, "/dev/null", mpi, sizeof mpi) != 0 || !mpi[0])
-        snprintf(mpi, sizeof mpi, "unknown: '%s -np 1 ... %s --library-version' failed",
-                 l->mpiexec, l->papbench_mpi);
+    papsim_err why = {{0}};
+    if (papsim_run_first_line(words, "/dev/null", mpi, sizeof mpi, &why) != 0 || !mpi[0])
+        snprintf(mpi, sizeof mpi, "unknown: '%s -np 1 ... %s --library-version' failed%s%.200s",
+                 l->mpiexec, l->papbench_mpi, why.msg[0] ? ": " : "", why.msg);
     char **cmd = calloc((size_t)argc + 2, sizeof *cmd); /* "papsim calibrate ..." */
     if (cmd) {
         cmd[0] = "papsim";

@@ -1,65 +1,39 @@
 #include "smpi/versions.h"
 #include "util/papsim_fs.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "smpi/launch.h"
+#include "smpi/run_capture.h"
 
-int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len)
+/* Copies the first non-empty line of text into buf (at most len bytes). */
+static void first_line(const char *text, char *buf, size_t len)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid < 0) {
-        close(fds[0]);
-        close(fds[1]);
-        return -1;
-    }
-    if (pid == 0) {
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        int fd = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd >= 0) {
-            dup2(fd, STDERR_FILENO);
-            close(fd);
-        }
-        execvp(argv[0], argv);
-        _exit(127);
-    }
-    close(fds[1]);
-    FILE *f = fdopen(fds[0], "r");
+    if (!len)
+        return;
+    buf[0] = '\0';
+    text += strspn(text, "\r\n");
+    size_t k = strcspn(text, "\r\n");
+    k = k >= len ? len - 1 : k;
+    memcpy(buf, text, k);
+    buf[k] = '\0';
+}
+
+int papsim_run_first_line(char *const argv[], const char *err_path, char *buf, size_t len,
+                          papsim_err *e)
+{
+    char *out = NULL;
+    int status;
     if (len)
         buf[0] = '\0';
-    if (f) {
-        char line[1024];
-        int first = 1;
-        while (fgets(line, sizeof line, f)) /* read to the end: no SIGPIPE */
-            if (first && line[0] != '\n') {
-                size_t k = strcspn(line, "\r\n");
-                k = len && k >= len ? len - 1 : k;
-                if (len) {
-                    memcpy(buf, line, k);
-                    buf[k] = '\0';
-                }
-                first = 0;
-            }
-        fclose(f);
-    } else {
-        close(fds[0]);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (papsim_run_capture(argv, NULL, err_path, "one run with --library-version", &out, &status, e) != 0)
+        return -1;
+    first_line(out, buf, len);
+    free(out);
+    return status;
 }
 
 int papsim_simgrid_version(char *buf, size_t len, papsim_err *e)
@@ -80,8 +54,10 @@ int papsim_simgrid_version(char *buf, size_t len, papsim_err *e)
         char *argv[] = {l.smpirun_path, "-no-privatize", "-platform", l.platform_xml,
                         "-hostfile", hostfile, "-np", "1", l.papbench_path,
                         "--log=root.thres:critical", "--library-version", NULL};
-        int status = papsim_run_first_line(argv, err_path, line, sizeof line);
-        if (status == 0 && !strncmp(line, "SimGrid ", 8) && line[8])
+        int status = papsim_run_first_line(argv, err_path, line, sizeof line, e);
+        if (status < 0)
+            ; /* e names the reason: no start, or the time limit */
+        else if (status == 0 && !strncmp(line, "SimGrid ", 8) && line[8])
             rc = snprintf(buf, len, "%s", line + 8) < (int)len ? 0 : -1;
         else
             papsim_fail(e, "'%s ... %s --library-version' exited with %d and printed '%s'",

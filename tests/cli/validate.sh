@@ -319,4 +319,16 @@ for _ in $(seq 50); do child_runs "$child" || break; sleep 0.1; done
 child_runs "$child" && fail "--cfg check past its time limit: smpirun's child still runs" || pass
 [ -s out.txt ] && fail "--cfg check past its time limit: a case ran" || pass
 
+# `papsim --version` asks the same smpirun for SimGrid's version, under the
+# same limit: it says why the version is unknown instead of waiting.
+start=$(date +%s)
+rc=0; PAPSIM_SMPIRUN=$PWD/slow-smpirun PAPSIM_PROBE_TIMEOUT=1 "$PAPSIM" --version >out.txt 2>err.txt || rc=$?
+expect_eq "--version past the time limit: exit status" "$rc" 0
+expect_eq "--version past the time limit: its simgrid line" "$(grep '^simgrid ' out.txt)" \
+    "simgrid unknown (one run with --library-version ('$PWD/slow-smpirun') did not end within 1 s: killed with its process group)"
+[ $(($(date +%s) - start)) -lt 30 ] && pass || fail "--version past the time limit: took $(($(date +%s) - start)) s"
+child=$(cat probe-child.pid)
+for _ in $(seq 50); do child_runs "$child" || break; sleep 0.1; done
+child_runs "$child" && fail "--version past the time limit: smpirun's child still runs" || pass
+
 finish
