@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll_clock.h"
 #include "papcoll_report.h"
 #include "papcoll_state.h"
 
@@ -48,41 +49,15 @@ enum {
 
 /* ---- clock ---- */
 
-/* The offset of this rank's clock to rank 0's: the midpoint of the
- * ping-pong with the shortest round trip. 0 when MPI says its clock is
- * global (SMPI's simulated clock is). */
+/* The offset of this rank's clock to rank 0's (coll_clock.h); 0 when MPI
+ * says its clock is global (SMPI's simulated clock is). */
 static int clock_offset(papcoll_state *s)
 {
-    int *global = NULL, found = 0, rc = MPI_SUCCESS;
+    double rtt;
     s->offset = 0;
-    PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &found);
-#ifdef PAPCOLL_SMPI
-    found = 1, global = &(int){1};
-#endif
-    if (found && global && *global)
+    if (papsim_wtime_is_global())
         return MPI_SUCCESS;
-    double best = HUGE_VAL;
-    for (int peer = 1; peer < s->world_size && rc == MPI_SUCCESS; peer++) {
-        for (int round = 0; round < CLOCK_ROUNDS && rc == MPI_SUCCESS; round++) {
-            double sent = PMPI_Wtime(), theirs = 0;
-            if (s->world_rank == 0) {
-                rc = PMPI_Recv(&theirs, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD,
-                               MPI_STATUS_IGNORE);
-                sent = PMPI_Wtime();
-                if (rc == MPI_SUCCESS)
-                    rc = PMPI_Send(&sent, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD);
-            } else if (s->world_rank == peer) {
-                rc = PMPI_Sendrecv(&sent, 1, MPI_DOUBLE, 0, TAG_CLOCK, &theirs, 1, MPI_DOUBLE, 0,
-                                   TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                double back = PMPI_Wtime();
-                if (back - sent < best) {
-                    best = back - sent;
-                    s->offset = theirs - (sent + back) / 2;
-                }
-            }
-        }
-    }
-    return rc;
+    return papsim_clock_to_rank0(MPI_COMM_WORLD, TAG_CLOCK, CLOCK_ROUNDS, NULL, &s->offset, &rtt);
 }
 
 /* ---- init and finalize ---- */

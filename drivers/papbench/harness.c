@@ -1,4 +1,5 @@
 #include "harness.h"
+#include "coll_clock.h"
 
 #include <errno.h>
 #include <math.h>
@@ -75,59 +76,19 @@ static int bcast_from_rank0(const papbench_harness *h, void *v, int n, MPI_Datat
     return rc;
 }
 
-#ifndef PAPSIM_SIMULATED
-/* Rank 0's side of the clock estimate: answers each ping of `peer` with its
- * own clock reading. */
-static int serve_clock_pings(const papbench_harness *h, int peer)
-{
-    int rc = MPI_SUCCESS;
-    for (int i = 0; i < PAPBENCH_CLOCK_ROUNDS && rc == MPI_SUCCESS; i++) {
-        double t;
-        rc = MPI_Recv(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
-        t = local_clock();
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Send(&t, 1, MPI_DOUBLE, peer, TAG_CLOCK, h->comm);
-    }
-    return rc;
-}
-
-/* A peer's side: of all ping-pongs, the one with the smallest round trip
- * bounds the error best; rank 0 read its clock somewhere inside that round
- * trip, so taking the midpoint errs by at most half of it. */
-static int ping_rank0_clock(papbench_harness *h)
-{
-    int rc = MPI_SUCCESS;
-    double best_rtt = INFINITY, offset = 0;
-    for (int i = 0; i < PAPBENCH_CLOCK_ROUNDS && rc == MPI_SUCCESS; i++) {
-        double t0 = local_clock(), remote;
-        rc = MPI_Send(&t0, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Recv(&remote, 1, MPI_DOUBLE, 0, TAG_CLOCK, h->comm, MPI_STATUS_IGNORE);
-        double t1 = local_clock();
-        if (rc == MPI_SUCCESS && t1 - t0 < best_rtt) {
-            best_rtt = t1 - t0;
-            offset = remote - (t0 + t1) / 2;
-        }
-    }
-    if (rc == MPI_SUCCESS) {
-        h->clock_offset = offset;
-        h->clock_rtt = best_rtt;
-    }
-    return rc;
-}
-#endif
-
 int papbench_sync_clocks(papbench_harness *h)
 {
 #ifdef PAPSIM_SIMULATED
     (void)h; /* one exact global clock */
     return MPI_SUCCESS;
 #else
-    if (h->rank != 0)
-        return ping_rank0_clock(h);
-    int rc = MPI_SUCCESS;
-    for (int peer = 1; peer < h->size && rc == MPI_SUCCESS; peer++)
-        rc = serve_clock_pings(h, peer); /* one peer at a time: no queueing in the RTT */
+    double offset, rtt;
+    int rc = papsim_clock_to_rank0(h->comm, TAG_CLOCK, PAPBENCH_CLOCK_ROUNDS, local_clock,
+                                   &offset, &rtt);
+    if (rc == MPI_SUCCESS && h->rank != 0) {
+        h->clock_offset = offset;
+        h->clock_rtt = rtt;
+    }
     return rc;
 #endif
 }

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check_coll.h"
+#include "coll_clock.h"
 #include "check_algo.h"
 
 #define TAG_VERDICT 7101
@@ -122,41 +123,22 @@ static void check_buffer(const char *name, const pc_buf *b, long from, long to, 
              !strcmp(where, "data") ? ": wrong result" : ": written where it must not be");
 }
 
-/* One case on this rank; fills v. The communicators and types are freed
- * here. */
+/* This rank's clock against rank 0's under a real MPI (coll_clock.h), and
+ * the error of that estimate: half the best round trip. */
 static void clock_estimate(pc_clock *clk)
 {
     clk->offset = clk->error = 0;
 #ifndef PAPSIM_SIMULATED
-    int wrank, wsize, *global = NULL, found = 0;
-    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &found);
-    if (found && global && *global)
+    double rtt = 0;
+    if (papsim_wtime_is_global())
         return;
-    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
-    MPI_Comm_size(MPI_COMM_WORLD, &wsize);
-    double best = INFINITY;
-    for (int peer = 1; peer < wsize; peer++)
-        for (int round = 0; round < 20; round++) {
-            double sent = MPI_Wtime(), theirs = 0;
-            if (wrank == 0) {
-                MPI_Recv(&theirs, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD,
-                         MPI_STATUS_IGNORE);
-                sent = MPI_Wtime();
-                MPI_Send(&sent, 1, MPI_DOUBLE, peer, TAG_CLOCK, MPI_COMM_WORLD);
-            } else if (wrank == peer) {
-                MPI_Sendrecv(&sent, 1, MPI_DOUBLE, 0, TAG_CLOCK, &theirs, 1, MPI_DOUBLE, 0,
-                             TAG_CLOCK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-                double back = MPI_Wtime();
-                if (back - sent < best) {
-                    best = back - sent;
-                    clk->offset = theirs - (sent + back) / 2;
-                    clk->error = best / 2;
-                }
-            }
-        }
+    papsim_clock_to_rank0(MPI_COMM_WORLD, TAG_CLOCK, 20, NULL, &clk->offset, &rtt);
+    clk->error = rtt / 2;
 #endif
 }
 
+/* One case on this rank; fills v. The communicators and types are freed
+ * here. */
 static void run_case(const pc_algo *a, const papsim_check_word *c, const pc_clock *clk,
                      verdict *v)
 {
