@@ -124,6 +124,11 @@ expect_ok "fold under Open MPI too" "$P" check allreduce user:fold --plugin fold
     --counts 7 --comms world --mpi
 expect_eq "--mpi: the real MPI's cases (and the shifted lower bound)" "$(grep '^  MPI ' out.txt | tr -s ' ')" " MPI smpi:28 real:34"
 expect_eq "--mpi: closing line" "$(tail -n 1 out.txt)" "62 passed, 0 failed"
+# A barrier is checked by the times ranks leave it, read on rank 0's clock:
+# under Open MPI every rank's MPI_Wtime has its own origin, so the offsets
+# (algorithms/coll_clock.c) must be right for the checks to pass.
+expect_ok "barrier under Open MPI: on rank 0's clock" "$P" check barrier linear tree --np 4,5 --mpi
+expect_eq "barrier under Open MPI: closing line" "$(tail -n 1 out.txt)" "240 passed, 0 failed"
 
 # plant NAME SOURCE WHAT SED-SCRIPT REASON-REGEX: a copy of SOURCE with the
 # bug, checked on the small grid: exit 1, a FAIL line whose reason matches,
