@@ -136,7 +136,9 @@ static int parse_names(const char *opt, const char *text, const char *const *nam
     return parse_list(opt, text, names, count, v, n, count, 0, 0);
 }
 
-int papsim_cmd_check(int argc, char **argv)
+/* The options into o. Returns 0 to go on, 1 after --help, 2 on bad input
+ * (said). */
+static int parse_options(int argc, char **argv, papsim_check_options *o, int *all)
 {
     static const struct option longopts[] = {
         {"np", required_argument, NULL, 'n'},      {"counts", required_argument, NULL, 'c'},
@@ -148,13 +150,7 @@ int papsim_cmd_check(int argc, char **argv)
         {"mpi", no_argument, NULL, 'M'},           {"quiet", no_argument, NULL, 'q'},
         {"all", no_argument, NULL, 'a'},           {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    papsim_check_options *o = malloc(sizeof *o);
-    papsim_err e = {{0}};
-    char platform[4096];
-    int c, all = 0, rc = 2, jobs[1], njobs;
-    if (!o)
-        return papsim_cmd_failed("check", "out of memory");
-    papsim_check_options_init(o);
+    int c, jobs[1], njobs;
     opterr = 0;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
@@ -186,81 +182,93 @@ int papsim_cmd_check(int argc, char **argv)
         }
         case 'M': o->mpi = 1; break;
         case 'q': o->quiet = 1; break;
-        case 'a': all = 1; break;
+        case 'a': *all = 1; break;
         case 'h':
             check_usage(stdout);
-            free(o);
-            return 0;
+            return 1;
         default:
-            free(o);
             return papsim_cmd_bad_option("check", c, argv[optind - 1]);
         }
-        if (bad) {
-            free(o);
+        if (bad)
             return 2;
-        }
     }
+    return 0;
+}
+
+/* The plugins loaded and the algorithms named after the options (or every
+ * one of coll with --all, or every one papsim has) added to o; --case
+ * checked. Returns 0, or 2 on bad input (said). */
+static int select_algorithms(int argc, char **argv, papsim_check_options *o, int all)
+{
+    papsim_err e = {{0}};
     for (int i = 0; i < o->nplugins; i++)
-        if (papsim_plugin_add(o->plugins[i], &e) != 0) {
-            rc = papsim_cmd_bad_input("check", "--plugin %s", e.msg);
-            goto out;
-        }
+        if (papsim_plugin_add(o->plugins[i], &e) != 0)
+            return papsim_cmd_bad_input("check", "--plugin %s", e.msg);
     const char *coll = optind < argc ? argv[optind++] : NULL;
-    if (coll && !papsim_collective_known(coll)) {
-        rc = papsim_cmd_bad_input("check", "'%s' is not a collective (papsim list)", coll);
-        goto out;
-    }
+    if (coll && !papsim_collective_known(coll))
+        return papsim_cmd_bad_input("check", "'%s' is not a collective (papsim list)", coll);
     if (!coll && !all) {
         check_usage(stderr);
-        goto out;
+        return 2;
     }
     for (size_t i = 0; all && i < papsim_catalog_size; i++)
         if ((!coll || !strcmp(papsim_catalog[i].collective, coll)) &&
-            papsim_check_add_algo(o, papsim_catalog[i].collective, papsim_catalog[i].name, &e) != 0) {
-            rc = papsim_cmd_bad_input("check", "%s", e.msg);
-            goto out;
-        }
+            papsim_check_add_algo(o, papsim_catalog[i].collective, papsim_catalog[i].name, &e) != 0)
+            return papsim_cmd_bad_input("check", "%s", e.msg);
     for (; optind < argc; optind++)
-        if (papsim_check_add_algo(o, coll, argv[optind], &e) != 0) {
-            rc = papsim_cmd_bad_input("check", "%s", e.msg);
-            goto out;
-        }
-    if (o->nalgos == 0) {
-        rc = papsim_cmd_bad_input("check", "name an algorithm of %s, or --all", coll);
-        goto out;
-    }
+        if (papsim_check_add_algo(o, coll, argv[optind], &e) != 0)
+            return papsim_cmd_bad_input("check", "%s", e.msg);
+    if (o->nalgos == 0)
+        return papsim_cmd_bad_input("check", "name an algorithm of %s, or --all", coll);
     if (o->single_case) {
         papsim_check_word w;
         char why[256];
-        if (papsim_check_word_parse(o->single_case, &w, why, sizeof why) != 0) {
-            rc = papsim_cmd_bad_input("check", "--case %s: %s", o->single_case, why);
-            goto out;
-        }
-        if (o->nalgos != 1) {
-            rc = papsim_cmd_bad_input("check", "--case runs one algorithm, not %d", o->nalgos);
-            goto out;
-        }
+        if (papsim_check_word_parse(o->single_case, &w, why, sizeof why) != 0)
+            return papsim_cmd_bad_input("check", "--case %s: %s", o->single_case, why);
+        if (o->nalgos != 1)
+            return papsim_cmd_bad_input("check", "--case runs one algorithm, not %d", o->nalgos);
     }
-    snprintf(platform, sizeof platform, "%s", o->platform);
-    papsim_locate_named(o->platform, "platforms", ".xml", platform, sizeof platform);
-    o->platform = platform;
+    return 0;
+}
+
+/* o->platform resolved into path (an installed platform's name, or a
+ * file) and loaded: every --np must fit its cores. Returns 0, or 2 (said). */
+static int check_platform(papsim_check_options *o, char *path, size_t len)
+{
+    papsim_err e = {{0}};
     papsim_platform p;
-    if (papsim_platform_load(o->platform, &p, &e) != 0) {
-        rc = papsim_cmd_bad_input("check", "--platform %s", e.msg);
-        goto out;
-    }
+    snprintf(path, len, "%s", o->platform);
+    papsim_locate_named(o->platform, "platforms", ".xml", path, len);
+    o->platform = path;
+    if (papsim_platform_load(o->platform, &p, &e) != 0)
+        return papsim_cmd_bad_input("check", "--platform %s", e.msg);
     const int hosts = p.nhosts * p.cores_per_host;
     papsim_platform_free(&p);
     for (int i = 0; i < o->nnp; i++)
-        if (o->np[i] > hosts) {
-            rc = papsim_cmd_bad_input("check", "--np %d: the platform %s has %d cores (--platform)",
-                                      o->np[i], o->platform, hosts);
-            goto out;
-        }
-    rc = papsim_check_run(o, stdout, &e);
-    if (rc == 2)
-        papsim_cmd_error("check", 2, "%s", e.msg);
-out:
+        if (o->np[i] > hosts)
+            return papsim_cmd_bad_input("check", "--np %d: the platform %s has %d cores (--platform)",
+                                        o->np[i], o->platform, hosts);
+    return 0;
+}
+
+int papsim_cmd_check(int argc, char **argv)
+{
+    papsim_check_options *o = malloc(sizeof *o);
+    papsim_err e = {{0}};
+    char platform[4096];
+    int all = 0, rc;
+    if (!o)
+        return papsim_cmd_failed("check", "out of memory");
+    papsim_check_options_init(o);
+    rc = parse_options(argc, argv, o, &all);
+    if (rc == 1)
+        rc = 0; /* --help */
+    else if (rc == 0 && (rc = select_algorithms(argc, argv, o, all)) == 0 &&
+             (rc = check_platform(o, platform, sizeof platform)) == 0) {
+        rc = papsim_check_run(o, stdout, &e);
+        if (rc == 2)
+            papsim_cmd_error("check", 2, "%s", e.msg);
+    }
     free(o);
     return rc;
 }

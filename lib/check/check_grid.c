@@ -112,34 +112,177 @@ static int is_pow2(int n)
     return n > 0 && (n & (n - 1)) == 0;
 }
 
-int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, check_list *l)
+/* What the sections of one algorithm's grid at one np share. */
+typedef struct {
+    grid g;
+    const char *coll;
+    int red, rooted, v, noncomm, ninpl;
+    papsim_cw_opkind op7; /* the op of the single cases: affine where it is legal */
+    const int *counts;
+    int ncounts;
+    int small;            /* the first count above 0 */
+    int roots[3], nroots; /* 0, np/2, np-1 without repeats */
+} plan;
+
+static void plan_init(plan *p, const papsim_check_options *o, int algo, int np, int mpi,
+                      check_list *l)
 {
-    const papsim_check_algo *a = &o->algos[algo];
-    const char *coll = a->collective;
-    grid g = {o, l, algo, np, mpi, 0};
-    const int red = has(coll, PAPSIM_C_OP), root_ = has(coll, PAPSIM_C_ROOTED), v = has(coll, PAPSIM_C_VFORM);
-    const int noncomm = red && !(a->flags & PAPSIM_R_COMMUTATIVE);
-    const papsim_cw_opkind op7 = noncomm ? PAPSIM_CW_AFFINE : PAPSIM_CW_SUM;
-    const int ninpl = has(coll, PAPSIM_C_ONE_BUFFER) ? 1 : 2;
     static const int default_counts[] = {0, 1, 7, 1001};
-    static const papsim_cw_typekind affine_types[] = {PAPSIM_CW_INT, PAPSIM_CW_HOLES,
-                                                      PAPSIM_CW_SHIFTED};
-    const int *counts = o->ncounts ? o->counts : default_counts;
-    const int ncounts = o->ncounts ? o->ncounts : 4;
-    int small = 7, roots[3] = {0, np / 2, np - 1}, nroots = root_ ? 3 : 1;
+    const papsim_check_algo *a = &o->algos[algo];
+    p->g = (grid){o, l, algo, np, mpi, 0};
+    p->coll = a->collective;
+    p->red = has(p->coll, PAPSIM_C_OP);
+    p->rooted = has(p->coll, PAPSIM_C_ROOTED);
+    p->v = has(p->coll, PAPSIM_C_VFORM);
+    p->noncomm = p->red && !(a->flags & PAPSIM_R_COMMUTATIVE);
+    p->op7 = p->noncomm ? PAPSIM_CW_AFFINE : PAPSIM_CW_SUM;
+    p->ninpl = has(p->coll, PAPSIM_C_ONE_BUFFER) ? 1 : 2;
+    p->counts = o->ncounts ? o->counts : default_counts;
+    p->ncounts = o->ncounts ? o->ncounts : 4;
+    p->small = 7;
     if (o->ncounts) {
-        small = counts[0];
-        for (int i = 0; i < ncounts; i++)
-            if (counts[i] > 0) {
-                small = counts[i];
+        p->small = p->counts[0];
+        for (int i = 0; i < p->ncounts; i++)
+            if (p->counts[i] > 0) {
+                p->small = p->counts[i];
                 break;
             }
     }
-    if (nroots == 3 && roots[1] == roots[0])
-        roots[1] = roots[2], nroots = np > 1 ? 2 : 1;
-    if (nroots == 3 && roots[1] == roots[2])
-        nroots = 2;
+    p->roots[0] = 0, p->roots[1] = np / 2, p->roots[2] = np - 1;
+    p->nroots = p->rooted ? 3 : 1;
+    if (p->nroots == 3 && p->roots[1] == p->roots[0])
+        p->roots[1] = p->roots[2], p->nroots = np > 1 ? 2 : 1;
+    if (p->nroots == 3 && p->roots[1] == p->roots[2])
+        p->nroots = 2;
+}
 
+/* A collective without data (barrier): communicators, skews, repeats. */
+static void add_no_data(plan *p)
+{
+    for (int comm = 0; comm < PAPSIM_CW_NCOMMS; comm++)
+        for (int skew = 0; skew < PAPSIM_CW_NSKEWS; skew++)
+            for (int calls = 1; calls <= 2; calls++)
+                add(&p->g, 0, PAPSIM_CW_INT, PAPSIM_CW_SUM, 0, 0, comm, PAPSIM_CW_UNIFORM, calls,
+                    skew, 0);
+}
+
+/* A size restriction: the error class at this np, in a few cases; the
+ * halves of a split communicator may fit where the whole does not. */
+static void add_refused_np(plan *p)
+{
+    const int np = p->g.np;
+    for (int comm = 0; comm < PAPSIM_CW_NCOMMS; comm++)
+        for (int inplace = 0; inplace < p->ninpl; inplace++)
+            add(&p->g, p->small, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, inplace, comm,
+                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+    add(&p->g, p->small, PAPSIM_CW_INT, p->op7, 0, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
+        PAPSIM_CW_NOSKEW, 0);
+}
+
+/* count x {int, double} x {sum, max} x root x in place, then the
+ * non-commutative op (refused once where the registry says so). */
+static void add_counts_and_ops(plan *p)
+{
+    static const papsim_cw_typekind affine_types[] = {PAPSIM_CW_INT, PAPSIM_CW_HOLES,
+                                                      PAPSIM_CW_SHIFTED};
+    for (int ci = 0; ci < p->ncounts; ci++)
+        for (int t = PAPSIM_CW_INT; t <= PAPSIM_CW_DOUBLE; t++)
+            for (int op = PAPSIM_CW_SUM; op <= (p->red ? PAPSIM_CW_MAX : PAPSIM_CW_SUM); op++)
+                for (int ri = 0; ri < p->nroots; ri++)
+                    for (int inplace = 0; inplace < p->ninpl; inplace++)
+                        add(&p->g, p->counts[ci], t, op, p->roots[ri], inplace, PAPSIM_CW_WORLD,
+                            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+    if (p->red && !p->noncomm)
+        add(&p->g, p->small, PAPSIM_CW_INT, PAPSIM_CW_AFFINE, 0, 0, PAPSIM_CW_WORLD,
+            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+    for (int ci = 0; p->noncomm && ci < p->ncounts; ci++)
+        for (int ti = 0; ti < 3; ti++)
+            for (int ri = 0; ri < p->nroots && p->counts[ci] > 0; ri++)
+                for (int inplace = 0; inplace < 2; inplace++)
+                    add(&p->g, p->counts[ci], affine_types[ti], PAPSIM_CW_AFFINE, p->roots[ri],
+                        inplace, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+}
+
+/* Uneven, empty and gapped blocks; derived datatypes: holes (a shifted
+ * lower bound under a real MPI), one signature with different types per
+ * rank, a zero-size type. */
+static void add_layouts_and_types(plan *p)
+{
+    const int np = p->g.np;
+    for (int d = PAPSIM_CW_UNEVEN; p->v && d < PAPSIM_CW_NDISTS; d++)
+        for (int ci = 0; ci < p->ncounts; ci++)
+            for (int inplace = 0; inplace < 2 && p->counts[ci] > 0; inplace++)
+                add(&p->g, p->counts[ci], PAPSIM_CW_INT, PAPSIM_CW_SUM, np / 2, inplace,
+                    PAPSIM_CW_WORLD, d, 1, PAPSIM_CW_NOSKEW, 0);
+    for (int t = PAPSIM_CW_HOLES; t <= PAPSIM_CW_SHIFTED; t++)
+        for (int inplace = 0; inplace < p->ninpl; inplace++) {
+            add(&p->g, 1, t, PAPSIM_CW_SUM, np - 1, inplace, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM,
+                1, PAPSIM_CW_NOSKEW, 0);
+            add(&p->g, p->small, t, p->red ? PAPSIM_CW_MAX : PAPSIM_CW_SUM, np / 2, inplace,
+                PAPSIM_CW_WORLD, p->v ? PAPSIM_CW_GAPPED : PAPSIM_CW_UNIFORM, 1,
+                PAPSIM_CW_NOSKEW, 0);
+        }
+    for (int ri = 0; typed(p->coll) && ri < p->nroots; ri++) {
+        add(&p->g, p->small, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, p->roots[ri], 0, PAPSIM_CW_WORLD,
+            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+        add(&p->g, 1001, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, p->roots[ri], 0, PAPSIM_CW_WORLD,
+            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+    }
+    add(&p->g, 5, PAPSIM_CW_ZERO, p->op7, 0, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
+        PAPSIM_CW_NOSKEW, 0);
+}
+
+/* Every root; a split and a reversed communicator, back-to-back calls,
+ * skews. */
+static void add_roots_comms_skews(plan *p)
+{
+    const int np = p->g.np;
+    for (int r = 0; p->rooted && r < np; r++)
+        add(&p->g, p->small, PAPSIM_CW_INT, p->op7, r, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
+            PAPSIM_CW_NOSKEW, 0);
+    for (int comm = PAPSIM_CW_SPLIT; comm < PAPSIM_CW_NCOMMS; comm++)
+        for (int inplace = 0; inplace < p->ninpl; inplace++) {
+            add(&p->g, p->small, PAPSIM_CW_INT, p->op7, np - 1, inplace, comm,
+                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+            add(&p->g, p->small, PAPSIM_CW_INT, p->op7, np / 2, inplace, comm,
+                p->v ? PAPSIM_CW_GAPPED : PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_ASCENDING, 0);
+        }
+    add(&p->g, p->small, PAPSIM_CW_INT, p->op7, np / 2, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 2,
+        PAPSIM_CW_NOSKEW, 0);
+    add(&p->g, p->small, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, p->ninpl - 1, PAPSIM_CW_WORLD,
+        p->v ? PAPSIM_CW_UNEVEN : PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_NOSKEW, 0);
+    for (int skew = PAPSIM_CW_ASCENDING; skew < PAPSIM_CW_NSKEWS; skew++) {
+        add(&p->g, p->small, PAPSIM_CW_INT, p->op7, np - 1, 0, PAPSIM_CW_WORLD,
+            PAPSIM_CW_UNIFORM, 1, skew, 0);
+        add(&p->g, 1001, PAPSIM_CW_INT, PAPSIM_CW_SUM, 0, p->ninpl - 1, PAPSIM_CW_WORLD,
+            PAPSIM_CW_UNIFORM, 1, skew, 0);
+    }
+}
+
+/* Segments that cut elements (100 bytes of 1001 ints) and that hold one
+ * element (23 doubles: one element a segment, a message a segment, so not
+ * 1001 of them at np 33); a large count, not a multiple of np (up to np
+ * 33). */
+static void add_segments_and_large(plan *p)
+{
+    const int np = p->g.np;
+    if (p->g.o->algos[p->g.algo].knobs & PAPSIM_K_SEGMENT_BYTES)
+        for (int inplace = 0; inplace < p->ninpl; inplace++) {
+            add(&p->g, 1001, PAPSIM_CW_INT, p->op7, np - 1, inplace, PAPSIM_CW_WORLD,
+                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 100);
+            add(&p->g, 23, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, inplace, PAPSIM_CW_WORLD,
+                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 8);
+            add(&p->g, p->small, PAPSIM_CW_HOLES, p->op7, np / 2, inplace, PAPSIM_CW_WORLD,
+                PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_RANDOM, 12);
+        }
+    add(&p->g, typed(p->coll) || p->v ? 10007 : 100003, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, 0,
+        PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
+}
+
+int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, check_list *l)
+{
+    const papsim_check_algo *a = &o->algos[algo];
+    plan p;
     if (o->single_case) {
         papsim_check_word w;
         char why[256];
@@ -147,104 +290,17 @@ int check_grid_expand(const papsim_check_options *o, int algo, int np, int mpi, 
             return -1;
         return check_list_add(l, algo, np, mpi, &w);
     }
-    if (has(coll, PAPSIM_C_NO_DATA)) {
-        for (int comm = 0; comm < PAPSIM_CW_NCOMMS; comm++)
-            for (int skew = 0; skew < PAPSIM_CW_NSKEWS; skew++)
-                for (int calls = 1; calls <= 2; calls++)
-                    add(&g, 0, PAPSIM_CW_INT, PAPSIM_CW_SUM, 0, 0, comm, PAPSIM_CW_UNIFORM, calls,
-                        skew, 0);
-        return g.failed ? -1 : 0;
+    plan_init(&p, o, algo, np, mpi, l);
+    if (has(p.coll, PAPSIM_C_NO_DATA)) {
+        add_no_data(&p);
+    } else if (((a->flags & PAPSIM_R_POW2) && !is_pow2(np)) ||
+               ((a->flags & PAPSIM_R_EVEN_NP) && np % 2)) {
+        add_refused_np(&p);
+    } else {
+        add_counts_and_ops(&p);
+        add_layouts_and_types(&p);
+        add_roots_comms_skews(&p);
+        add_segments_and_large(&p);
     }
-    /* A size restriction: the error class at this np, in a few cases; the
-     * halves of a split communicator may fit where the whole does not. */
-    if (((a->flags & PAPSIM_R_POW2) && !is_pow2(np)) || ((a->flags & PAPSIM_R_EVEN_NP) && np % 2)) {
-        for (int comm = 0; comm < PAPSIM_CW_NCOMMS; comm++)
-            for (int inplace = 0; inplace < ninpl; inplace++)
-                add(&g, small, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, inplace, comm,
-                    PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
-        add(&g, small, PAPSIM_CW_INT, op7, 0, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
-            PAPSIM_CW_NOSKEW, 0);
-        return g.failed ? -1 : 0;
-    }
-    /* count x {int, double} x {sum, max} x root x in place */
-    for (int ci = 0; ci < ncounts; ci++)
-        for (int t = PAPSIM_CW_INT; t <= PAPSIM_CW_DOUBLE; t++)
-            for (int op = PAPSIM_CW_SUM; op <= (red ? PAPSIM_CW_MAX : PAPSIM_CW_SUM); op++)
-                for (int ri = 0; ri < nroots; ri++)
-                    for (int inplace = 0; inplace < ninpl; inplace++)
-                        add(&g, counts[ci], t, op, roots[ri], inplace, PAPSIM_CW_WORLD,
-                            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
-    /* the non-commutative op (refused once where the registry says so) */
-    if (red && !noncomm)
-        add(&g, small, PAPSIM_CW_INT, PAPSIM_CW_AFFINE, 0, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM,
-            1, PAPSIM_CW_NOSKEW, 0);
-    for (int ci = 0; noncomm && ci < ncounts; ci++)
-        for (int ti = 0; ti < 3; ti++)
-            for (int ri = 0; ri < nroots && counts[ci] > 0; ri++)
-                for (int inplace = 0; inplace < 2; inplace++)
-                    add(&g, counts[ci], affine_types[ti], PAPSIM_CW_AFFINE, roots[ri], inplace, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM,
-                        1, PAPSIM_CW_NOSKEW, 0);
-    /* uneven, empty and gapped blocks */
-    for (int d = PAPSIM_CW_UNEVEN; v && d < PAPSIM_CW_NDISTS; d++)
-        for (int ci = 0; ci < ncounts; ci++)
-            for (int inplace = 0; inplace < 2 && counts[ci] > 0; inplace++) {
-                add(&g, counts[ci], PAPSIM_CW_INT, PAPSIM_CW_SUM, np / 2, inplace,
-                    PAPSIM_CW_WORLD, d, 1, PAPSIM_CW_NOSKEW, 0);
-            }
-    /* derived datatypes: holes (a shifted lower bound under a real MPI),
-     * one signature with different types per rank, a zero-size type */
-    for (int t = PAPSIM_CW_HOLES; t <= PAPSIM_CW_SHIFTED; t++)
-        for (int inplace = 0; inplace < ninpl; inplace++) {
-            add(&g, 1, t, PAPSIM_CW_SUM, np - 1, inplace, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
-                PAPSIM_CW_NOSKEW, 0);
-            add(&g, small, t, red ? PAPSIM_CW_MAX : PAPSIM_CW_SUM, np / 2, inplace,
-                PAPSIM_CW_WORLD, v ? PAPSIM_CW_GAPPED : PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW,
-                0);
-        }
-    for (int ri = 0; typed(coll) && ri < nroots; ri++) {
-        add(&g, small, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, roots[ri], 0, PAPSIM_CW_WORLD,
-            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
-        add(&g, 1001, PAPSIM_CW_MIXED, PAPSIM_CW_SUM, roots[ri], 0, PAPSIM_CW_WORLD,
-            PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
-    }
-    add(&g, 5, PAPSIM_CW_ZERO, op7, 0, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
-        PAPSIM_CW_NOSKEW, 0);
-    /* every root */
-    for (int r = 0; root_ && r < np; r++)
-        add(&g, small, PAPSIM_CW_INT, op7, r, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1,
-            PAPSIM_CW_NOSKEW, 0);
-    /* a split and a reversed communicator, back-to-back calls, skews */
-    for (int comm = PAPSIM_CW_SPLIT; comm < PAPSIM_CW_NCOMMS; comm++)
-        for (int inplace = 0; inplace < ninpl; inplace++) {
-            add(&g, small, PAPSIM_CW_INT, op7, np - 1, inplace, comm, PAPSIM_CW_UNIFORM, 1,
-                PAPSIM_CW_NOSKEW, 0);
-            add(&g, small, PAPSIM_CW_INT, op7, np / 2, inplace, comm,
-                v ? PAPSIM_CW_GAPPED : PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_ASCENDING, 0);
-        }
-    add(&g, small, PAPSIM_CW_INT, op7, np / 2, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 2,
-        PAPSIM_CW_NOSKEW, 0);
-    add(&g, small, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, ninpl - 1, PAPSIM_CW_WORLD,
-        v ? PAPSIM_CW_UNEVEN : PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_NOSKEW, 0);
-    for (int skew = PAPSIM_CW_ASCENDING; skew < PAPSIM_CW_NSKEWS; skew++) {
-        add(&g, small, PAPSIM_CW_INT, op7, np - 1, 0, PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1, skew,
-            0);
-        add(&g, 1001, PAPSIM_CW_INT, PAPSIM_CW_SUM, 0, ninpl - 1, PAPSIM_CW_WORLD,
-            PAPSIM_CW_UNIFORM, 1, skew, 0);
-    }
-    /* segments that cut elements (100 bytes of 1001 ints) and that hold one
-     * element (23 doubles: one element a segment, a message a segment, so
-     * not 1001 of them at np 33) */
-    if (a->knobs & PAPSIM_K_SEGMENT_BYTES)
-        for (int inplace = 0; inplace < ninpl; inplace++) {
-            add(&g, 1001, PAPSIM_CW_INT, op7, np - 1, inplace, PAPSIM_CW_WORLD,
-                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 100);
-            add(&g, 23, PAPSIM_CW_DOUBLE, PAPSIM_CW_SUM, 0, inplace, PAPSIM_CW_WORLD,
-                PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 8);
-            add(&g, small, PAPSIM_CW_HOLES, op7, np / 2, inplace, PAPSIM_CW_WORLD,
-                PAPSIM_CW_UNIFORM, 2, PAPSIM_CW_RANDOM, 12);
-        }
-    /* a large count, not a multiple of np (up to np 33) */
-    add(&g, typed(coll) || v ? 10007 : 100003, PAPSIM_CW_INT, PAPSIM_CW_SUM, np - 1, 0,
-        PAPSIM_CW_WORLD, PAPSIM_CW_UNIFORM, 1, PAPSIM_CW_NOSKEW, 0);
-    return g.failed ? -1 : 0;
+    return p.g.failed ? -1 : 0;
 }
