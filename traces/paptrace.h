@@ -14,24 +14,11 @@
 #define PAPTRACE_H
 #include <stdint.h>
 
-/* The intercepted collectives, in the order of the names table. */
+/* The intercepted collectives: every row of the collectives registry
+ * (collectives.def), PAPTRACE_C_<name>, in its order. */
 typedef enum {
-    PAPTRACE_BARRIER,
-    PAPTRACE_BCAST,
-    PAPTRACE_REDUCE,
-    PAPTRACE_ALLREDUCE,
-    PAPTRACE_ALLGATHER,
-    PAPTRACE_ALLGATHERV,
-    PAPTRACE_ALLTOALL,
-    PAPTRACE_ALLTOALLV,
-    PAPTRACE_GATHER,
-    PAPTRACE_GATHERV,
-    PAPTRACE_SCATTER,
-    PAPTRACE_SCATTERV,
-    PAPTRACE_REDUCE_SCATTER,
-    PAPTRACE_REDUCE_SCATTER_BLOCK,
-    PAPTRACE_SCAN,
-    PAPTRACE_EXSCAN,
+#define PAPSIM_COLLECTIVE(name, ...) PAPTRACE_C_##name,
+#include "collectives.def"
     PAPTRACE_NCOLLECTIVES
 } paptrace_collective;
 

@@ -11,9 +11,8 @@
 #include <string.h>
 
 static const char *const collective_names[PAPTRACE_NCOLLECTIVES] = {
-    "barrier", "bcast", "reduce", "allreduce", "allgather", "allgatherv",
-    "alltoall", "alltoallv", "gather", "gatherv", "scatter", "scatterv",
-    "reduce_scatter", "reduce_scatter_block", "scan", "exscan",
+#define PAPSIM_COLLECTIVE(name, ...) #name,
+#include "collectives.def"
 };
 
 const char *paptrace_collective_name(int c)

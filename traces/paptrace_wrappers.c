@@ -40,7 +40,7 @@ int MPI_Barrier(MPI_Comm comm)
 {
     double t_in = PMPI_Wtime();
     int rc = PMPI_Barrier(comm);
-    paptrace_after(PAPTRACE_BARRIER, comm, t_in, PMPI_Wtime(), 0, rc);
+    paptrace_after(PAPTRACE_C_barrier, comm, t_in, PMPI_Wtime(), 0, rc);
     return rc;
 }
 
@@ -49,7 +49,7 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     double t_in = PMPI_Wtime();
     int rc = PMPI_Bcast(buf, count, type, root, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_BCAST, comm, t_in, t_out, type_bytes(count, type), rc);
+    paptrace_after(PAPTRACE_C_bcast, comm, t_in, t_out, type_bytes(count, type), rc);
     return rc;
 }
 
@@ -59,7 +59,7 @@ int MPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
     double t_in = PMPI_Wtime();
     int rc = PMPI_Reduce(sbuf, rbuf, count, type, op, root, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_REDUCE, comm, t_in, t_out, type_bytes(count, type), rc);
+    paptrace_after(PAPTRACE_C_reduce, comm, t_in, t_out, type_bytes(count, type), rc);
     return rc;
 }
 
@@ -69,7 +69,7 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
     double t_in = PMPI_Wtime();
     int rc = PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_ALLREDUCE, comm, t_in, t_out, type_bytes(count, type), rc);
+    paptrace_after(PAPTRACE_C_allreduce, comm, t_in, t_out, type_bytes(count, type), rc);
     return rc;
 }
 
@@ -79,7 +79,7 @@ int MPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
     double t_in = PMPI_Wtime();
     int rc = PMPI_Scan(sbuf, rbuf, count, type, op, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_SCAN, comm, t_in, t_out, type_bytes(count, type), rc);
+    paptrace_after(PAPTRACE_C_scan, comm, t_in, t_out, type_bytes(count, type), rc);
     return rc;
 }
 
@@ -89,7 +89,7 @@ int MPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
     double t_in = PMPI_Wtime();
     int rc = PMPI_Exscan(sbuf, rbuf, count, type, op, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_EXSCAN, comm, t_in, t_out, type_bytes(count, type), rc);
+    paptrace_after(PAPTRACE_C_exscan, comm, t_in, t_out, type_bytes(count, type), rc);
     return rc;
 }
 
@@ -99,7 +99,7 @@ int MPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[],
     double t_in = PMPI_Wtime();
     int rc = PMPI_Reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_REDUCE_SCATTER, comm, t_in, t_out,
+    paptrace_after(PAPTRACE_C_reduce_scatter, comm, t_in, t_out,
                    type_bytes(rcounts[comm_rank(comm)], type), rc);
     return rc;
 }
@@ -110,7 +110,7 @@ int MPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount,
     double t_in = PMPI_Wtime();
     int rc = PMPI_Reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
     double t_out = PMPI_Wtime();
-    paptrace_after(PAPTRACE_REDUCE_SCATTER_BLOCK, comm, t_in, t_out,
+    paptrace_after(PAPTRACE_C_reduce_scatter_block, comm, t_in, t_out,
                    type_bytes(rcount, type), rc);
     return rc;
 }
@@ -123,7 +123,7 @@ int MPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     double t_out = PMPI_Wtime();
     int64_t bytes = sbuf == MPI_IN_PLACE ? type_bytes(rcount, rtype)
                                          : type_bytes(scount, stype);
-    paptrace_after(PAPTRACE_ALLGATHER, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_allgather, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -138,7 +138,7 @@ int MPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     int64_t bytes = sbuf == MPI_IN_PLACE
                         ? type_bytes(rcounts[comm_rank(comm)], rtype)
                         : type_bytes(scount, stype);
-    paptrace_after(PAPTRACE_ALLGATHERV, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_allgatherv, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -150,7 +150,7 @@ int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     double t_out = PMPI_Wtime();
     int64_t bytes = sbuf == MPI_IN_PLACE ? type_bytes(rcount, rtype)
                                          : type_bytes(scount, stype);
-    paptrace_after(PAPTRACE_ALLTOALL, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_alltoall, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -164,7 +164,7 @@ int MPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
     double t_out = PMPI_Wtime();
     int64_t bytes = sbuf == MPI_IN_PLACE ? sum_bytes(rcounts, rtype, comm)
                                          : sum_bytes(scounts, stype, comm);
-    paptrace_after(PAPTRACE_ALLTOALLV, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_alltoallv, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -176,7 +176,7 @@ int MPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     double t_out = PMPI_Wtime();
     int64_t bytes = sbuf == MPI_IN_PLACE ? type_bytes(rcount, rtype)
                                          : type_bytes(scount, stype);
-    paptrace_after(PAPTRACE_GATHER, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_gather, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -190,7 +190,7 @@ int MPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     double t_out = PMPI_Wtime();
     int64_t bytes = sbuf == MPI_IN_PLACE ? type_bytes(rcounts[root], rtype)
                                          : type_bytes(scount, stype);
-    paptrace_after(PAPTRACE_GATHERV, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_gatherv, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -202,7 +202,7 @@ int MPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     double t_out = PMPI_Wtime();
     int64_t bytes = rbuf == MPI_IN_PLACE ? type_bytes(scount, stype)
                                          : type_bytes(rcount, rtype);
-    paptrace_after(PAPTRACE_SCATTER, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_scatter, comm, t_in, t_out, bytes, rc);
     return rc;
 }
 
@@ -216,6 +216,6 @@ int MPI_Scatterv(const void *sbuf, const int scounts[], const int displs[],
     double t_out = PMPI_Wtime();
     int64_t bytes = rbuf == MPI_IN_PLACE ? type_bytes(scounts[root], stype)
                                          : type_bytes(rcount, rtype);
-    paptrace_after(PAPTRACE_SCATTERV, comm, t_in, t_out, bytes, rc);
+    paptrace_after(PAPTRACE_C_scatterv, comm, t_in, t_out, bytes, rc);
     return rc;
 }

@@ -58,14 +58,15 @@ named_elsewhere() { # ROOT
     local root=$1 names
     names=$(awk '{print $1}' collectives.txt | paste -sd '|')
     grep -rnE "str(n)?cmp\([^;]*\"($names)\"" "$root/drivers" "$root/lib" "$root/algorithms" \
-        "$root/include" "$root/papcoll" "$root"/tests/mpi/restrictions* \
+        "$root/include" "$root/papcoll" "$root/traces" "$root"/tests/mpi/restrictions* \
         --include='*.c' --include='*.h' 2>/dev/null |
         grep -vE "^$root/(lib/tune/|lib/smpi/smpi_algos\.c|algorithms/msgcount\.c)" |
         sed "s@^$root/@@" | cut -d: -f1,2
 }
 
 # Prints "LIBRARY: no MPI_X" for every row whose MPI function a built
-# libpapcoll does not define; SYMBOLS: a file of each library's defined
+# libpapcoll or libpaptrace (the tracer's ids and names come from the
+# registry; its wrappers are written by hand) does not define; SYMBOLS: a file of each library's defined
 # symbols, "LIBRARY SYMBOL" a line.
 missing_wrappers() { # SYMBOLS
     local coll family mpi lib
@@ -78,17 +79,20 @@ missing_wrappers() { # SYMBOLS
 # Functions defined in the text section, T, or weak, W (SMPI's mpi.h
 # declares the MPI functions weak).
 : > symbols.txt
-for lib in libpapcoll.so libpapcoll-mpich.so; do
+for lib in libpapcoll.so libpapcoll-mpich.so libpaptrace.so libpaptrace-mpich.so; do
     [ -e "$B/$lib" ] || continue
     nm -D --defined-only "$B/$lib" | awk -v l="$lib" '$2 == "T" || $2 == "W" {print l, $3}' >> symbols.txt
 done
-nm --defined-only "$B/libpapcoll-smpi.a" 2> /dev/null |
-    awk '$2 == "T" || $2 == "W" {print "libpapcoll-smpi.a", $3}' >> symbols.txt
-expect_eq "libpapcoll and libpapcoll-smpi built" \
-    "$(awk '{print $1}' symbols.txt | sort -u | grep -c -e '^libpapcoll.so$' -e '^libpapcoll-smpi.a$')" 2
+for lib in libpapcoll-smpi.a libpaptrace-smpi.a; do
+    nm --defined-only "$B/$lib" 2> /dev/null |
+        awk -v l="$lib" '$2 == "T" || $2 == "W" {print l, $3}' >> symbols.txt
+done
+expect_eq "libpapcoll, libpaptrace and their SMPI archives built" \
+    "$(awk '{print $1}' symbols.txt | sort -u | grep -c -e '^libpapcoll.so$' -e '^libpapcoll-smpi.a$' \
+        -e '^libpaptrace.so$' -e '^libpaptrace-smpi.a$')" 4
 
 expect_eq "steps missing from a collective" "$(missing_steps "$src")" ""
-expect_eq "rows without a libpapcoll wrapper" "$(missing_wrappers symbols.txt)" ""
+expect_eq "rows without a libpapcoll or libpaptrace wrapper" "$(missing_wrappers symbols.txt)" ""
 expect_eq "collectives named outside the registry" "$(named_elsewhere "$src")" ""
 
 # The checks bite: a copy of the tree with each step of exscan left out.

@@ -156,7 +156,7 @@ bad_env() {
     elif ! grep -Eq -- "^paptrace: .*$pattern" err.txt; then fail "$desc: stderr lacks /$pattern/: $(head -c 300 err.txt)"
     else pass; fi
 }
-bad_env "unknown collective" "PAPTRACE_COLLECTIVES='allreduce,alltoal': unknown collective 'alltoal' \(valid: barrier, " \
+bad_env "unknown collective" "PAPTRACE_COLLECTIVES='allreduce,alltoal': unknown collective 'alltoal' \(valid: allgather, " \
     PAPTRACE_COLLECTIVES=allreduce,alltoal
 bad_env "rank out of range" "PAPTRACE_RANKS='0,4': rank 4 is out of range \(the run has 4 ranks\)" PAPTRACE_RANKS=0,4
 bad_env "bad every" "PAPTRACE_EVERY='0' is not a positive integer" PAPTRACE_EVERY=0
