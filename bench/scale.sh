@@ -25,7 +25,10 @@
 #
 # Peak memory: the simulator's (smpimain's) resident set (RSS) and
 # proportional set size (PSS), sampled from /proc/PID/smaps_rollup every
-# second; per rank: peak RSS / np. A run is stopped when its RSS passes
+# second; per rank: peak PSS / np. PSS is the memory the run takes: SMPI's
+# shared buffers map the same pages once per rank, and RSS counts them
+# once per mapping (an allreduce of 1 MiB at np 16384 shows 20 GB of RSS
+# for 820 MiB of PSS). A run is stopped when its PSS passes
 # PAPSIM_SCALE_MEM_CAP MiB (default 16384) or its wall time
 # PAPSIM_SCALE_TIMEOUT seconds (default 600); an algorithm stopped or
 # failed at one np is not run at larger ones. papsim bench itself refuses a
@@ -55,6 +58,7 @@ platform() {
         *) echo "PAPSIM_SCALE_TOPO must be fat_tree or dragonfly" >&2; exit 2 ;;
     esac
     file=$work/$topo-$np.xml
+    [ -s "$file" ] && { echo "$file"; return; } # made for an earlier line of this np
     "$papsim" platform "$topo" --nodes "$hosts" --cores "$cores" --params "$params" \
         --bw 10Gbps --lat 1us -o "$file" >/dev/null || exit 2
     echo "$file"
@@ -62,7 +66,7 @@ platform() {
 
 # watch PID: until PID ends, samples the smpimain of this run; prints
 # "PEAK_RSS_KIB PEAK_PSS_KIB STOPPED" (STOPPED: 1 if the memory cap was
-# passed, and PID was then stopped).
+# passed by the PSS, and PID was then stopped).
 watch() {
     local pid=$1 rss=0 pss=0 stopped=0 sim r p
     while kill -0 "$pid" 2>/dev/null; do
@@ -71,7 +75,7 @@ watch() {
                 "/proc/$sim/smaps_rollup" 2>/dev/null || echo "0 0")
             [ "$r" -gt "$rss" ] && rss=$r
             [ "$p" -gt "$pss" ] && pss=$p
-            if [ "$r" -gt $((cap_mib * 1024)) ]; then
+            if [ "$p" -gt $((cap_mib * 1024)) ]; then
                 stopped=1
                 kill "$pid" "$sim" 2>/dev/null
             fi
@@ -96,7 +100,7 @@ run() {
     local wall rss_mib pss_mib per_rank
     wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
     rss_mib=$((rss / 1024)) pss_mib=$((pss / 1024))
-    per_rank=$(awk -v r="$rss" -v n="$np" 'BEGIN { printf "%.1f", r / n }')
+    per_rank=$(awk -v p="$pss" -v n="$np" 'BEGIN { printf "%.1f", p / n }')
     if [ "$status" -eq 0 ]; then
         local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
         printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
@@ -105,7 +109,7 @@ run() {
     fi
     if [ "$stopped" = 1 ]; then
         printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
-            "stopped: RSS > $cap_mib MiB" "$wall" ">$rss_mib" "$pss_mib" -
+            "stopped: PSS > $cap_mib MiB" "$wall" "$rss_mib" ">$pss_mib" -
     elif [ "$status" -eq 124 ]; then
         printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
             "stopped: > $limit s" ">$limit" "$rss_mib" "$pss_mib" -
@@ -117,7 +121,7 @@ run() {
 }
 
 echo "# papsim bench/scale.sh: $topo platforms, $cores cores per host, stack $stack KiB," \
-     "caps $limit s and $cap_mib MiB, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)," \
+     "caps $limit s and $cap_mib MiB, $(nproc --all) cores ($(nproc) for this run), load $(cut -d' ' -f1-3 /proc/loadavg)," \
      "MemAvailable $(awk '/^MemAvailable:/ { printf "%d MiB", $2 / 1024 }' /proc/meminfo)," \
      "vm.max_map_count $(cat /proc/sys/vm/max_map_count 2>/dev/null || echo unknown)," \
      "$("$papsim" --version 2>/dev/null | grep -m1 "^simgrid" || echo "simgrid unknown")"
