@@ -38,6 +38,8 @@
 # usage: bench/scale.sh [BUILD_DIR]                 (default ./build)
 #        PAPSIM_SCALE_NPS="16384 32768" bench/scale.sh     (other process counts)
 #        PAPSIM_SCALE_ALGOS="binomial" bench/scale.sh      (a subset)
+#        PAPSIM_SCALE_CHECK_NP=64 bench/scale.sh           (the np of Rabenseifner's
+#                                                           eager/rendezvous check, 1024)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh" "$@"
 limit=${PAPSIM_SCALE_TIMEOUT:-600}
@@ -128,7 +130,7 @@ echo "# papsim bench/scale.sh: $topo platforms, $cores cores per host, stack $st
 # Rendezvous sends must not change Rabenseifner's simulated time: compare
 # with SMPI's default eager sends at np 1024.
 if [[ $algos == *" rabenseifner "* ]]; then
-    np0=1024
+    np0=${PAPSIM_SCALE_CHECK_NP:-1024}
     sim_of() { "$papsim" bench --np "$np0" --collective allreduce --algorithm rabenseifner \
         --bytes 1MiB --datatype double --platform "$(platform "$np0")" "$@" 2>/dev/null |
         tail -n 1 | cut -d, -f20,22; }
