@@ -23,6 +23,8 @@
 # --cfg=contexts/stack-size (KiB, PAPSIM_SCALE_STACK, default 128; SMPI's
 # default is 8192, which costs address space, not resident memory).
 #
+# Times: wall, and the CPU seconds (user + system) of the run's process
+# tree, which a busy machine inflates less.
 # Peak memory: the simulator's (smpimain's) resident set (RSS) and
 # proportional set size (PSS), sampled from /proc/PID/smaps_rollup every
 # second; per rank: peak PSS / np. PSS is the memory the run takes: SMPI's
@@ -71,10 +73,18 @@ platform() {
 # passed by the PSS, and PID was then stopped).
 watch() {
     local pid=$1 rss=0 pss=0 stopped=0 sim r p
+    local t0 took pause=1
     while kill -0 "$pid" 2>/dev/null; do
         for sim in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
+            t0=$(date +%s%N)
             read -r r p < <(awk '/^Rss:/ { r = $2 } /^Pss:/ { p = $2 } END { print r + 0, p + 0 }' \
                 "/proc/$sim/smaps_rollup" 2>/dev/null || echo "0 0")
+            # Reading smaps_rollup walks every mapping: with SMPI's shared
+            # buffers mapped once per rank it can take seconds, and holds
+            # the simulator's memory map meanwhile. Sample at most a tenth
+            # of the time.
+            took=$(( ($(date +%s%N) - t0) / 1000000 ))
+            pause=$(awk -v ms="$took" 'BEGIN { s = ms * 9 / 1000; printf "%.1f", s > 1 ? s : 1 }')
             [ "$r" -gt "$rss" ] && rss=$r
             [ "$p" -gt "$pss" ] && pss=$p
             if [ "$p" -gt $((cap_mib * 1024)) ]; then
@@ -82,7 +92,7 @@ watch() {
                 kill "$pid" "$sim" 2>/dev/null
             fi
         done
-        sleep 1
+        sleep "$pause"
     done
     echo "$rss $pss $stopped"
 }
@@ -91,30 +101,32 @@ watch() {
 run() {
     local np=$1 coll=$2 algo=$3 bytes=$4 dtype=$5 extra=${6:-} start end status
     start=$(date +%s.%N)
+    rm -f "$work/time.txt"
     # shellcheck disable=SC2086 # extra: options, split on purpose
-    nice timeout "$limit" "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
+    "${timer[@]}" nice timeout "$limit" "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
         --bytes "$bytes" --datatype "$dtype" --platform "$(platform "$np")" \
         --cfg=contexts/stack-size:"$stack" $extra >"$work/out.csv" 2>"$work/err.txt" &
     local pid=$!
     read -r rss pss stopped < <(watch "$pid")
     wait "$pid"; status=$?
     end=$(date +%s.%N)
-    local wall rss_mib pss_mib per_rank
+    local wall cpu rss_mib pss_mib per_rank
     wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
     rss_mib=$((rss / 1024)) pss_mib=$((pss / 1024))
     per_rank=$(awk -v p="$pss" -v n="$np" 'BEGIN { printf "%.1f", p / n }')
     if [ "$status" -eq 0 ]; then
         local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
-        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
-            "$sim" "$wall" "$rss_mib" "$pss_mib" "$per_rank"
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "$sim" "$wall" "${cpu:--}" "$rss_mib" "$pss_mib" "$per_rank"
         return 0
     fi
     if [ "$stopped" = 1 ]; then
-        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
-            "stopped: PSS > $cap_mib MiB" "$wall" "$rss_mib" ">$pss_mib" -
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "stopped: PSS > $cap_mib MiB" "$wall" - "$rss_mib" ">$pss_mib" -
     elif [ "$status" -eq 124 ]; then
-        printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
-            "stopped: > $limit s" ">$limit" "$rss_mib" "$pss_mib" -
+        printf '%-7s %-10s %-13s %-6s %-22s %8s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
+            "stopped: > $limit s" ">$limit" - "$rss_mib" "$pss_mib" -
     else
         printf '%-7s %-10s %-13s %-6s failed (exit %s): %s\n' "$np" "$coll" "$algo" "$bytes" \
             "$status" "$(grep -v '^\[' "$work/err.txt" | tail -n 2 | tr '\n' ' ' | head -c 400)"
@@ -138,8 +150,8 @@ if [[ $algos == *" rabenseifner "* ]]; then
     echo "# rabenseifner np $np0 (total_delay_s,mean_elapsed_s): eager $eager, rendezvous $rdv" \
          "$([ -n "$eager" ] && [ "$eager" = "$rdv" ] && echo "(equal)" || echo "(DIFFER)")"
 fi
-printf '%-7s %-10s %-13s %-6s %-22s %8s %9s %9s %10s\n' np collective algorithm bytes \
-    simulated_s wall_s rss_MiB pss_MiB KiB/rank
+printf '%-7s %-10s %-13s %-6s %-22s %8s %8s %9s %9s %10s\n' np collective algorithm bytes \
+    simulated_s wall_s cpu_s rss_MiB pss_MiB KiB/rank
 declare -A gave_up
 for np in $nps; do
     while read -r coll algo bytes dtype extra; do

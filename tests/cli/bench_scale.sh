@@ -10,8 +10,8 @@ PAPSIM_SCALE_NPS="64 128" PAPSIM_SCALE_CHECK_NP=64 PAPSIM_SCALE_TIMEOUT=300 \
 expect_eq "exit status" "$rc" 0
 expect_eq "rabenseifner: rendezvous leaves the simulated time" \
     "$(grep -c '^# rabenseifner np 64 .*(equal)$' out.txt)" 1
-# np collective algorithm bytes simulated_s wall_s rss_MiB pss_MiB KiB/rank
-rows=$(awk '$1 ~ /^[0-9]+$/ && $5 ~ /^[0-9.e-]+$/ && $5 > 0 && NF == 9 { print $1, $2, $3 }' out.txt)
+# np collective algorithm bytes simulated_s wall_s cpu_s rss_MiB pss_MiB KiB/rank
+rows=$(awk '$1 ~ /^[0-9]+$/ && $5 ~ /^[0-9.e-]+$/ && $5 > 0 && $7 ~ /^[0-9.]+$/ && NF == 10 { print $1, $2, $3 }' out.txt)
 expect_eq "a row per np and algorithm" "$rows" "64 reduce binomial
 64 allreduce rabenseifner
 64 reduce clairvoyant
