@@ -27,8 +27,8 @@
 # tree, which a busy machine inflates less.
 # Peak memory: the simulator's (smpimain's) resident set (RSS) and
 # proportional set size (PSS), sampled from /proc/PID/smaps_rollup every
-# second; per rank: peak PSS / np. PSS is the memory the run takes: SMPI's
-# shared buffers map the same pages once per rank, and RSS counts them
+# 0.2 s (less often when a read takes long); per rank: peak PSS / np. PSS
+# is the memory the run takes: SMPI's shared buffers map the same pages once per rank, and RSS counts them
 # once per mapping (an allreduce of 1 MiB at np 16384 shows 20 GB of RSS
 # for 820 MiB of PSS). A run is stopped when its PSS passes
 # PAPSIM_SCALE_MEM_CAP MiB (default 16384) or its wall time
@@ -73,7 +73,7 @@ platform() {
 # passed by the PSS, and PID was then stopped).
 watch() {
     local pid=$1 rss=0 pss=0 stopped=0 sim r p
-    local t0 took pause=1
+    local t0 took pause=0.2
     while kill -0 "$pid" 2>/dev/null; do
         for sim in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
             t0=$(date +%s%N)
@@ -84,7 +84,7 @@ watch() {
             # the simulator's memory map meanwhile. Sample at most a tenth
             # of the time.
             took=$(( ($(date +%s%N) - t0) / 1000000 ))
-            pause=$(awk -v ms="$took" 'BEGIN { s = ms * 9 / 1000; printf "%.1f", s > 1 ? s : 1 }')
+            pause=$(awk -v ms="$took" 'BEGIN { s = ms * 9 / 1000; printf "%.1f", (s > 0.2 ? s : 0.2) }')
             [ "$r" -gt "$rss" ] && rss=$r
             [ "$p" -gt "$pss" ] && pss=$p
             if [ "$p" -gt $((cap_mib * 1024)) ]; then

@@ -8,6 +8,8 @@ rc=0
 PAPSIM_SCALE_NPS="64 128" PAPSIM_SCALE_CHECK_NP=64 PAPSIM_SCALE_TIMEOUT=300 \
     bash "$PAPSIM_SOURCE_DIR/bench/scale.sh" "$PAPSIM_BUILD_DIR" >out.txt 2>err.txt || rc=$?
 expect_eq "exit status" "$rc" 0
+expect_eq "its messages" "$(cat err.txt)" ""
+expect_eq "files it left behind" "$(ls | grep -vx -e out.txt -e err.txt)" ""
 expect_eq "rabenseifner: rendezvous leaves the simulated time" \
     "$(grep -c '^# rabenseifner np 64 .*(equal)$' out.txt)" 1
 # np collective algorithm bytes simulated_s wall_s cpu_s rss_MiB pss_MiB KiB/rank
