@@ -31,9 +31,9 @@
 # is the memory the run takes: SMPI's shared buffers map the same pages
 # once per rank, and RSS counts them once per mapping (an allreduce of
 # 1 MiB at np 16384 peaked at 49 GiB of RSS and 926 MiB of PSS). A run
-# is stopped when its PSS passes PAPSIM_SCALE_MEM_CAP MiB (default 16384) or its wall time
-# PAPSIM_SCALE_TIMEOUT seconds (default 600); an algorithm stopped or
-# failed at one np is not run at larger ones. papsim bench itself refuses a
+# is stopped when its PSS passes PAPSIM_SCALE_MEM_CAP MiB (default
+# 16384) or its wall time PAPSIM_SCALE_TIMEOUT seconds (default 600); an
+# algorithm stopped or failed at one np is not run at larger ones. papsim bench itself refuses a
 # case its memory forecast says will not fit (MemAvailable,
 # vm.max_map_count): that line shows its message.
 #
