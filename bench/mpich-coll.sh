@@ -20,7 +20,9 @@
 #   PAPSIM_MPICH_COLLS="bcast gather"  only these collectives' algorithms, and
 #                                    only the tests that call one of them
 #   PAPSIM_MPICH_TESTS="bcast_full"  only these tests of the list
-#   PAPSIM_MPICH_TIMEOUT=60         seconds per test run
+#   PAPSIM_MPICH_TIMEOUT=60         seconds per test run (then SIGTERM, and
+#                                   SIGKILL 10 s later: Open MPI's mpirun can
+#                                   hang on SIGTERM after its ranks ended)
 #   PAPSIM_MPICH_KEEP=DIR           keep the output of every failed run in DIR
 # (not PAPCOLL_*: libpapcoll refuses a PAPCOLL_ variable it does not know)
 set -uo pipefail
@@ -156,7 +158,7 @@ run() {
         [ -n "$var" ] && so=$work/$name.papcoll.so
         [ -f "$so" ] || return 1
         # shellcheck disable=SC2086
-        (cd "$work" && env "${env[@]}" timeout "$limit" smpirun -platform "$work/flat16.xml" -np "$np" \
+        (cd "$work" && env "${env[@]}" timeout -k 10 "$limit" smpirun -platform "$work/flat16.xml" -np "$np" \
             "$so" $args --cfg=smpi/simulate-computation:no --log=root.thres:critical) < /dev/null > "$out" 2>&1
         rc=$?
     else
@@ -164,7 +166,7 @@ run() {
         local -a pre=()
         [ -n "$var" ] && pre=(-x LD_PRELOAD="$build/libpapcoll.so" -x "$var")
         # shellcheck disable=SC2086
-        (cd "$work" && env "${env[@]}" timeout "$limit" mpirun --oversubscribe -np "$np" "${pre[@]}" \
+        (cd "$work" && env "${env[@]}" timeout -k 10 "$limit" mpirun --oversubscribe -np "$np" "${pre[@]}" \
             "$work/$name.ompi" $args) < /dev/null > "$out" 2>&1 # mpirun reads stdin
         rc=$?
     fi
