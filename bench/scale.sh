@@ -25,16 +25,15 @@
 #
 # Times: wall, and the CPU seconds (user + system) of the run's process
 # tree, which a busy machine inflates less.
-# Peak memory: the simulator's (smpimain's) resident set (RSS) and
-# proportional set size (PSS), sampled from /proc/PID/smaps_rollup every
-# 0.2 s (less often when a read takes long); per rank: peak PSS / np. PSS
-# is the memory the run takes: SMPI's shared buffers map the same pages
-# once per rank, and RSS counts them once per mapping (an allreduce of
-# 1 MiB at np 16384 peaked at 49 GiB of RSS and 926 MiB of PSS). A run
-# is stopped when its PSS passes PAPSIM_SCALE_MEM_CAP MiB (default
-# 16384) or its wall time PAPSIM_SCALE_TIMEOUT seconds (default 600); an
-# algorithm stopped or failed at one np is not run at larger ones. papsim bench itself refuses a
-# case its memory forecast says will not fit (MemAvailable,
+# Peak memory: the simulator's resident set (RSS) and proportional set
+# size (PSS), sampled by bench/lib.sh (sample_smpimain); per rank: peak
+# PSS / np. PSS is the memory the run takes (an allreduce of 1 MiB at np
+# 16384 peaked at 49 GiB of RSS and 926 MiB of PSS: SMPI's shared buffers
+# count once per rank in RSS). A run is stopped when its PSS passes
+# PAPSIM_SCALE_MEM_CAP MiB (default 16384) or its wall time
+# PAPSIM_SCALE_TIMEOUT seconds (default 600); an algorithm stopped or
+# failed at one np is not run at larger ones. papsim bench itself refuses
+# a case its memory forecast says will not fit (MemAvailable,
 # vm.max_map_count): that line shows its message.
 #
 # usage: bench/scale.sh [BUILD_DIR]                 (default ./build)
@@ -46,6 +45,7 @@ set -uo pipefail
 source "$(dirname "$0")/lib.sh" "$@"
 limit=${PAPSIM_SCALE_TIMEOUT:-600}
 cap_mib=${PAPSIM_SCALE_MEM_CAP:-16384}
+cap_kib=$((cap_mib * 1024)) # measure stops a run past it (bench/lib.sh)
 stack=${PAPSIM_SCALE_STACK:-128}
 topo=${PAPSIM_SCALE_TOPO:-fat_tree}
 nps=${PAPSIM_SCALE_NPS:-16384 32768 65536 131072}
@@ -68,55 +68,17 @@ platform() {
     echo "$file"
 }
 
-# watch PID: until PID ends, samples the smpimain of this run; prints
-# "PEAK_RSS_KIB PEAK_PSS_KIB STOPPED" (STOPPED: 1 if the memory cap was
-# passed by the PSS, and PID was then stopped).
-watch() {
-    local pid=$1 rss=0 pss=0 stopped=0 sim r p
-    local t0 took pause=0.2
-    while kill -0 "$pid" 2>/dev/null; do
-        for sim in $(pgrep -f "smpimain.*$work" 2>/dev/null); do
-            t0=$(date +%s%N)
-            read -r r p < <(awk '/^Rss:/ { r = $2 } /^Pss:/ { p = $2 } END { print r + 0, p + 0 }' \
-                "/proc/$sim/smaps_rollup" 2>/dev/null || echo "0 0")
-            # Reading smaps_rollup walks every mapping: with SMPI's shared
-            # buffers mapped once per rank it can take seconds, and holds
-            # the simulator's memory map meanwhile. Sample at most a tenth
-            # of the time.
-            took=$(( ($(date +%s%N) - t0) / 1000000 ))
-            pause=$(awk -v ms="$took" 'BEGIN { s = ms * 9 / 1000; printf "%.1f", (s > 0.2 ? s : 0.2) }')
-            [ "$r" -gt "$rss" ] && rss=$r
-            [ "$p" -gt "$pss" ] && pss=$p
-            if [ "$p" -gt $((cap_mib * 1024)) ]; then
-                stopped=1
-                kill "$pid" "$sim" 2>/dev/null
-            fi
-        done
-        sleep "$pause"
-    done
-    echo "$rss $pss $stopped"
-}
-
 # run NP COLLECTIVE ALGORITHM BYTES DATATYPE [CFG]: one line of the table.
 run() {
-    local np=$1 coll=$2 algo=$3 bytes=$4 dtype=$5 extra=${6:-} start end status
-    start=$(date +%s.%N)
-    rm -f "$work/time.txt"
+    local np=$1 coll=$2 algo=$3 bytes=$4 dtype=$5 extra=${6:-}
     # shellcheck disable=SC2086 # extra: options, split on purpose
-    "${timer[@]}" nice timeout "$limit" "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
+    measure nice "$papsim" bench --np "$np" --collective "$coll" --algorithm "$algo" \
         --bytes "$bytes" --datatype "$dtype" --platform "$(platform "$np")" \
-        --cfg=contexts/stack-size:"$stack" $extra >"$work/out.csv" 2>"$work/err.txt" &
-    local pid=$!
-    read -r rss pss stopped < <(watch "$pid")
-    wait "$pid"; status=$?
-    end=$(date +%s.%N)
-    local wall cpu rss_mib pss_mib per_rank
-    wall=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
-    cpu=$(awk '{ printf "%.1f", $1 + $2 }' "$work/time.txt" 2>/dev/null)
-    rss_mib=$((rss / 1024)) pss_mib=$((pss / 1024))
-    per_rank=$(awk -v p="$pss" -v n="$np" 'BEGIN { printf "%.1f", p / n }')
+        --cfg=contexts/stack-size:"$stack" $extra
+    local rss_mib=$((peak_rss_kib / 1024)) pss_mib=$((peak_pss_kib / 1024)) per_rank
+    per_rank=$(awk -v p="$peak_pss_kib" -v n="$np" 'BEGIN { printf "%.1f", p / n }')
     if [ "$status" -eq 0 ]; then
-        local sim; sim=$(tail -n 1 "$work/out.csv" | cut -d, -f20)
+        local sim; sim=$(column total_delay_s "$work/out.csv")
         printf '%-7s %-10s %-13s %-6s %-22s %8s %8s %9s %9s %10s\n' "$np" "$coll" "$algo" "$bytes" \
             "$sim" "$wall" "${cpu:--}" "$rss_mib" "$pss_mib" "$per_rank"
         return 0
@@ -144,8 +106,9 @@ echo "# papsim bench/scale.sh: $topo platforms, $cores cores per host, stack $st
 if [[ $algos == *" rabenseifner "* ]]; then
     np0=${PAPSIM_SCALE_CHECK_NP:-1024}
     sim_of() { "$papsim" bench --np "$np0" --collective allreduce --algorithm rabenseifner \
-        --bytes 1MiB --datatype double --platform "$(platform "$np0")" "$@" 2>/dev/null |
-        tail -n 1 | cut -d, -f20,22; }
+        --bytes 1MiB --datatype double --platform "$(platform "$np0")" "$@" \
+        >"$work/check.csv" 2>/dev/null
+        echo "$(column total_delay_s "$work/check.csv"),$(column mean_elapsed_s "$work/check.csv")"; }
     eager=$(sim_of); rdv=$(sim_of --cfg=smpi/send-is-detached-thresh:0)
     echo "# rabenseifner np $np0 (total_delay_s,mean_elapsed_s): eager $eager, rendezvous $rdv" \
          "$([ -n "$eager" ] && [ "$eager" = "$rdv" ] && echo "(equal)" || echo "(DIFFER)")"

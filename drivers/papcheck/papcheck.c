@@ -127,14 +127,12 @@ static void check_buffer(const char *name, const pc_buf *b, long from, long to, 
  * the error of that estimate: half the best round trip. */
 static void clock_estimate(pc_clock *clk)
 {
-    clk->offset = clk->error = 0;
-#ifndef PAPSIM_SIMULATED
     double rtt = 0;
-    if (papsim_wtime_is_global())
+    clk->offset = clk->error = 0;
+    if (papsim_wtime_is_global()) /* SMPI's one simulated clock, or the MPI's word */
         return;
     papsim_clock_to_rank0(MPI_COMM_WORLD, TAG_CLOCK, 20, NULL, &clk->offset, &rtt);
     clk->error = rtt / 2;
-#endif
 }
 
 /* One case on this rank; fills v. The communicators and types are freed
